@@ -1,0 +1,143 @@
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { dataDir } from "@/lib/config";
+import * as schema from "./schema";
+import { acquireDataDirLock } from "./lock";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; every query helper accepts either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Driver = "pglite" | "node-postgres" | "neon";
+
+export type Database = {
+  db: Db;
+  driver: Driver;
+  close: () => Promise<void>;
+  /** Runs fn while holding a server-wide advisory lock (a no-op on PGlite, which has one process). */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+};
+
+type PgLikePool = { connect: () => Promise<{ query: (q: string) => Promise<unknown>; release: () => void }> };
+
+function advisoryLock(pool: PgLikePool) {
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(72616001)");
+      try {
+        return await fn();
+      } finally {
+        await client.query("select pg_advisory_unlock(72616001)");
+      }
+    } finally {
+      client.release();
+    }
+  };
+}
+
+/** Which driver a URL selects: none → embedded PGlite; a Neon host → Neon's pool; else node-postgres. */
+export function driverFor(url: string | undefined): Driver {
+  if (!url || url.startsWith("memory://") || url.startsWith("file://")) return "pglite";
+  if (process.env.DATABASE_DRIVER === "neon" || /\.neon\.(tech|build)\b/.test(url)) return "neon";
+  return "node-postgres";
+}
+
+export async function openDatabase(url = process.env.DATABASE_URL): Promise<Database> {
+  const driver = driverFor(url);
+  if (driver === "pglite") {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const inMemory = url?.startsWith("memory://");
+    const dir = url?.startsWith("file://") ? url.slice("file://".length) : path.join(dataDir(), "pgdata");
+    const release = inMemory ? () => {} : acquireDataDirLock(path.dirname(dir));
+    try {
+      const client = inMemory ? new PGlite() : new PGlite(dir);
+      await client.waitReady;
+      const db = drizzle(client, { schema }) as unknown as Db;
+      return {
+        db,
+        driver,
+        exclusive: (fn) => fn(),
+        close: async () => {
+          await client.close();
+          release();
+        },
+      };
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  if (driver === "neon") {
+    const { Pool, neonConfig } = await import("@neondatabase/serverless");
+    const { drizzle } = await import("drizzle-orm/neon-serverless");
+    const ws = (await import("ws")).default;
+    neonConfig.webSocketConstructor = ws;
+    if (process.env.NEON_WS_PROXY) {
+      // local development: a WebSocket-to-TCP proxy in front of a plain PostgreSQL
+      const proxy = process.env.NEON_WS_PROXY;
+      neonConfig.wsProxy = (host, port) => `${proxy}/v1?address=${host}:${port}`;
+      neonConfig.useSecureWebSocket = false;
+      neonConfig.pipelineTLS = false;
+      neonConfig.pipelineConnect = false;
+    }
+    const pool = new Pool({ connectionString: url, max: 10 });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return { db, driver, exclusive: advisoryLock(pool as unknown as PgLikePool), close: () => pool.end() };
+  }
+  const pg = (await import("pg")).default;
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return { db, driver, exclusive: advisoryLock(pool as unknown as PgLikePool), close: () => pool.end() };
+}
+
+/** Applies the committed drizzle-kit migrations; on a server, one process at a time. */
+export async function migrate(database: Database): Promise<void> {
+  const migrationsFolder = path.join(process.cwd(), "db", "migrations");
+  const { db, driver } = database;
+  const run =
+    driver === "pglite"
+      ? (await import("drizzle-orm/pglite/migrator")).migrate
+      : driver === "neon"
+        ? (await import("drizzle-orm/neon-serverless/migrator")).migrate
+        : (await import("drizzle-orm/node-postgres/migrator")).migrate;
+  // Several processes (test workers, app replicas) may start together; the lock makes them queue.
+  await database.exclusive(() => run(db as never, { migrationsFolder }));
+}
+
+type Holder = { promise?: Promise<Database> };
+const holder: Holder = ((globalThis as Record<string, unknown>).__dasDatabase ??= {}) as Holder;
+
+/**
+ * The process-wide database. Kept on globalThis because Next.js bundles route handlers and
+ * instrumentation separately: a module-level singleton would open PGlite twice in one process.
+ */
+export function database(): Promise<Database> {
+  holder.promise ??= (async () => {
+    const database = await openDatabase();
+    await migrate(database);
+    return database;
+  })().catch((err) => {
+    holder.promise = undefined;
+    throw err;
+  });
+  return holder.promise;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await database()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const p = holder.promise;
+  holder.promise = undefined;
+  if (p) await (await p).close();
+}
+
+/** Tests: make route handlers and services use this database instead of opening their own. */
+export function useDatabase(db: Database): void {
+  holder.promise = Promise.resolve(db);
+}

@@ -1,0 +1,84 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { lifecycle, ts } from "./columns";
+
+/** How a failure is kept: enough for the console to show it, no more. */
+export type JobError = { name: string; message: string; stack?: string };
+
+/**
+ * Events emitted by services. Written inside the transaction of the change that causes them
+ * (an outbox), then dispatched: to the embedded runner's job_runs, or to an Inngest server.
+ */
+export const jobEvents = pgTable(
+  "job_events",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    tenant: text("tenant"),
+    dispatchedAt: ts("dispatched_at"),
+    ...lifecycle,
+  },
+  (t) => [
+    // the dispatcher reads undispatched events in order
+    index("job_events_pending_idx").on(t.dispatchedAt, t.createdAt),
+  ],
+);
+
+/** One execution of one function for one event, in the embedded runner. */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    id: text("id").primaryKey(),
+    functionId: text("function_id").notNull(),
+    eventId: text("event_id").notNull(),
+    eventName: text("event_name").notNull(),
+    event: jsonb("event").$type<Record<string, unknown>>().notNull(),
+    // copied from the event, so the console lists a tenant's runs without a join
+    tenant: text("tenant"),
+    // QUEUED | RUNNING | SLEEPING | RETRYING | COMPLETED | FAILED | CANCELLED
+    status: text("status").notNull(),
+    attempt: integer("attempt").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull(),
+    concurrencyKey: text("concurrency_key"),
+    nextRunAt: ts("next_run_at").notNull(),
+    lockedUntil: ts("locked_until"),
+    lockedBy: text("locked_by"),
+    output: jsonb("output"),
+    error: jsonb("error").$type<JobError | null>(),
+    startedAt: ts("started_at"),
+    endedAt: ts("ended_at"),
+    ...lifecycle,
+  },
+  (t) => [
+    // the worker claims due runs
+    index("job_runs_due_idx").on(t.status, t.nextRunAt),
+    // a function's concurrency limit counts its running runs per key
+    index("job_runs_function_idx").on(t.functionId, t.status, t.concurrencyKey),
+    // one run per (event, function), so a re-dispatched event starts nothing twice
+    uniqueIndex("job_runs_event_idx").on(t.eventId, t.functionId),
+    // the console lists a tenant's runs, newest first (ids are time-ordered UUIDv7)
+    index("job_runs_tenant_idx").on(t.tenant, t.id),
+  ],
+);
+
+/** Memoized step results: a completed step is never run again on replay. */
+export const jobSteps = pgTable(
+  "job_steps",
+  {
+    runId: text("run_id").notNull(),
+    stepId: text("step_id").notNull(),
+    op: text("op").notNull(), // run | sleep | sendEvent
+    // COMPLETED | SLEEPING | RETRYING (failed, will run again) | FAILED (gave up: replay rethrows)
+    status: text("status").notNull(),
+    output: jsonb("output"),
+    error: jsonb("error").$type<JobError | null>(),
+    attempts: integer("attempts").notNull().default(0),
+    wakeAt: ts("wake_at"),
+    ...lifecycle,
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.stepId] })],
+);
+
+export type JobEventRow = typeof jobEvents.$inferSelect;
+export type JobRunRow = typeof jobRuns.$inferSelect;
+export type JobStepRow = typeof jobSteps.$inferSelect;

@@ -1,0 +1,36 @@
+import type { z } from "zod";
+import type { Permission } from "@/lib/auth/roles";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/**
+ * One endpoint, declared once: the handler validates with these schemas and the OpenAPI
+ * document is generated from the same declaration.
+ */
+export type RouteSpec = {
+  method: HttpMethod;
+  /** OpenAPI path template under /api/v1, e.g. "/cases/{caseUrn}" */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** who may call it; "public" needs no principal */
+  permission: Permission | "public";
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** an action whose body may be omitted entirely (e.g. activate, claim) */
+  bodyOptional?: boolean;
+  /** multipart upload: field name → description (documentation only; the handler reads the form) */
+  multipart?: Record<string, string>;
+  response?: z.ZodType;
+  /** for non-JSON responses (vouchers) */
+  responseContentType?: "text/html" | "text/plain";
+  status?: 200 | 201 | 202;
+  /** error statuses the endpoint may answer besides 401/403/429 */
+  errors?: number[];
+};
+
+export function defineRoute<const S extends RouteSpec>(spec: S): S {
+  return spec;
+}

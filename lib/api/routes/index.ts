@@ -1,0 +1,8 @@
+import type { RouteSpec } from "@/lib/api/route";
+import * as audit from "./audit";
+import * as system from "./system";
+
+/** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
+export const routes: RouteSpec[] = [system, audit].flatMap((m) =>
+  Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
+);

@@ -1,0 +1,44 @@
+import { and, desc, eq, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
+import { auditEntries, type AuditEntryRow } from "@/db/schema";
+import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { airportFilter } from "@/lib/auth/scope";
+import type { Ctx } from "@/lib/context";
+import { decodeSegment } from "@/lib/ids";
+import type { AuditEntry, AuditQuery } from "./schemas";
+
+export function toAuditEntry(row: AuditEntryRow): AuditEntry {
+  return {
+    urn: row.urn,
+    entity: row.entity,
+    entityUrn: row.entityUrn,
+    action: row.action,
+    actor: row.actor,
+    actorRoles: row.actorRoles,
+    reason: row.reason,
+    changes: row.changes,
+    airport: row.airport,
+    requestId: row.requestId,
+    at: row.at.toISOString(),
+  };
+}
+
+/** Audit entries of the caller's tenant, newest first, limited to the airports in its claims. */
+export async function listAudit({ ctx, input }: { ctx: Ctx; input: AuditQuery }) {
+  const where: SQL[] = [eq(auditEntries.tenant, ctx.principal.tenant)];
+  if (input.entity) where.push(eq(auditEntries.entity, input.entity));
+  if (input.entityUrn) where.push(eq(auditEntries.entityUrn, decodeSegment(input.entityUrn)));
+  if (input.action) where.push(eq(auditEntries.action, input.action));
+  const airports = airportFilter(ctx.principal);
+  if (airports) where.push(or(isNull(auditEntries.airport), inArray(auditEntries.airport, airports))!);
+  const after = decodeCursor(input.cursor);
+  // URNs are UUIDv7: ordering by URN is ordering by creation time, and a unique keyset
+  if (after) where.push(lt(auditEntries.urn, String(after[0])));
+  const rows = await ctx.db
+    .select()
+    .from(auditEntries)
+    .where(and(...where))
+    .orderBy(desc(auditEntries.urn))
+    .limit(input.limit + 1);
+  const page = paginate(rows, input.limit, (r) => [r.urn]);
+  return { items: page.items.map(toAuditEntry), nextCursor: page.nextCursor };
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { pageQuery } from "@/lib/api/params";
+
+export const FieldChange = z
+  .object({ field: z.string(), before: z.unknown(), after: z.unknown() })
+  .meta({ id: "FieldChange", description: "before/after of one changed field; nested fields are dotted" });
+
+export const AuditEntry = z
+  .object({
+    urn: z.string(),
+    entity: z.string().meta({ description: "kind of the entity: case, policy, demand, review, ..." }),
+    entityUrn: z.string(),
+    action: z.string(),
+    actor: z.string().meta({ description: "sub of the principal: a user URN, a client id, or system:<job>" }),
+    actorRoles: z.array(z.string()),
+    reason: z.string().nullable(),
+    changes: z.array(FieldChange),
+    airport: z.string().nullable(),
+    requestId: z.string().nullable(),
+    at: z.iso.datetime(),
+  })
+  .meta({ id: "AuditEntry" });
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditQuery = z.object({
+  entity: z.string().min(1).optional().meta({ description: "entity kind, e.g. case or policy" }),
+  entityUrn: z.string().min(1).optional(),
+  action: z.string().min(1).optional().meta({ description: "e.g. reaccommodate, activate, close" }),
+  ...pageQuery,
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;

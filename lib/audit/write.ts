@@ -1,0 +1,38 @@
+import { auditEntries, type FieldChange } from "@/db/schema";
+import type { Ctx } from "@/lib/context";
+import { newUrn } from "@/lib/ids";
+import { diff } from "./diff";
+
+export type AuditInput = {
+  entity: string;
+  entityUrn: string;
+  action: string;
+  /** the airport of the entity (a case's origin, a policy's airport), for scoped reads */
+  airport?: string | null;
+  reason?: string | null;
+  /** snapshots: the changed fields are computed from them */
+  before?: unknown;
+  after?: unknown;
+  /** or the changes, when the caller has them already */
+  changes?: FieldChange[];
+};
+
+/** The one audit writer. Call it inside the transaction of the change it records. */
+export async function writeAudit(ctx: Ctx, input: AuditInput): Promise<string> {
+  const urn = newUrn("audit");
+  const changes = input.changes ?? (input.before === undefined && input.after === undefined ? [] : diff(input.before ?? {}, input.after ?? {}));
+  await ctx.db.insert(auditEntries).values({
+    urn,
+    tenant: ctx.principal.tenant,
+    entity: input.entity,
+    entityUrn: input.entityUrn,
+    action: input.action,
+    actor: ctx.principal.sub,
+    actorRoles: ctx.principal.roles,
+    reason: input.reason ?? null,
+    changes,
+    requestId: ctx.requestId ?? null,
+    airport: input.airport ?? null,
+  });
+  return urn;
+}

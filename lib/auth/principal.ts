@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { Role } from "./roles";
+
+/** Who is acting: a console user, a machine client holding a token, or the system in a job. */
+export type Principal = {
+  sub: string;
+  tenant: string;
+  roles: Role[];
+  airports: string[]; // IATA codes, or ["*"]
+  kind: "user" | "service" | "system";
+  jti?: string;
+  name?: string;
+};
+
+export const TokenClaims = z.object({
+  sub: z.string().min(1),
+  tenant: z.string().regex(/^[A-Z0-9]{2}$/, "a two-character airline designator"),
+  roles: z.array(Role).min(1),
+  airports: z.array(z.string().regex(/^([A-Z]{3}|\*)$/)).min(1),
+  exp: z.number(),
+  iat: z.number(),
+  jti: z.string().min(1),
+  name: z.string().optional(),
+});
+export type TokenClaims = z.infer<typeof TokenClaims>;
+
+export function principalFromClaims(claims: TokenClaims): Principal {
+  return {
+    sub: claims.sub,
+    tenant: claims.tenant,
+    roles: claims.roles,
+    airports: claims.airports,
+    kind: claims.sub.startsWith("urn:svc:user:") ? "user" : "service",
+    jti: claims.jti,
+    name: claims.name,
+  };
+}
+
+/** The actor of jobs and automatic transitions, acting for one tenant. */
+export function systemPrincipal(tenant: string, what = "system"): Principal {
+  return { sub: `system:${what}`, tenant, roles: ["ADMIN"], airports: ["*"], kind: "system" };
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+export const ROLES = ["ADMIN", "OPS_SUPERVISOR", "AIRPORT_OPERATOR", "FEED"] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+const { ADMIN, OPS_SUPERVISOR: OPS, AIRPORT_OPERATOR: OPERATOR, FEED } = Role.enum;
+
+/**
+ * Who may do what: contract part 2's table. ADMIN may do everything any other role may.
+ * Route specs and services name a permission, never a list of roles.
+ */
+export const PERMISSIONS = {
+  "case:create": [FEED, OPS, ADMIN],
+  "case:drill": [ADMIN],
+  "case:passengers": [FEED, OPS, ADMIN],
+  "case:reaccommodate": [FEED, OPS, ADMIN],
+  "case:groups": [OPERATOR, OPS, ADMIN],
+  "case:close": [OPERATOR, OPS, ADMIN],
+  "case:reopen": [ADMIN],
+  "demand:create": [FEED, OPS, ADMIN, OPERATOR],
+  "demand:decide": [OPS, ADMIN],
+  "policy:write": [OPS, ADMIN],
+  "wave:write": [OPS, ADMIN],
+  "booking:manual": [OPS, ADMIN],
+  "hotels:cache": [OPS, ADMIN],
+  "reservation:cancel": [OPERATOR, OPS, ADMIN],
+  "transport:write": [OPERATOR, OPS, ADMIN],
+  "review:act": [OPERATOR, ADMIN],
+  // FEED reads only the cases it created; services enforce that part
+  "case:read": [OPS, ADMIN, OPERATOR, FEED],
+  read: [OPS, ADMIN, OPERATOR],
+  admin: [ADMIN],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function rolesFor(permission: Permission): readonly Role[] {
+  return PERMISSIONS[permission];
+}
+
+export function hasPermission(roles: readonly string[], permission: Permission): boolean {
+  const allowed = PERMISSIONS[permission] as readonly string[];
+  return roles.some((r) => allowed.includes(r));
+}

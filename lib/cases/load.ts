@@ -1,0 +1,44 @@
+import { and, eq, sql } from "drizzle-orm";
+import { cases, type CaseRow } from "@/db/schema";
+import { assertAirport } from "@/lib/auth/scope";
+import type { Ctx } from "@/lib/context";
+import { conflict, notFound } from "@/lib/errors";
+
+/**
+ * A case of the caller's tenant that the caller may see: another tenant's is a 404, as is a case
+ * a FEED client did not create; an airport outside the claims is 403 OUT_OF_SCOPE.
+ * `forUpdate` locks the row so concurrent changes to one case queue instead of racing.
+ */
+export async function loadCase(ctx: Ctx, caseUrn: string, { forUpdate = false } = {}): Promise<CaseRow> {
+  const q = ctx.db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.urn, caseUrn), eq(cases.tenant, ctx.principal.tenant)))
+    .limit(1);
+  const [row] = forUpdate ? await q.for("update") : await q;
+  if (!row) throw notFound(`Case ${caseUrn}`);
+  if (isFeedOnly(ctx) && row.createdBy !== ctx.principal.sub) throw notFound(`Case ${caseUrn}`);
+  assertAirport(ctx.principal, row.airport);
+  return row;
+}
+
+/** Contract part 4: on a CLOSED case every state change is refused with 409 CASE_CLOSED. */
+export function assertOpen(row: CaseRow): void {
+  if (row.status === "CLOSED") throw conflict("CASE_CLOSED", `Case ${row.urn} is closed; reopening it needs an ADMIN.`);
+}
+
+/** Loads, locks and checks a case before a state change. */
+export async function loadOpenCase(ctx: Ctx, caseUrn: string): Promise<CaseRow> {
+  const row = await loadCase(ctx, caseUrn, { forUpdate: true });
+  assertOpen(row);
+  return row;
+}
+
+/** Every change to a case bumps its revision, which the console polls to refresh. */
+export async function touchCase(ctx: Ctx, caseUrn: string): Promise<void> {
+  await ctx.db.update(cases).set({ revision: sql`${cases.revision} + 1` }).where(eq(cases.urn, caseUrn));
+}
+
+function isFeedOnly(ctx: Ctx): boolean {
+  return ctx.principal.roles.length > 0 && ctx.principal.roles.every((r) => r === "FEED");
+}

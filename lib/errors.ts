@@ -1,0 +1,55 @@
+/** A field-level problem, as listed in a problem+json `errors` array. */
+export type FieldError = { path: string; message: string };
+
+/**
+ * Every refusal a service can make. The API layer maps these to problem+json; anything that is
+ * not a DomainError is a bug and answers a 500 without its message.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export const TITLES: Record<number, string> = {
+  400: "Malformed request",
+  401: "Unauthenticated",
+  403: "Forbidden",
+  404: "Not found",
+  405: "Method not allowed",
+  409: "Conflict",
+  413: "Payload too large",
+  415: "Unsupported media type",
+  422: "Unprocessable content",
+  429: "Too many requests",
+  500: "Internal error",
+};
+
+export const malformed = (detail: string) => new DomainError(400, "MALFORMED_BODY", detail);
+export const unauthenticated = (detail = "A valid bearer token or console session is required.") =>
+  new DomainError(401, "UNAUTHENTICATED", detail);
+export const forbidden = (detail: string) => new DomainError(403, "FORBIDDEN", detail);
+export const outOfScope = (airport: string) =>
+  new DomainError(403, "OUT_OF_SCOPE", `Airport ${airport} is outside the airports of your claims.`);
+export const notFound = (what: string) => new DomainError(404, "NOT_FOUND", `${what} was not found.`);
+export const conflict = (code: "CASE_CLOSED" | "INVALID_TRANSITION" | "ALREADY_CLAIMED" | "CONFLICT", detail: string) =>
+  new DomainError(409, code, detail);
+export const tooLarge = (detail: string) => new DomainError(413, "TOO_LARGE", detail);
+export const unsupportedMediaType = (detail: string) => new DomainError(415, "UNSUPPORTED_MEDIA_TYPE", detail);
+export const invalid = (detail: string, errors: FieldError[] = []) =>
+  new DomainError(422, "VALIDATION_FAILED", detail, errors);
+export const reasonRequired = () =>
+  new DomainError(422, "REASON_REQUIRED", "A reason is required for this action.", [
+    { path: "reason", message: "must be a non-empty string" },
+  ]);
+export const rateLimited = (retryAfterSeconds: number) =>
+  new DomainError(429, "RATE_LIMITED", "Too many requests for this token; retry later.", [], {
+    "Retry-After": String(retryAfterSeconds),
+  });

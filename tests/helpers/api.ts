@@ -1,0 +1,52 @@
+import { type Database, useDatabase } from "@/db/client";
+import { mintToken, type MintInput } from "@/lib/auth/tokens";
+import { testDatabase } from "./db";
+
+type RouteFn = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/**
+ * Route handlers called in-process, through the same wrapper, services and database as under
+ * `next start`: a real Request in, a real Response out.
+ */
+export async function setupApi(): Promise<Database> {
+  const database = await testDatabase();
+  useDatabase(database);
+  return database;
+}
+
+export async function tokenFor(input: Partial<MintInput> & Pick<MintInput, "tenant">): Promise<string> {
+  const { token } = await mintToken({ roles: ["ADMIN"], airports: ["*"], ...input });
+  return token;
+}
+
+export type CallOptions = {
+  token?: string;
+  body?: unknown;
+  rawBody?: BodyInit;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  method?: string;
+};
+
+export async function call(handler: RouteFn, path: string, opts: CallOptions = {}) {
+  const url = new URL(`http://localhost/api/v1${path}`);
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
+  const headers = new Headers(opts.headers);
+  if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
+  let body: BodyInit | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const method = opts.method ?? (body === undefined ? "GET" : "POST");
+  const res = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(opts.params ?? {}) });
+  const text = await res.text();
+  let json: any = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}

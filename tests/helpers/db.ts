@@ -1,0 +1,36 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import { migrate, openDatabase, type Database } from "@/db/client";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or, when
+ * TEST_DATABASE_URL names a PostgreSQL server, a new database created on it for this file and
+ * dropped by close(). Either way no test file sees another's rows.
+ */
+export async function testDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase("memory://");
+    await migrate(database);
+    return database;
+  }
+  const name = `das_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase(url.toString());
+  await migrate(database);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
