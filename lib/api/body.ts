@@ -36,12 +36,12 @@ function mediaType(req: Request): string {
 
 /**
  * A JSON body: 415 unless the content type is JSON, 413 past the limit, 400 unless it parses.
- * An empty body is `undefined` so an endpoint whose body is optional can accept none.
+ * An empty body is `undefined`: the schema then says what is missing (e.g. REASON_REQUIRED).
  */
-export async function readJson(req: Request, { optional = false } = {}): Promise<unknown> {
+export async function readJson(req: Request): Promise<unknown> {
   const type = mediaType(req);
   const bytes = await readCapped(req, JSON_LIMIT());
-  if (bytes.byteLength === 0 && optional && (type === "" || type === "application/json")) return undefined;
+  if (bytes.byteLength === 0) return undefined;
   if (type !== "application/json" && !type.endsWith("+json")) {
     throw unsupportedMediaType("Send the body as application/json.");
   }

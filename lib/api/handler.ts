@@ -52,7 +52,7 @@ export function handle<S extends RouteSpec>(spec: S, fn: (args: HandlerArgs<S>) 
       const rawParams = route ? await route.params : {};
       const params = spec.params ? parseOr404(spec.params, rawParams) : undefined;
       const query = spec.query ? parse(spec.query, Object.fromEntries(url.searchParams)) : undefined;
-      const body = spec.body ? parse(spec.body, await readJson(req, { optional: spec.bodyOptional })) : undefined;
+      const body = spec.body ? parseBody(spec, await readJson(req)) : undefined;
       const ctx: Ctx = { db, principal: principal ?? anonymous(), requestId };
       const result = await fn({ ctx, params, query, body, req } as HandlerArgs<S>);
       response = toResponse(spec, result, requestId);
@@ -96,6 +96,12 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
     throw new DomainError(422, "REASON_REQUIRED", "A reason is required for this action.", errors);
   }
   throw invalid("The request does not match the schema.", errors);
+}
+
+/** No body at all reads as `{}`, so a missing required field is named (a missing reason: REASON_REQUIRED). */
+function parseBody(spec: RouteSpec, value: unknown): unknown {
+  if (value === undefined && spec.bodyOptional) return spec.body!.safeParse({}).success ? spec.body!.parse({}) : undefined;
+  return parse(spec.body!, value === undefined && spec.body instanceof z.ZodObject ? {} : value);
 }
 
 function parseOr404<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {

@@ -1,26 +1,12 @@
 import type { Logger } from "inngest";
+import { errorFields, log } from "@/lib/log";
 
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-type Level = Exclude<keyof typeof LEVELS, "silent">;
+type Level = "debug" | "info" | "warn" | "error";
 
-function threshold(): number {
-  const name = (process.env.LOG_LEVEL ?? "info") as keyof typeof LEVELS;
-  return LEVELS[name] ?? LEVELS.info;
-}
-
-/**
- * One JSON line on stderr: the runner runs inside the web server, whose stdout belongs to Next,
- * and a line per record is what log collectors parse.
- */
+/** The app's JSON-line log (errors on stderr), with an `err` field expanded to name, message and stack. */
 export function logJson(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  if (LEVELS[level] < threshold()) return;
-  const line: Record<string, unknown> = { ts: new Date().toISOString(), level, msg, ...fields };
-  if (fields.err instanceof Error) line.err = { name: fields.err.name, message: fields.err.message, stack: fields.err.stack };
-  try {
-    console.error(JSON.stringify(line));
-  } catch {
-    console.error(JSON.stringify({ ts: line.ts, level, msg, note: "fields not serializable" }));
-  }
+  const { err, ...rest } = fields;
+  log(level, msg, err === undefined ? rest : { ...rest, ...errorFields(err) });
 }
 
 /** The `logger` a job handler receives: Inngest's Logger shape, bound to the run. */

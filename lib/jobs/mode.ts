@@ -1,5 +1,11 @@
-/** "inngest" when an Inngest server is configured (dev server or Cloud keys), else the embedded runner. */
-export function jobMode(): "embedded" | "inngest" {
-  if (process.env.INNGEST_DEV === "1" || process.env.INNGEST_SIGNING_KEY || process.env.INNGEST_EVENT_KEY) return "inngest";
+export type JobMode = "inngest" | "embedded";
+
+/**
+ * "inngest" when an Inngest server is configured: the dev server (INNGEST_DEV=1) or Inngest
+ * Cloud keys. Otherwise the embedded runner executes the same definitions in-process.
+ */
+export function jobMode(env: NodeJS.ProcessEnv = process.env): JobMode {
+  const dev = env.INNGEST_DEV;
+  if ((dev && dev !== "0" && dev !== "false") || env.INNGEST_SIGNING_KEY || env.INNGEST_EVENT_KEY) return "inngest";
   return "embedded";
 }

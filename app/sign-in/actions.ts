@@ -1,0 +1,29 @@
+"use server";
+
+import { AuthError } from "next-auth";
+import { signIn } from "@/lib/auth/next-auth";
+import { safeCallback } from "./callback";
+
+export type SignInState = { error?: string; email?: string };
+
+/** Credentials sign-in: on success next-auth redirects (a thrown NEXT_REDIRECT); a refusal shows inline. */
+export async function signInWithPassword(_prev: SignInState, form: FormData): Promise<SignInState> {
+  const email = String(form.get("email") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  if (!email || !password) return { error: "Enter your e-mail and password.", email };
+  try {
+    await signIn("credentials", { email, password, redirectTo: safeCallback(form.get("callbackUrl")) });
+    return {};
+  } catch (err) {
+    if (err instanceof AuthError) {
+      // one message for unknown e-mail and wrong password: the form must not reveal which accounts exist
+      if (err.type === "CredentialsSignin") return { error: "E-mail or password is incorrect.", email };
+      return { error: "Sign-in is unavailable right now. Try again in a moment.", email };
+    }
+    throw err;
+  }
+}
+
+export async function signInWithSso(form: FormData): Promise<void> {
+  await signIn("oidc", { redirectTo: safeCallback(form.get("callbackUrl")) });
+}

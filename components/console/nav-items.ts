@@ -1,0 +1,18 @@
+import type { Role } from "@/lib/auth/roles";
+
+export type NavItem = { href: string; label: string; testId: string; icon: NavIcon; roles?: Role[] };
+export type NavIcon = "cases" | "review" | "policies" | "audit" | "reports" | "admin";
+
+/** The console's sections; `roles` limits who sees one (everyone who may sign in, otherwise). */
+export const NAV_ITEMS: NavItem[] = [
+  { href: "/cases", label: "Cases", testId: "nav-cases", icon: "cases" },
+  { href: "/review", label: "Review queue", testId: "nav-review", icon: "review" },
+  { href: "/policies", label: "Policies", testId: "nav-policies", icon: "policies" },
+  { href: "/audit", label: "Audit", testId: "nav-audit", icon: "audit" },
+  { href: "/reports", label: "Reports", testId: "nav-reports", icon: "reports" },
+  { href: "/admin", label: "Admin", testId: "nav-admin", icon: "admin", roles: ["ADMIN"] },
+];
+
+export function navFor(roles: readonly string[]): NavItem[] {
+  return NAV_ITEMS.filter((item) => !item.roles || item.roles.some((r) => roles.includes(r)));
+}

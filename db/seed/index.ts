@@ -1,0 +1,22 @@
+import type { Db } from "@/db/client";
+import { seedAirports } from "./airports";
+import { DEMO_TENANT, seedDemoUsers } from "./users";
+
+/**
+ * Reference data always (airports); demo data (tenant, users, policies) when SEED_DEMO is on,
+ * which is the default for the embedded database only. Every step is idempotent.
+ */
+export async function seed(db: Db, { demo }: { demo: boolean }): Promise<void> {
+  await seedAirports(db);
+  if (!demo) return;
+  await seedDemoUsers(db);
+  const policies = await import("./policies").catch(() => null);
+  if (policies?.seedDemoPolicies) await policies.seedDemoPolicies(db, DEMO_TENANT.code);
+}
+
+export function demoSeedWanted(driver: string): boolean {
+  const flag = process.env.SEED_DEMO;
+  if (flag === "1" || flag === "true") return true;
+  if (flag === "0" || flag === "false") return false;
+  return driver === "pglite";
+}

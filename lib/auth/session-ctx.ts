@@ -1,0 +1,41 @@
+import { redirect } from "next/navigation";
+import { getDb } from "@/db/client";
+import type { Ctx } from "@/lib/context";
+import { newId } from "@/lib/ids";
+import { ensureTenant } from "@/lib/tenants/ensure";
+import { auth, type SessionUser } from "./next-auth";
+import type { Principal } from "./principal";
+import { Role } from "./roles";
+
+/** The signed-in console user, or null. FEED is a machine role and never holds a console session. */
+export async function sessionUser(): Promise<SessionUser | null> {
+  const session = await auth();
+  const user = session?.user as Partial<SessionUser> | undefined;
+  if (!user?.sub || !user.tenant) return null;
+  const roles = (user.roles ?? []).filter((r) => Role.safeParse(r).success && r !== "FEED");
+  if (roles.length === 0) return null;
+  return {
+    sub: user.sub,
+    tenant: user.tenant,
+    roles,
+    airports: user.airports ?? [],
+    name: user.name || user.email || user.sub,
+    email: user.email ?? "",
+  };
+}
+
+export function principalOf(user: SessionUser): Principal {
+  return { sub: user.sub, tenant: user.tenant, roles: user.roles, airports: user.airports, kind: "user", name: user.name };
+}
+
+/**
+ * The Ctx of a console page or server action: the same shape a route handler builds from a
+ * bearer token, so pages call the same service verbs as the API. No session: off to /sign-in.
+ */
+export async function sessionCtx(): Promise<Ctx & { user: SessionUser }> {
+  const user = await sessionUser();
+  if (!user) redirect("/sign-in");
+  const db = await getDb();
+  await ensureTenant(db, user.tenant);
+  return { db, principal: principalOf(user), requestId: newId(), user };
+}

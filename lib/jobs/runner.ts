@@ -1,0 +1,129 @@
+import os from "node:os";
+import crypto from "node:crypto";
+import type { Db } from "@/db/client";
+import type { JobRunRow } from "@/db/schema";
+import { claimRuns } from "./claim";
+import type { AnyJob } from "./define";
+import { dispatchEvents } from "./dispatch";
+import { executeRun, type Outcome } from "./execute";
+import { logJson } from "./log";
+import { pollLoop } from "./loop";
+import { onWake, wakeDispatcher } from "./wake";
+
+export type RunnerOptions = {
+  db: Db;
+  jobs: readonly AnyJob[];
+  /** identifies this worker in job_runs.locked_by; unique per process by default */
+  workerId?: string;
+  /** how often the loop looks for due runs when nothing woke it (ms, default 500) */
+  pollMs?: number;
+  /** how long a claimed run stays ours without a heartbeat (ms, default 30 s) */
+  leaseMs?: number;
+  /** runs executed at once by this worker (default 4) */
+  concurrency?: number;
+  /** first retry delay; doubles per attempt, jittered (ms, default 1 s) */
+  retryBaseMs?: number;
+  /** retry delay ceiling (ms, default 10 min) */
+  retryMaxMs?: number;
+  /** the clock; tests move it forward instead of waiting */
+  now?: () => number;
+  /** turn outbox events into runs (default true) */
+  dispatch?: boolean;
+};
+
+export type TickResult = { dispatched: number; executed: number; outcomes: Record<string, number> };
+
+export type Runner = {
+  readonly workerId: string;
+  /** starts the worker loop (idempotent); it polls, and wakes early on lib/jobs/wake.ts signals */
+  start(): void;
+  /** stops claiming and waits for the runs in flight to finish */
+  stop(): Promise<void>;
+  /** dispatches and executes everything due now, until nothing is left; for tests and scripts */
+  tick(): Promise<TickResult>;
+  /** moves outbox events into job_runs; returns how many events */
+  dispatch(): Promise<number>;
+};
+
+const MAX_TICK_ROUNDS = 10_000;
+
+/** The embedded runner: executes job definitions in-process with every bit of state in the database. */
+export function createRunner(opts: RunnerOptions): Runner {
+  const workerId = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
+  const concurrency = Math.max(1, opts.concurrency ?? 4);
+  const leaseMs = opts.leaseMs ?? 30_000;
+  const now = opts.now ?? Date.now;
+  const byId = new Map<string, AnyJob>();
+  for (const job of opts.jobs) {
+    if (byId.has(job.id)) throw new Error(`two jobs share the id ${job.id}`);
+    byId.set(job.id, job);
+  }
+  const subscribed = [...byId.values()];
+  const inflight = new Set<Promise<unknown>>();
+
+  const dispatch = () => (opts.dispatch === false ? Promise.resolve(0) : dispatchEvents(opts.db, subscribed, new Date(now())));
+  const claim = (limit: number) => claimRuns(opts.db, { jobs: byId, workerId, leaseMs, now: new Date(now()), limit });
+
+  async function execute(run: JobRunRow): Promise<Outcome | "ERROR"> {
+    try {
+      return await executeRun(run, byId.get(run.functionId)!, {
+        db: opts.db,
+        workerId,
+        leaseMs,
+        retryBaseMs: opts.retryBaseMs ?? 1_000,
+        retryMaxMs: opts.retryMaxMs ?? 600_000,
+        now,
+        onEventsSent: wakeDispatcher,
+      });
+    } catch (err) {
+      // the database failed under us; the lease expires and another claim retries the run
+      logJson("error", "job run execution error", { runId: run.id, functionId: run.functionId, err });
+      return "ERROR";
+    }
+  }
+
+  const loop = pollLoop("job runner", opts.pollMs ?? 500, async () => {
+    await dispatch();
+    const free = concurrency - inflight.size;
+    if (free <= 0) return false;
+    const runs = await claim(free);
+    for (const run of runs) {
+      const p = execute(run).finally(() => {
+        inflight.delete(p);
+        loop.kick(); // a slot is free, and the run may have made more work due
+      });
+      inflight.add(p);
+    }
+    return runs.length === free && inflight.size < concurrency;
+  });
+  let unsubscribe: (() => void) | undefined;
+
+  return {
+    workerId,
+    dispatch,
+    start() {
+      if (loop.running) return;
+      unsubscribe = onWake(() => loop.kick());
+      loop.start();
+    },
+    async stop() {
+      unsubscribe?.();
+      unsubscribe = undefined;
+      await loop.stop();
+      while (inflight.size) await Promise.allSettled([...inflight]);
+    },
+    async tick() {
+      const result: TickResult = { dispatched: 0, executed: 0, outcomes: {} };
+      for (let round = 0; round < MAX_TICK_ROUNDS; round++) {
+        result.dispatched += await dispatch();
+        const runs = await claim(concurrency);
+        if (runs.length === 0) break;
+        for (const outcome of await Promise.all(runs.map(execute))) {
+          result.outcomes[outcome] = (result.outcomes[outcome] ?? 0) + 1;
+        }
+        result.executed += runs.length;
+      }
+      return result;
+    },
+  };
+}

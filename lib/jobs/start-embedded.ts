@@ -1,0 +1,47 @@
+import { database } from "@/db/client";
+import { inngest } from "@/inngest/client";
+import { createInngestDispatcher } from "./dispatch-inngest";
+import { logJson } from "./log";
+import { jobMode, type JobMode } from "./mode";
+import { jobs } from "./registry";
+import { createRunner } from "./runner";
+import { envInt } from "@/lib/config";
+
+export type JobWorker = { mode: JobMode; stop(): Promise<void> };
+
+type Holder = { worker?: Promise<JobWorker> };
+// on globalThis for the reason db/client.ts gives: Next bundles instrumentation and routes apart
+const holder = ((globalThis as Record<string, unknown>).__dasJobWorker ??= {}) as Holder;
+
+/**
+ * Starts this process's job worker once: the embedded runner, or in inngest mode only the loop
+ * that forwards outbox events to Inngest (Inngest then calls /api/inngest to run them).
+ */
+export function startEmbeddedRunner(): Promise<JobWorker> {
+  holder.worker ??= (async (): Promise<JobWorker> => {
+    const { db } = await database();
+    const mode = jobMode();
+    const pollMs = envInt("JOBS_POLL_MS", 500);
+    if (mode === "inngest") {
+      const dispatcher = createInngestDispatcher({ db, sender: inngest, pollMs });
+      dispatcher.start();
+      logJson("info", "jobs go to Inngest", { mode });
+      return { mode, stop: () => dispatcher.stop() };
+    }
+    const runner = createRunner({ db, jobs, pollMs, concurrency: envInt("JOBS_CONCURRENCY", 4) || 4 });
+    runner.start();
+    logJson("info", "embedded job runner started", { mode, workerId: runner.workerId, jobs: jobs.length });
+    return { mode, stop: () => runner.stop() };
+  })().catch((err) => {
+    holder.worker = undefined;
+    throw err;
+  });
+  return holder.worker;
+}
+
+/** Stops the worker started above, if any (scripts and tests that close the database first). */
+export async function stopEmbeddedRunner(): Promise<void> {
+  const w = holder.worker;
+  holder.worker = undefined;
+  if (w) await (await w).stop();
+}

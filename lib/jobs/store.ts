@@ -1,0 +1,85 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db/client";
+import { jobRuns, jobSteps, type JobError, type JobRunRow } from "@/db/schema";
+
+/** One row of job_steps as the runner writes it. */
+export type StepWrite = {
+  stepId: string;
+  op: "run" | "sleep" | "sendEvent";
+  status: "COMPLETED" | "SLEEPING" | "RETRYING" | "FAILED";
+  output?: unknown;
+  error?: JobError | null;
+  attempts: number;
+  wakeAt?: Date | null;
+};
+
+/** Every write of a running run is guarded by this: a worker whose lease was taken over writes nothing. */
+function heldBy(runId: string, workerId: string) {
+  return and(eq(jobRuns.id, runId), eq(jobRuns.lockedBy, workerId), eq(jobRuns.status, "RUNNING"));
+}
+
+/** Extends the lease; false when another worker has taken the run over. */
+export async function extendLease(db: DbOrTx, runId: string, workerId: string, until: Date, resetAttempt = false): Promise<boolean> {
+  const rows = await db
+    .update(jobRuns)
+    .set({ lockedUntil: until, ...(resetAttempt ? { attempt: 0 } : {}) })
+    .where(heldBy(runId, workerId))
+    .returning({ id: jobRuns.id });
+  return rows.length === 1;
+}
+
+export async function upsertSteps(db: DbOrTx, runId: string, steps: StepWrite[]): Promise<void> {
+  if (steps.length === 0) return;
+  await db
+    .insert(jobSteps)
+    .values(steps.map((s) => ({ runId, ...s, output: s.output ?? null, error: s.error ?? null, wakeAt: s.wakeAt ?? null })))
+    .onConflictDoUpdate({
+      target: [jobSteps.runId, jobSteps.stepId],
+      set: {
+        status: sql`excluded.status`,
+        output: sql`excluded.output`,
+        error: sql`excluded.error`,
+        attempts: sql`excluded.attempts`,
+        wakeAt: sql`excluded.wake_at`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/**
+ * Records a step's result together with the lease check (and the attempt counter's reset, since
+ * Inngest counts retries per step): either both land or, if the lease was lost, neither.
+ */
+export async function saveStep(db: Db, runId: string, workerId: string, leaseUntil: Date, step: StepWrite, extra?: (tx: DbOrTx) => Promise<unknown>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await extendLease(tx, runId, workerId, leaseUntil, step.status === "COMPLETED"))) return false;
+    await upsertSteps(tx, runId, [step]);
+    if (extra) await extra(tx);
+    return true;
+  });
+}
+
+export type RunEnd =
+  | { status: "COMPLETED"; output: unknown }
+  | { status: "FAILED"; error: JobError }
+  | { status: "RETRYING"; error: JobError; attempt: number; nextRunAt: Date }
+  | { status: "SLEEPING"; nextRunAt: Date };
+
+/** Ends one execution: the run's new state and its pending step rows, in one transaction. */
+export async function endExecution(db: Db, run: JobRunRow, workerId: string, end: RunEnd, now: Date, steps: StepWrite[] = []): Promise<boolean> {
+  const release = { lockedBy: null, lockedUntil: null };
+  const set: Partial<typeof jobRuns.$inferInsert> =
+    end.status === "COMPLETED"
+      ? { ...release, status: "COMPLETED", output: end.output ?? null, error: null, endedAt: now }
+      : end.status === "FAILED"
+        ? { ...release, status: "FAILED", error: end.error, endedAt: now }
+        : end.status === "RETRYING"
+          ? { ...release, status: "RETRYING", error: end.error, attempt: end.attempt, nextRunAt: end.nextRunAt }
+          : { ...release, status: "SLEEPING", nextRunAt: end.nextRunAt };
+  return db.transaction(async (tx) => {
+    const rows = await tx.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning({ id: jobRuns.id });
+    if (rows.length === 0) return false;
+    await upsertSteps(tx, run.id, steps);
+    return true;
+  });
+}

@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import { reviewItems, tenants, type ReviewItemRow } from "@/db/schema";
+import { writeAudit } from "@/lib/audit/write";
+import { type Ctx, transaction } from "@/lib/context";
+import { newUrn } from "@/lib/ids";
+import { emit } from "@/lib/jobs/emit";
+import { type AttemptedHotel, PRIORITY_BY_CATEGORY, type Recommendation, type ReviewCategory, type ReviewPriority } from "./schemas";
+
+/** Spec 8's illustrative SLAs; a tenant overrides them with settings.slaMinutes = { HIGH, MEDIUM, LOW }. */
+export const DEFAULT_SLA_MINUTES: Record<ReviewPriority, number> = { HIGH: 15, MEDIUM: 60, LOW: 240 };
+
+export type CreateReviewItemInput = {
+  caseUrn: string;
+  category: ReviewCategory;
+  affectedGroups: string[];
+  detail: string;
+  /** the case's airport, so the audit entry is visible to the operators of that airport */
+  airport?: string | null;
+  waveUrn?: string | null;
+  reservationUrns?: string[];
+  attemptedHotels?: AttemptedHotel[];
+  recommendations?: Recommendation[];
+};
+
+/**
+ * Opens a manual review item. The priority follows from the category (spec 2.4) and the SLA
+ * clock starts now. Runs in the caller's transaction when there is one, so the item commits with
+ * the change that caused it.
+ */
+export async function createReviewItem(ctx: Ctx, input: CreateReviewItemInput): Promise<ReviewItemRow> {
+  return transaction(ctx, async (tx) => {
+    const priority = PRIORITY_BY_CATEGORY[input.category];
+    const urn = newUrn("review");
+    const slaDueAt = new Date(Date.now() + (await slaMinutes(tx, priority)) * 60_000);
+    const [row] = await tx.db
+      .insert(reviewItems)
+      .values({
+        urn,
+        tenant: tx.principal.tenant,
+        caseUrn: input.caseUrn,
+        waveUrn: input.waveUrn ?? null,
+        reservationUrns: input.reservationUrns ?? [],
+        category: input.category,
+        priority,
+        state: "OPEN",
+        detail: input.detail,
+        attemptedHotels: input.attemptedHotels ?? [],
+        affectedGroups: input.affectedGroups,
+        recommendations: input.recommendations ?? [],
+        slaDueAt,
+      })
+      .returning();
+    await writeAudit(tx, {
+      entity: "review",
+      entityUrn: urn,
+      action: "create",
+      airport: input.airport ?? null,
+      reason: input.detail,
+      after: { caseUrn: input.caseUrn, category: input.category, priority, state: "OPEN", affectedGroups: input.affectedGroups },
+    });
+    await emit(tx, "review/created", { tenant: tx.principal.tenant, reviewUrn: urn, caseUrn: input.caseUrn });
+    return row;
+  });
+}
+
+async function slaMinutes(ctx: Ctx, priority: ReviewPriority): Promise<number> {
+  const [tenant] = await ctx.db.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.code, ctx.principal.tenant)).limit(1);
+  const configured = (tenant?.settings?.slaMinutes as Partial<Record<ReviewPriority, unknown>> | undefined)?.[priority];
+  return typeof configured === "number" && configured > 0 ? configured : DEFAULT_SLA_MINUTES[priority];
+}

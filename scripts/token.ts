@@ -1,0 +1,48 @@
+/**
+ * `npm run token -- --tenant AF --role ADMIN --airports CDG,ORY [--sub urn:svc:user:…] [--ttl 1h]`
+ * prints one signed token on one line. It needs only AUTH_SECRET (or the one generated under
+ * DATA_DIR at first start) and opens no database, so it works while the server runs.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { Role } from "../lib/auth/roles";
+import { mintToken } from "../lib/auth/tokens";
+import { parseDuration } from "../lib/duration";
+
+const { values } = parseArgs({
+  options: {
+    tenant: { type: "string" },
+    role: { type: "string", multiple: true },
+    roles: { type: "string" },
+    airports: { type: "string", default: "*" },
+    sub: { type: "string" },
+    ttl: { type: "string", default: "1h" },
+    name: { type: "string" },
+  },
+  strict: true,
+});
+
+const Args = z.object({
+  tenant: z.string().regex(/^[A-Z0-9]{2}$/, "--tenant takes a two-character airline code, e.g. AF"),
+  roles: z.array(Role).min(1, "--role is required (ADMIN, OPS_SUPERVISOR, AIRPORT_OPERATOR or FEED)"),
+  airports: z.array(z.string().regex(/^([A-Z]{3}|\*)$/, "--airports takes IATA codes separated by commas, or *")).min(1),
+  sub: z.string().min(1).optional(),
+  ttlSeconds: z.number().int().positive("--ttl must be a duration like 30m, 1h or 7d"),
+  name: z.string().optional(),
+});
+
+const roles = [...(values.role ?? []), ...(values.roles ? [values.roles] : [])].flatMap((r) => r.split(",")).map((r) => r.trim().toUpperCase()).filter(Boolean);
+const parsed = Args.safeParse({
+  tenant: values.tenant?.toUpperCase(),
+  roles,
+  airports: values.airports.split(",").map((a) => a.trim().toUpperCase()).filter(Boolean),
+  sub: values.sub,
+  ttlSeconds: Math.round(parseDuration(values.ttl) / 1000),
+  name: values.name,
+});
+if (!parsed.success) {
+  for (const issue of parsed.error.issues) console.error(`token: ${issue.message}`);
+  process.exit(2);
+}
+const { token } = await mintToken(parsed.data);
+process.stdout.write(token + "\n");
