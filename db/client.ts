@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { dataDir } from "@/lib/config";
+import { log } from "@/lib/log";
 import * as schema from "./schema";
 import { acquireDataDirLock } from "./lock";
 
@@ -84,12 +85,16 @@ export async function openDatabase(url = process.env.DATABASE_URL): Promise<Data
       neonConfig.pipelineConnect = false;
     }
     const pool = new Pool({ connectionString: url, max: 10 });
+    // an idle connection dropped by the server (restart, failover) must not crash the process
+    pool.on("error", (err: Error) => log("warn", "database connection lost", { err: err.message }));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, driver, exclusive: advisoryLock(pool as unknown as PgLikePool), close: () => pool.end() };
   }
   const pg = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
+  // an idle connection dropped by the server (restart, failover) must not crash the process
+  pool.on("error", (err) => log("warn", "database connection lost", { err: err.message }));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, driver, exclusive: advisoryLock(pool as unknown as PgLikePool), close: () => pool.end() };
 }

@@ -6,6 +6,15 @@ import { z } from "zod";
  */
 export const eventSchemas = {
   "case/created": z.object({ tenant: z.string(), caseUrn: z.string() }),
+  // the next flight changed: the booking job extends or shortens reservations, or re-books
+  "case/reaccommodated": z.object({
+    tenant: z.string(),
+    caseUrn: z.string(),
+    previousNextFlight: z.object({ number: z.string(), scheduledDeparture: z.string() }).nullable(),
+    nextFlight: z.object({ number: z.string(), scheduledDeparture: z.string() }),
+    nights: z.number().int(),
+    overnight: z.boolean(),
+  }),
   "demand/approved": z.object({
     tenant: z.string(),
     caseUrn: z.string(),

@@ -6,25 +6,53 @@ import { rolesFor } from "@/lib/auth/roles";
 type Io = "input" | "output";
 type JsonSchema = Record<string, unknown>;
 
+/** Named schemas (`.meta({ id })`) of one direction: request shapes ("input") or responses ("output"). */
+type Defs = { input: Record<string, JsonSchema>; output: Record<string, JsonSchema> };
+
+const PLACEHOLDER = (id: string, io: Io) => `#/components/schemas/${id}@${io}`;
+
 /**
- * Converts one schema; named schemas (`.meta({ id })`) land in `$defs`, which are moved into the
- * document's components (suffixed `Input` for request shapes, whose defaults make them differ).
+ * Converts one schema; named schemas land in `$defs`, which are collected for the document's
+ * components. References carry a placeholder until names are settled in `settleNames`.
  */
-function toSchema(schema: z.ZodType, io: Io, defs: Record<string, JsonSchema>): JsonSchema {
+function toSchema(schema: z.ZodType, io: Io, defs: Defs): JsonSchema {
   const out = z.toJSONSchema(schema, { io, unrepresentable: "any", cycles: "ref", reused: "inline" }) as JsonSchema;
   delete out.$schema;
-  const suffix = io === "input" ? "Input" : "";
   const rewritten = JSON.parse(
-    JSON.stringify(out).replace(/"#\/\$defs\/([^"]+)"/g, (_m, id: string) => `"#/components/schemas/${id}${suffix}"`),
+    JSON.stringify(out).replace(/"#\/\$defs\/([^"]+)"/g, (_m, id: string) => `"${PLACEHOLDER(id, io)}"`),
   ) as JsonSchema;
   const local = (rewritten.$defs ?? {}) as Record<string, JsonSchema>;
   delete rewritten.$defs;
   for (const [id, def] of Object.entries(local)) {
     delete def.id;
-    defs[`${id}${suffix}`] = def;
+    defs[io][id] = def;
   }
   delete rewritten.id;
   return rewritten;
+}
+
+/**
+ * A shape used in both directions keeps one name when both renderings agree; when they differ
+ * (defaults make request fields optional), the request rendering is named `<id>Input`.
+ */
+function settleNames(doc: JsonSchema, defs: Defs): JsonSchema {
+  const names = new Map<string, string>();
+  const schemas: Record<string, JsonSchema> = {};
+  for (const [id, def] of Object.entries(defs.output)) {
+    names.set(PLACEHOLDER(id, "output"), id);
+    schemas[id] = def;
+  }
+  for (const [id, def] of Object.entries(defs.input)) {
+    const same = id in defs.output && JSON.stringify(defs.output[id]) === JSON.stringify(def);
+    const name = id in defs.output && !same ? `${id}Input` : id;
+    names.set(PLACEHOLDER(id, "input"), name);
+    schemas[name] = def;
+  }
+  const sorted = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
+  const withComponents = { ...doc, components: { ...(doc.components as JsonSchema), schemas: { Problem, ...sorted } } };
+  return JSON.parse(
+    JSON.stringify(withComponents).replace(/"(#\/components\/schemas\/[^"@]+@(?:input|output))"/g, (_m, ref: string) => `"#/components/schemas/${names.get(ref)}"`),
+  ) as JsonSchema;
 }
 
 const Problem: JsonSchema = {
@@ -65,7 +93,7 @@ const ERROR_TEXT: Record<number, string> = {
   429: "Rate limit; Retry-After says when to retry (RATE_LIMITED)",
 };
 
-function operation(spec: RouteSpec, defs: Record<string, JsonSchema>): JsonSchema {
+function operation(spec: RouteSpec, defs: Defs): JsonSchema {
   const parameters: JsonSchema[] = [];
   for (const [where, obj] of [["path", spec.params], ["query", spec.query]] as const) {
     if (!obj) continue;
@@ -146,11 +174,11 @@ function operationId(spec: RouteSpec): string {
 /** The OpenAPI 3.1 document, built from the same route specs the handlers validate with. */
 export function buildOpenApi(routes: readonly RouteSpec[], serverUrl = "/api/v1"): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  const defs: Record<string, JsonSchema> = {};
+  const defs: Defs = { input: {}, output: {} };
   for (const spec of routes) {
     (paths[spec.path] ??= {})[spec.method.toLowerCase()] = operation(spec, defs);
   }
-  return {
+  return settleNames({
     openapi: "3.1.0",
     info: {
       title: "Disruption Accommodation Service API",
@@ -174,7 +202,6 @@ export function buildOpenApi(routes: readonly RouteSpec[], serverUrl = "/api/v1"
           description: "claims: sub, tenant, roles, airports, exp, iat, jti; `npm run token` mints one locally",
         },
       },
-      schemas: { Problem, ...Object.fromEntries(Object.entries(defs).sort(([a], [b]) => a.localeCompare(b))) },
     },
-  };
+  }, defs);
 }

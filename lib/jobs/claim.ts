@@ -20,12 +20,15 @@ function running(fn: string, key: string | null, now: Date) {
   return and(eq(jobRuns.functionId, fn), sql`${jobRuns.concurrencyKey} is not distinct from ${key}`, eq(jobRuns.status, "RUNNING"), sql`${jobRuns.lockedUntil} > ${now}`);
 }
 
+/** A claimed run; `fresh` when it never ran before, so it has no steps to load. */
+export type Claimed = { run: JobRunRow; fresh: boolean };
+
 /**
  * Claims up to `limit` due runs for this worker. Due: waiting with next_run_at passed, or RUNNING
  * with an expired lease (its worker died). FOR UPDATE SKIP LOCKED lets several workers claim at
  * once without taking the same row; on PGlite there is one connection and it changes nothing.
  */
-export async function claimRuns(db: Db, o: ClaimOptions): Promise<JobRunRow[]> {
+export async function claimRuns(db: Db, o: ClaimOptions): Promise<Claimed[]> {
   const ids = [...o.jobs.keys()];
   if (ids.length === 0 || o.limit <= 0) return [];
   const limited = [...o.jobs.values()].filter((j) => j.concurrency);
@@ -46,32 +49,37 @@ export async function claimRuns(db: Db, o: ClaimOptions): Promise<JobRunRow[]> {
       .limit(o.limit * 2)
       .for("update", { skipLocked: true });
 
-    const claimed: JobRunRow[] = [];
+    const chosen: JobRunRow[] = [];
     const takenPerKey = new Map<string, number>();
     for (const run of candidates) {
-      if (claimed.length >= o.limit) break;
+      if (chosen.length >= o.limit) break;
       const job = o.jobs.get(run.functionId)!;
-      let attempt = run.attempt;
-      if (run.status === "RUNNING") {
-        // a worker died mid-run: that counts as a failed attempt, or a run that kills its worker would loop forever
-        attempt += 1;
-        if (attempt >= run.maxAttempts) {
-          await tx
-            .update(jobRuns)
-            .set({ status: "FAILED", lockedBy: null, lockedUntil: null, endedAt: o.now, error: { name: "WorkerLost", message: `worker ${run.lockedBy} stopped renewing its lease, ${attempt} times` } })
-            .where(eq(jobRuns.id, run.id));
-          continue;
-        }
+      if (run.status === "RUNNING" && run.attempt + 1 >= run.maxAttempts) {
+        // a worker died mid-run, and that was its last attempt: a run that kills its worker must not loop forever
+        await tx
+          .update(jobRuns)
+          .set({ status: "FAILED", lockedBy: null, lockedUntil: null, endedAt: o.now, error: { name: "WorkerLost", message: `worker ${run.lockedBy} stopped renewing its lease on the last attempt` } })
+          .where(eq(jobRuns.id, run.id));
+        continue;
       }
       if (job.concurrency && !(await hasRoom(tx, run, job.concurrency.limit, takenPerKey, o.now))) continue;
-      const [row] = await tx
-        .update(jobRuns)
-        .set({ status: "RUNNING", attempt, lockedBy: o.workerId, lockedUntil: new Date(o.now.getTime() + o.leaseMs), startedAt: run.startedAt ?? o.now })
-        .where(eq(jobRuns.id, run.id))
-        .returning();
-      claimed.push(row);
+      chosen.push(run);
     }
-    return claimed;
+    if (chosen.length === 0) return [];
+    const claimed = await tx
+      .update(jobRuns)
+      .set({
+        status: "RUNNING",
+        // a reclaim after a dead worker counts as a failed attempt
+        attempt: sql`case when ${jobRuns.status} = 'RUNNING' then ${jobRuns.attempt} + 1 else ${jobRuns.attempt} end`,
+        lockedBy: o.workerId,
+        lockedUntil: new Date(o.now.getTime() + o.leaseMs),
+        startedAt: sql`coalesce(${jobRuns.startedAt}, ${o.now.toISOString()}::timestamptz)`,
+      })
+      .where(inArray(jobRuns.id, chosen.map((r) => r.id)))
+      .returning();
+    const fresh = new Set(chosen.filter((r) => r.status === "QUEUED").map((r) => r.id));
+    return claimed.map((run) => ({ run, fresh: fresh.has(run.id) }));
   });
 }
 

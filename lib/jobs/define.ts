@@ -60,6 +60,8 @@ type DataOf<N extends string, S> = S extends z.ZodType
     : Record<string, unknown>;
 
 export const DEFAULT_RETRIES = 3;
+const KEY_LITERAL = /^(?:"([^"]*)"|'([^']*)')$/;
+const KEY_PATH = /^event(\.[A-Za-z_$][\w$]*)+$/;
 
 /**
  * Declares a job once; inngest/adapter.ts turns it into an Inngest function and the embedded
@@ -96,12 +98,9 @@ export function maxAttempts(job: AnyJob): number {
   return (job.retries ?? DEFAULT_RETRIES) + 1;
 }
 
-const KEY_LITERAL = /^(?:"([^"]*)"|'([^']*)')$/;
-const KEY_PATH = /^event(\.[A-Za-z_$][\w$]*)+$/;
-
 /**
  * Evaluates a concurrency key: only what our jobs need of Inngest's CEL, a dotted path from
- * `event` or a quoted literal. Anything else is refused when the key is evaluated.
+ * `event` or a quoted literal (defineJob refuses anything else). A missing value is the key "".
  */
 export function concurrencyKeyOf(job: AnyJob, event: JobEvent<unknown>): string | null {
   const expr = job.concurrency?.key?.trim();

@@ -13,11 +13,3 @@ export function fromJobError(e: JobError | null): Error {
   if (e?.stack) err.stack = e.stack;
   return err;
 }
-
-/** This worker no longer holds the run (its lease expired and another took it): drop the execution. */
-export class LeaseLostError extends Error {
-  constructor(runId: string) {
-    super(`lost the lease on run ${runId}`);
-    this.name = "LeaseLostError";
-  }
-}

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { jobSteps, type JobRunRow } from "@/db/schema";
+import { jobSteps } from "@/db/schema";
+import type { Claimed } from "./claim";
 import { isNonRetriable, schemaOf, type AnyJob, type JobEvent } from "./define";
 import { toJobError } from "./errors";
 import { logJson, runLogger } from "./log";
@@ -27,7 +28,7 @@ type Result = { ok: true; output: unknown } | { ok: false; error: unknown } | nu
  * Runs one claimed run from the top: the handler replays, completed steps answer from the
  * database, and the execution ends in one write that says what happens next.
  */
-export async function executeRun(run: JobRunRow, job: AnyJob, o: ExecuteOptions): Promise<Outcome> {
+export async function executeRun({ run, fresh }: Claimed, job: AnyJob, o: ExecuteOptions): Promise<Outcome> {
   const { db, workerId, now } = o;
   const leaseUntil = () => new Date(now() + o.leaseMs);
   const log = { runId: run.id, functionId: job.id };
@@ -54,7 +55,7 @@ export async function executeRun(run: JobRunRow, job: AnyJob, o: ExecuteOptions)
   const replay = new Replay({
     db,
     run,
-    steps: await db.select().from(jobSteps).where(eq(jobSteps.runId, run.id)),
+    steps: fresh ? [] : await db.select().from(jobSteps).where(eq(jobSteps.runId, run.id)),
     workerId,
     maxAttempts: run.maxAttempts,
     now,
@@ -95,7 +96,7 @@ export async function executeRun(run: JobRunRow, job: AnyJob, o: ExecuteOptions)
   }
   if (result) return retryOrFail(result.error, replay.attempt);
 
-  const steps = replay.interrupts.flatMap((i) => (i.kind === "lost" ? [] : [i.step]));
+  const steps = replay.interrupts.flatMap((i) => ("step" in i ? [i.step] : []));
   const retry = replay.interrupts.find((i) => i.kind === "retry");
   if (retry) return retryOrFail(retry.error, replay.attempt, steps);
   const wakeAt = Math.min(...steps.map((s) => s.wakeAt?.getTime() ?? now()));

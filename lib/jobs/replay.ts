@@ -11,7 +11,9 @@ import { sleepMs, toDate } from "./timing";
 export type Interrupt =
   | { kind: "sleep"; step: StepWrite }
   | { kind: "retry"; error: unknown; step: StepWrite }
-  | { kind: "lost" };
+  | { kind: "lost" }
+  /** a parallel step finished after another one stopped the execution: nothing more to record */
+  | { kind: "halted" };
 
 export type ReplayDeps = {
   db: Db;
@@ -25,13 +27,14 @@ export type ReplayDeps = {
   onEventsSent: () => void;
 };
 
+/** a write that must commit with the step's own row (sendEvent's outbox rows) */
+type WriteWith = (tx: DbOrTx) => Promise<unknown>;
+
 /**
  * A promise that never settles. Like Inngest's SDK, a step that must stop the run (a sleep, a
  * retry) hands this to the handler instead of throwing, so no try/catch in job code can swallow
  * the stop; the executor notices through `interrupted` and abandons the handler.
  */
-type WriteWith = (tx: DbOrTx) => Promise<unknown>;
-
 const never = <T>() => new Promise<T>(() => {});
 
 /** What a step or run output becomes in jsonb; the handler sees the same value on first run and on replay. */
@@ -99,7 +102,7 @@ export class Replay {
   }
 
   private interrupt<T>(i: Interrupt): Promise<T> {
-    this.interrupts.push(i);
+    if (i.kind !== "halted") this.interrupts.push(i);
     this.halted = true;
     this.signal();
     return never<T>();
@@ -112,36 +115,39 @@ export class Replay {
     return p;
   }
 
-  private async op(
-    id: string,
-    op: "run" | "sendEvent",
-    fn: () => unknown,
-    extra?: WriteWith,
-  ): Promise<unknown> {
+  private async op(id: string, op: "run" | "sendEvent", fn: () => unknown, extra?: WriteWith): Promise<unknown> {
     if (this.halted) return never();
     const stepId = this.stepIdFor(id);
     const done = this.memo.get(stepId);
     if (done?.status === "COMPLETED") return done.output;
     if (done?.status === "FAILED") throw fromJobError(done.error);
-    return this.track(this.execute(stepId, op, fn, done?.attempts ?? 0, extra));
+    // tracked apart from what the handler awaits: the work settles, the handler's promise may not
+    const result = await this.track(this.execute(stepId, op, fn, done?.attempts ?? 0, extra));
+    return "stop" in result ? this.interrupt(result.stop) : result.value;
   }
 
-  private async execute(stepId: string, op: StepWrite["op"], fn: () => unknown, attempts: number, extra?: WriteWith): Promise<unknown> {
+  private async execute(
+    stepId: string,
+    op: StepWrite["op"],
+    fn: () => unknown,
+    attempts: number,
+    extra?: WriteWith,
+  ): Promise<{ value: unknown } | { stop: Interrupt }> {
     let output: unknown;
     try {
       output = toJson(await fn());
     } catch (err) {
       const step: StepWrite = { stepId, op, status: "RETRYING", error: toJobError(err), attempts: attempts + 1 };
-      if (!isNonRetriable(err) && this.attempt + 1 < this.deps.maxAttempts) return this.interrupt({ kind: "retry", error: err, step });
+      if (!isNonRetriable(err) && this.attempt + 1 < this.deps.maxAttempts) return { stop: { kind: "retry", error: err, step } };
       // out of retries: the error reaches the handler, which may catch it, as Inngest's StepError does
-      if (!(await this.save({ ...step, status: "FAILED" }))) return this.interrupt({ kind: "lost" });
+      if (!(await this.save({ ...step, status: "FAILED" }))) return { stop: { kind: "lost" } };
       throw err;
     }
-    const step: StepWrite = { stepId, op, status: "COMPLETED", output, attempts: attempts + 1 };
-    if (!(await this.save(step, extra))) return this.interrupt({ kind: "lost" });
+    if (!(await this.save({ stepId, op, status: "COMPLETED", output, attempts: attempts + 1 }, extra))) return { stop: { kind: "lost" } };
     this.attempt = 0;
     if (op === "sendEvent") this.deps.onEventsSent();
-    return this.halted ? never() : output;
+    // another step of this execution may have stopped it meanwhile; the result is kept all the same
+    return this.halted ? { stop: { kind: "halted" } } : { value: output };
   }
 
   private async sleepStep(id: string, wakeAtIfNew: () => Date): Promise<void> {

@@ -1,8 +1,7 @@
 import os from "node:os";
 import crypto from "node:crypto";
 import type { Db } from "@/db/client";
-import type { JobRunRow } from "@/db/schema";
-import { claimRuns } from "./claim";
+import { claimRuns, type Claimed } from "./claim";
 import type { AnyJob } from "./define";
 import { dispatchEvents } from "./dispatch";
 import { executeRun, type Outcome } from "./execute";
@@ -64,9 +63,10 @@ export function createRunner(opts: RunnerOptions): Runner {
   const dispatch = () => (opts.dispatch === false ? Promise.resolve(0) : dispatchEvents(opts.db, subscribed, new Date(now())));
   const claim = (limit: number) => claimRuns(opts.db, { jobs: byId, workerId, leaseMs, now: new Date(now()), limit });
 
-  async function execute(run: JobRunRow): Promise<Outcome | "ERROR"> {
+  async function execute(claimed: Claimed): Promise<Outcome | "ERROR"> {
+    const { run } = claimed;
     try {
-      return await executeRun(run, byId.get(run.functionId)!, {
+      return await executeRun(claimed, byId.get(run.functionId)!, {
         db: opts.db,
         workerId,
         leaseMs,
@@ -82,8 +82,17 @@ export function createRunner(opts: RunnerOptions): Runner {
     }
   }
 
-  const loop = pollLoop("job runner", opts.pollMs ?? 500, async () => {
-    await dispatch();
+  const pollMs = opts.pollMs ?? 500;
+  // The outbox is read when someone signalled new events, or once per poll for events written by
+  // other processes; not after every finished run, which would add a query per run.
+  let eventsSignalled = true;
+  let lastDispatch = 0;
+  const loop = pollLoop("job runner", pollMs, async () => {
+    if (eventsSignalled || Date.now() - lastDispatch >= pollMs) {
+      eventsSignalled = false;
+      lastDispatch = Date.now();
+      await dispatch();
+    }
     const free = concurrency - inflight.size;
     if (free <= 0) return false;
     const runs = await claim(free);
@@ -103,7 +112,10 @@ export function createRunner(opts: RunnerOptions): Runner {
     dispatch,
     start() {
       if (loop.running) return;
-      unsubscribe = onWake(() => loop.kick());
+      unsubscribe = onWake(() => {
+        eventsSignalled = true;
+        loop.kick();
+      });
       loop.start();
     },
     async stop() {

@@ -79,7 +79,7 @@ describe("database drivers", () => {
         await fresh.drop();
       });
       expect(database.driver).toBe("neon");
-      const r = await database.db.execute(sql`select 1 as one`);
+      const r = (await database.db.execute(sql`select 1 as one`)) as { rows: unknown[] };
       expect(r.rows[0]).toMatchObject({ one: 1 });
       await commitsAndRollsBack(database);
     } finally {

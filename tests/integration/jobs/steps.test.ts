@@ -212,8 +212,9 @@ describe("sendEvent", () => {
   it("triggers the other function exactly once, though the sender is retried", async () => {
     const runner = createRunner({ db: database.db, jobs: [sender, receiver], retryBaseMs: 1 });
     const eventId = await enqueue(database.db, "test/sender");
-    for (let i = 0; i < 5 && (await onlyRun(database.db, "t-sender")).status !== "COMPLETED"; i++) {
+    for (let i = 0; i < 5; i++) {
       await runner.tick();
+      if ((await onlyRun(database.db, "t-sender")).status === "COMPLETED") break;
       await new Promise((r) => setTimeout(r, 5));
     }
     await runner.tick();

@@ -1,0 +1,6 @@
+// POST /api/v1/demand/{demandUrn}/reject – a supervisor rejects a REQUESTED demand
+import { handle } from "@/lib/api/handler";
+import { rejectDemandRoute } from "@/lib/api/routes/demand";
+import { rejectDemand } from "@/lib/demand/decide";
+
+export const POST = handle(rejectDemandRoute, ({ ctx, params, body }) => rejectDemand({ ctx, demandUrn: params.demandUrn, reason: body.reason }));

@@ -1,0 +1,64 @@
+import { touchCase } from "@/lib/cases/load";
+import { type Ctx, transaction } from "@/lib/context";
+import { emit } from "@/lib/jobs/emit";
+import { policyOfRecord } from "./auto-approval";
+import { casePolicies } from "./case-policies";
+import { loadDemandForChange } from "./load";
+import { toDemand } from "./record";
+import type { Demand } from "./schemas";
+import { transitionDemand } from "./transition";
+import { assertDemandTransition } from "./transitions";
+
+type Decision = { ctx: Ctx; demandUrn: string; reason: string };
+
+/**
+ * A supervisor approves a REQUESTED demand. The record names the policy version current at
+ * approval (the case's first tier in pass order that has a match; null if none matched, in which
+ * case the allocation job sends the case to manual review). Enqueues the allocation.
+ */
+export async function approveDemand({ ctx, demandUrn, reason }: Decision): Promise<Demand> {
+  return transaction(ctx, async (tx) => {
+    const { demand, caseRow } = await loadDemandForChange(tx, demandUrn);
+    assertDemandTransition("approve", demand.status, demand.urn);
+    const policy = policyOfRecord(await casePolicies(tx, caseRow));
+    const row = await transitionDemand(tx, {
+      demand,
+      action: "approve",
+      reason,
+      airport: caseRow.airport,
+      set: {
+        automatic: false,
+        decidedBy: tx.principal.sub,
+        decidedAt: new Date(),
+        decisionReason: reason,
+        policyUrn: policy?.urn ?? null,
+        policyVersion: policy?.version ?? null,
+      },
+    });
+    await emit(tx, "demand/approved", {
+      tenant: caseRow.tenant,
+      caseUrn: caseRow.urn,
+      demandUrn: demand.urn,
+      policyUrn: row.policyUrn,
+      policyVersion: row.policyVersion,
+    });
+    await touchCase(tx, caseRow.urn);
+    return toDemand(row);
+  });
+}
+
+/** A supervisor rejects a REQUESTED demand; nothing is allocated for it. */
+export async function rejectDemand({ ctx, demandUrn, reason }: Decision): Promise<Demand> {
+  return transaction(ctx, async (tx) => {
+    const { demand, caseRow } = await loadDemandForChange(tx, demandUrn);
+    const row = await transitionDemand(tx, {
+      demand,
+      action: "reject",
+      reason,
+      airport: caseRow.airport,
+      set: { automatic: false, decidedBy: tx.principal.sub, decidedAt: new Date(), decisionReason: reason },
+    });
+    await touchCase(tx, caseRow.urn);
+    return toDemand(row);
+  });
+}

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { Reason } from "@/lib/api/reason";
+
+export const DEMAND_TYPES = ["INITIAL", "INCREMENTAL"] as const;
+export const DemandType = z
+  .enum(DEMAND_TYPES)
+  .meta({ description: "INITIAL: the first demand of a case, the baseline; INCREMENTAL: extra rooms on top of the approved baseline, never reducing or invalidating existing reservations" });
+
+export const DEMAND_STATUSES = ["REQUESTED", "APPROVED", "FULFILLED", "PARTIAL", "REJECTED"] as const;
+export const DemandStatus = z.enum(DEMAND_STATUSES);
+export type DemandStatus = z.infer<typeof DemandStatus>;
+
+/** The most rooms one demand may ask for: the size of the largest manifest a case may hold. */
+export const MAX_ROOMS_PER_DEMAND = 5000;
+
+export const DemandInput = z
+  .object({
+    type: DemandType,
+    roomsRequested: z.number().int().min(1).max(MAX_ROOMS_PER_DEMAND).meta({ description: `rooms, 1–${MAX_ROOMS_PER_DEMAND}` }),
+  })
+  .meta({ id: "NewDemand" });
+export type DemandInput = z.infer<typeof DemandInput>;
+
+export const DemandDecisionBody = z.object({ reason: Reason }).meta({ id: "DemandDecision" });
+
+export const DemandApproval = z
+  .object({
+    decidedBy: z.string().meta({ description: "sub of the supervisor, or system:auto-approval" }),
+    decidedAt: z.iso.datetime(),
+    reason: z.string(),
+    policyUrn: z.string().nullable().meta({ description: "the policy the decision was made against; null when no ACTIVE policy matched (and for a rejection)" }),
+    policyVersion: z.number().int().nullable(),
+  })
+  .meta({ id: "DemandApproval", description: "the decision record: who approved (or rejected), when, why, against which policy version" });
+
+export const Demand = z
+  .object({
+    urn: z.string(),
+    caseUrn: z.string(),
+    type: DemandType,
+    roomsRequested: z.number().int(),
+    status: DemandStatus,
+    automatic: z.boolean().meta({ description: "approved by the automatic rule (spec 3.1)" }),
+    approval: DemandApproval.nullable().meta({ description: "null while REQUESTED" }),
+    roomsAllocated: z.number().int().meta({ description: "rooms the allocation waves assigned for this demand" }),
+    roomsBooked: z.number().int().meta({ description: "rooms with a confirmed reservation for this demand" }),
+    createdBy: z.string(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "Demand" });
+export type Demand = z.infer<typeof Demand>;
+
+export const ShortfallReason = z
+  .object({
+    category: z.string().meta({ description: "review item category, e.g. ALLOCATION_FAILED, BOOKING_FAILED" }),
+    groups: z.array(z.string()).meta({ description: "group ids affected by the open items of this category" }),
+    rooms: z.number().int().meta({ description: "rooms those groups need" }),
+  })
+  .meta({ id: "ShortfallReason" });
+
+export const DemandSummary = z
+  .object({
+    caseUrn: z.string(),
+    totalRequested: z.number().int().meta({ description: "rooms of every demand not REJECTED" }),
+    totalApproved: z.number().int().meta({ description: "rooms of APPROVED, FULFILLED and PARTIAL demands" }),
+    totalAllocated: z.number().int().meta({ description: "rooms the allocation waves assigned" }),
+    totalBooked: z.number().int().meta({ description: "rooms of CONFIRMED and CHECKED_OUT reservations of the case" }),
+    shortfall: z.number().int().meta({ description: "max(0, totalApproved − totalBooked)" }),
+    shortfallReasons: z.array(ShortfallReason).meta({ description: "one entry per category of the case's open (OPEN or CLAIMED) review items" }),
+  })
+  .meta({ id: "DemandSummary" });
+export type DemandSummary = z.infer<typeof DemandSummary>;

@@ -1,0 +1,28 @@
+import { and, eq } from "drizzle-orm";
+import { policies, type PolicyRow } from "@/db/schema";
+import { assertAirport } from "@/lib/auth/scope";
+import type { Ctx } from "@/lib/context";
+import { notFound } from "@/lib/errors";
+import { toPolicy } from "./record";
+import type { Policy } from "./schemas";
+
+/**
+ * A policy of the caller's tenant (another tenant's is a 404). An airport-specific policy outside
+ * the caller's claims is 403 OUT_OF_SCOPE; airport-less policies are visible to everyone.
+ * `forUpdate` locks the row so two changes of one policy queue instead of racing.
+ */
+export async function loadPolicy(ctx: Ctx, policyUrn: string, { forUpdate = false } = {}): Promise<PolicyRow> {
+  const q = ctx.db
+    .select()
+    .from(policies)
+    .where(and(eq(policies.urn, policyUrn), eq(policies.tenant, ctx.principal.tenant)))
+    .limit(1);
+  const [row] = forUpdate ? await q.for("update") : await q;
+  if (!row) throw notFound(`Policy ${policyUrn}`);
+  if (row.airport) assertAirport(ctx.principal, row.airport);
+  return row;
+}
+
+export async function getPolicy({ ctx, policyUrn }: { ctx: Ctx; policyUrn: string }): Promise<Policy> {
+  return toPolicy(await loadPolicy(ctx, policyUrn));
+}

@@ -1,0 +1,39 @@
+import type { PolicyRow } from "@/db/schema";
+import type { Policy, PolicyBody, Tier } from "./schemas";
+
+/** A policies row as the API record: the context from its columns, the payload from `body`. */
+export function toPolicy(row: PolicyRow): Policy {
+  const body = row.body as unknown as PolicyBody;
+  return {
+    urn: row.urn,
+    name: row.name,
+    context: { airport: row.airport, airline: row.airline, country: row.country },
+    tiers: row.tiers as Tier[],
+    constraints: body.constraints,
+    buffers: body.buffers,
+    mode: body.mode,
+    autoApproveDemand: body.autoApproveDemand,
+    incrementalRequiresApproval: body.incrementalRequiresApproval,
+    maxAutomaticRoomsPerWave: body.maxAutomaticRoomsPerWave,
+    consolidationWeight: body.consolidationWeight,
+    allocationWeights: body.allocationWeights,
+    transport: body.transport,
+    acceptedPayments: body.acceptedPayments,
+    cardToken: body.cardToken ?? null,
+    currency: body.currency,
+    version: row.version,
+    status: row.status as Policy["status"],
+    provenance: (row.provenance as Policy["provenance"]) ?? null,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    activatedAt: row.activatedAt?.toISOString() ?? null,
+    activatedBy: row.activatedBy,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The audited shape of a policy: its record without the timestamps that every change moves. */
+export function auditSnapshot(p: Policy): Record<string, unknown> {
+  const { updatedAt: _u, createdAt: _c, ...rest } = p;
+  return rest;
+}

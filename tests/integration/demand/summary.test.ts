@@ -1,0 +1,145 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "@/db/client";
+import { demands, reservations, reviewItems } from "@/db/schema";
+import { GET as summary } from "@/app/api/v1/demand/case/[caseUrn]/summary/route";
+import { newUrn } from "@/lib/ids";
+import { seedTestAirports } from "../../helpers/airports";
+import { call, setupApi, tokenFor } from "../../helpers/api";
+import { insertCase } from "../../helpers/case-rows";
+import { uniqueTenant } from "../../helpers/factories";
+
+let database: Database;
+beforeAll(async () => {
+  database = await setupApi();
+  await seedTestAirports(database.db);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function demand(tenant: string, caseUrn: string, type: string, rooms: number, status: string, allocated = 0) {
+  await database.db.insert(demands).values({ urn: newUrn("demand"), tenant, caseUrn, type, roomsRequested: rooms, status, createdBy: "x", roomsAllocated: allocated });
+}
+
+async function reservation(tenant: string, caseUrn: string, groupId: string, rooms: number, status: string) {
+  await database.db.insert(reservations).values({
+    urn: newUrn("reservation"),
+    tenant,
+    caseUrn,
+    waveUrn: newUrn("wave"),
+    groupId,
+    hotelUrn: newUrn("hotel"),
+    provider: "DIRECT",
+    status,
+    rooms,
+    checkIn: new Date("2026-11-21T20:00:00Z"),
+    checkOut: new Date("2026-11-22T07:00:00Z"),
+    total: { amount: 100 * rooms, currency: "EUR" },
+    payment: { method: "GUARANTEE" },
+  });
+}
+
+async function review(tenant: string, caseUrn: string, category: string, groups: string[], state = "OPEN") {
+  await database.db.insert(reviewItems).values({ urn: newUrn("review"), tenant, caseUrn, category, priority: "HIGH", state, affectedGroups: groups });
+}
+
+const get = (caseUrn: string, token?: string) => call(summary, `/demand/case/${caseUrn}/summary`, { token, params: { caseUrn } });
+
+describe("GET /demand/case/{caseUrn}/summary", () => {
+  it("is all zeros for a case without demands", async () => {
+    const tenant = uniqueTenant();
+    const c = await insertCase(database.db, { tenant });
+    const res = await get(c.urn, await tokenFor({ tenant }));
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ caseUrn: c.urn, totalRequested: 0, totalApproved: 0, totalAllocated: 0, totalBooked: 0, shortfall: 0, shortfallReasons: [] });
+  });
+
+  it("sums requested, approved, allocated and booked rooms and explains the shortfall by open review items", async () => {
+    const tenant = uniqueTenant();
+    const c = await insertCase(database.db, {
+      tenant,
+      groups: [
+        { groupId: "G1", tier: "ECONOMY", passengers: 4 }, // 2 rooms
+        { groupId: "G2", tier: "ECONOMY", passengers: 3 }, // 2 rooms
+        { groupId: "G3", tier: "CREW", passengers: 3 }, // 3 rooms
+        { groupId: "G4", tier: "BUSINESS", passengers: 1 }, // 1 room
+      ],
+    });
+    await demand(tenant, c.urn, "INITIAL", 10, "PARTIAL", 8);
+    await demand(tenant, c.urn, "INCREMENTAL", 4, "APPROVED", 2);
+    await demand(tenant, c.urn, "INCREMENTAL", 3, "REQUESTED");
+    await demand(tenant, c.urn, "INCREMENTAL", 50, "REJECTED");
+    await reservation(tenant, c.urn, "G1", 2, "CONFIRMED");
+    await reservation(tenant, c.urn, "G4", 1, "CHECKED_OUT");
+    await reservation(tenant, c.urn, "G2", 2, "CANCELLED");
+    await reservation(tenant, c.urn, "G2", 2, "FAILED");
+    await reservation(tenant, c.urn, "G3", 3, "PENDING");
+    await review(tenant, c.urn, "BOOKING_FAILED", ["G2"]);
+    await review(tenant, c.urn, "ALLOCATION_FAILED", ["G3"], "CLAIMED");
+    await review(tenant, c.urn, "BOOKING_FAILED", ["G2", "G3"]);
+    await review(tenant, c.urn, "MIXED_TIER_GROUP", ["G1"], "RESOLVED");
+    // another case's rows do not count
+    const other = await insertCase(database.db, { tenant });
+    await demand(tenant, other.urn, "INITIAL", 99, "APPROVED", 99);
+    await reservation(tenant, other.urn, "PNR1", 9, "CONFIRMED");
+    await review(tenant, other.urn, "BOOKING_FAILED", ["PNR1"]);
+
+    const res = await get(c.urn, await tokenFor({ tenant, roles: ["AIRPORT_OPERATOR"], airports: ["CDG"] }));
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      caseUrn: c.urn,
+      totalRequested: 17,
+      totalApproved: 14,
+      totalAllocated: 10,
+      totalBooked: 3,
+      shortfall: 11,
+      shortfallReasons: [
+        { category: "ALLOCATION_FAILED", groups: ["G3"], rooms: 3 },
+        { category: "BOOKING_FAILED", groups: ["G2", "G3"], rooms: 5 },
+      ],
+    });
+  });
+
+  it("never reports a negative shortfall", async () => {
+    const tenant = uniqueTenant();
+    const c = await insertCase(database.db, { tenant });
+    await demand(tenant, c.urn, "INITIAL", 1, "FULFILLED", 1);
+    await reservation(tenant, c.urn, "PNR1", 2, "CONFIRMED");
+    const res = await get(c.urn, await tokenFor({ tenant }));
+    expect(res.json).toMatchObject({ totalApproved: 1, totalBooked: 2, shortfall: 0 });
+  });
+
+  it("is readable on a closed case", async () => {
+    const tenant = uniqueTenant();
+    const c = await insertCase(database.db, { tenant, status: "CLOSED" });
+    expect((await get(c.urn, await tokenFor({ tenant }))).status).toBe(200);
+  });
+
+  describe("roles and scope", () => {
+    it.each([["OPS_SUPERVISOR"], ["ADMIN"], ["AIRPORT_OPERATOR"]] as const)("%s may read in scope", async (role) => {
+      const tenant = uniqueTenant();
+      const c = await insertCase(database.db, { tenant });
+      expect((await get(c.urn, await tokenFor({ tenant, roles: [role], airports: ["CDG"] }))).status).toBe(200);
+    });
+
+    it("refuses FEED with 403 FORBIDDEN", async () => {
+      const tenant = uniqueTenant();
+      const c = await insertCase(database.db, { tenant, createdBy: "feed" });
+      const res = await get(c.urn, await tokenFor({ tenant, roles: ["FEED"], sub: "feed" }));
+      expect(res.status).toBe(403);
+      expect(res.json.code).toBe("FORBIDDEN");
+    });
+
+    it("answers 404 across tenants and for a malformed URN, 403 OUT_OF_SCOPE outside the claims, 401 without a token", async () => {
+      const tenant = uniqueTenant();
+      const c = await insertCase(database.db, { tenant, airport: "LHR" });
+      expect((await get(c.urn, await tokenFor({ tenant: uniqueTenant() }))).status).toBe(404);
+      expect((await get("urn:svc:demand:0195f0c8-7a1e-7c2d-9a55-3b2f4a1c9d10", await tokenFor({ tenant }))).status).toBe(404);
+      const scoped = await get(c.urn, await tokenFor({ tenant, roles: ["OPS_SUPERVISOR"], airports: ["CDG"] }));
+      expect(scoped.status).toBe(403);
+      expect(scoped.json.code).toBe("OUT_OF_SCOPE");
+      expect((await get(c.urn)).status).toBe(401);
+    });
+  });
+});
