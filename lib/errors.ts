@@ -12,6 +12,8 @@ export class DomainError extends Error {
     message: string,
     readonly errors: FieldError[] = [],
     readonly headers: Record<string, string> = {},
+    /** RFC 9457 extension members added to the problem body (e.g. a bulk upload's per-row report) */
+    readonly extensions: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "DomainError";
@@ -43,8 +45,8 @@ export const conflict = (code: "CASE_CLOSED" | "INVALID_TRANSITION" | "ALREADY_C
   new DomainError(409, code, detail);
 export const tooLarge = (detail: string) => new DomainError(413, "TOO_LARGE", detail);
 export const unsupportedMediaType = (detail: string) => new DomainError(415, "UNSUPPORTED_MEDIA_TYPE", detail);
-export const invalid = (detail: string, errors: FieldError[] = []) =>
-  new DomainError(422, "VALIDATION_FAILED", detail, errors);
+export const invalid = (detail: string, errors: FieldError[] = [], extensions: Record<string, unknown> = {}) =>
+  new DomainError(422, "VALIDATION_FAILED", detail, errors, {}, extensions);
 export const reasonRequired = () =>
   new DomainError(422, "REASON_REQUIRED", "A reason is required for this action.", [
     { path: "reason", message: "must be a non-empty string" },

@@ -28,9 +28,10 @@ export const passengers = pgTable(
     passengerId: text("passenger_id").notNull(),
     tenant: text("tenant").notNull(),
     groupId: text("group_id").notNull(),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    tier: text("tier").notNull(),
+    // null when the manifest lacked them: the case is still created, with a DATA_INCOMPLETE review item
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    tier: text("tier"),
     email: text("email"),
     phone: text("phone"),
     specialNeeds: jsonb("special_needs").$type<string[]>().notNull().default([]),

@@ -1,17 +1,19 @@
 import type { Db } from "@/db/client";
 import { seedAirports } from "./airports";
+import { seedDemoCases } from "./cases";
+import { seedDemoPolicies } from "./policies";
 import { DEMO_TENANT, seedDemoUsers } from "./users";
 
 /**
- * Reference data always (airports); demo data (tenant, users, policies) when SEED_DEMO is on,
+ * Reference data always (airports); demo data (tenant, users, policies, cases) when SEED_DEMO is on,
  * which is the default for the embedded database only. Every step is idempotent.
  */
 export async function seed(db: Db, { demo }: { demo: boolean }): Promise<void> {
   await seedAirports(db);
   if (!demo) return;
   await seedDemoUsers(db);
-  const policies = await import("./policies").catch(() => null);
-  if (policies?.seedDemoPolicies) await policies.seedDemoPolicies(db, DEMO_TENANT.code);
+  await seedDemoPolicies(db, DEMO_TENANT.code);
+  await seedDemoCases(db, DEMO_TENANT.code);
 }
 
 export function demoSeedWanted(driver: string): boolean {

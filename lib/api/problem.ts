@@ -7,6 +7,7 @@ export function problemResponse(err: unknown, requestId: string, instance: strin
   const e =
     err instanceof DomainError ? err : new DomainError(500, "INTERNAL", "An unexpected error occurred; it has been logged.");
   const body = {
+    ...e.extensions,
     type: PROBLEM_TYPE_BASE + e.code.toLowerCase().replaceAll("_", "-"),
     title: TITLES[e.status] ?? "Error",
     status: e.status,

@@ -39,6 +39,7 @@ export async function touchCase(ctx: Ctx, caseUrn: string): Promise<void> {
   await ctx.db.update(cases).set({ revision: sql`${cases.revision} + 1` }).where(eq(cases.urn, caseUrn));
 }
 
-function isFeedOnly(ctx: Ctx): boolean {
+/** A FEED client (and nothing more) sees only the cases it created. */
+export function isFeedOnly(ctx: Ctx): boolean {
   return ctx.principal.roles.length > 0 && ctx.principal.roles.every((r) => r === "FEED");
 }

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { urnParam } from "@/lib/api/params";
+import { defineRoute } from "@/lib/api/route";
+import { Demand, DemandDecisionBody, DemandInput, DemandSummary } from "@/lib/demand/schemas";
+
+const CaseParams = z.object({ caseUrn: urnParam("case") });
+const DemandParams = z.object({ demandUrn: urnParam("demand") });
+
+export const createDemandRoute = defineRoute({
+  method: "POST",
+  path: "/demand/case/{caseUrn}",
+  tag: "Demand",
+  summary: "Create a demand",
+  description:
+    "Creates a demand for an open case: REQUESTED, or APPROVED at once by the automatic rule (spec 3.1), which " +
+    "enqueues the allocation. Automatic approval needs, for every tier among the case's passengers, a matching " +
+    "ACTIVE policy with autoApproveDemand; roomsRequested must be at most the smallest maxAutomaticRoomsPerWave " +
+    "among them; for INCREMENTAL none may have incrementalRequiresApproval. The approval then records the policy " +
+    "of the case's first tier in pass order (FIRST, BUSINESS, PREMIUM_ECONOMY, ECONOMY, CREW). One INITIAL per case " +
+    "(unless rejected; else 409 INVALID_TRANSITION); INCREMENTAL only once an INITIAL is APPROVED, FULFILLED or " +
+    "PARTIAL (else 409 INVALID_TRANSITION). A closed case: 409 CASE_CLOSED.",
+  permission: "demand:create",
+  params: CaseParams,
+  body: DemandInput,
+  response: Demand,
+  status: 201,
+  errors: [409],
+});
+
+export const demandSummaryRoute = defineRoute({
+  method: "GET",
+  path: "/demand/case/{caseUrn}/summary",
+  tag: "Demand",
+  summary: "Get the demand summary of a case",
+  description:
+    "Rooms requested (demands not REJECTED), approved (APPROVED, FULFILLED, PARTIAL), allocated, booked " +
+    "(CONFIRMED and CHECKED_OUT reservations), the shortfall max(0, approved − booked), and per category of the " +
+    "case's open review items the affected groups and the rooms they need.",
+  permission: "read",
+  params: CaseParams,
+  response: DemandSummary,
+});
+
+export const getDemandRoute = defineRoute({
+  method: "GET",
+  path: "/demand/{demandUrn}",
+  tag: "Demand",
+  summary: "Get a demand",
+  description: "The demand record with its decision (who, when, why, against which policy version).",
+  permission: "read",
+  params: DemandParams,
+  response: Demand,
+});
+
+export const approveDemandRoute = defineRoute({
+  method: "POST",
+  path: "/demand/{demandUrn}/approve",
+  tag: "Demand",
+  summary: "Approve a demand",
+  description:
+    "REQUESTED → APPROVED with the supervisor's reason and the policy version current at approval (null if no " +
+    "ACTIVE policy matches the case); enqueues the allocation. Any other status: 409 INVALID_TRANSITION; a closed " +
+    "case: 409 CASE_CLOSED.",
+  permission: "demand:decide",
+  params: DemandParams,
+  body: DemandDecisionBody,
+  response: Demand,
+  errors: [409],
+});
+
+export const rejectDemandRoute = defineRoute({
+  method: "POST",
+  path: "/demand/{demandUrn}/reject",
+  tag: "Demand",
+  summary: "Reject a demand",
+  description: "REQUESTED → REJECTED with the supervisor's reason. Any other status: 409 INVALID_TRANSITION; a closed case: 409 CASE_CLOSED.",
+  permission: "demand:decide",
+  params: DemandParams,
+  body: DemandDecisionBody,
+  response: Demand,
+  errors: [409],
+});

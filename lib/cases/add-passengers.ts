@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { passengerGroups, passengers } from "@/db/schema";
+import { writeAudit } from "@/lib/audit/write";
+import { type Ctx, transaction } from "@/lib/context";
+import { invalid } from "@/lib/errors";
+import { airportTimeZone } from "./airports";
+import { readSheet } from "./bulk/read-sheet";
+import { type BulkRow, validateRows } from "./bulk/validate-rows";
+import { flagGroups } from "./flag-groups";
+import { getCase } from "./get";
+import { assertOpen, loadCase, loadOpenCase, touchCase } from "./load";
+import { insertGroups, insertPassengers, nextGroupId, type NewGroup, type NewPassengerRow, refreshGroups } from "./manifest";
+import type { Case } from "./schemas";
+import { computeStay, initialStatus } from "./stay";
+
+export type BulkResult = { added: number; groupsCreated: number; groupsUpdated: number; case: Case };
+
+/**
+ * POST /cases/{caseUrn}/passengers:bulk: one passenger per row, grouped by PNR. A PNR joins the
+ * case's unbooked group with that id (or, failing that, the first unbooked group with that PNR);
+ * otherwise it starts a new group, named by the PNR or, if that id is taken by a booked group,
+ * `<PNR>-2`…. All or nothing: one invalid row rejects the file.
+ */
+export async function addPassengersFromFile({ ctx, input }: { ctx: Ctx; input: { caseUrn: string; file: FormDataEntryValue | null } }): Promise<BulkResult> {
+  // who may touch the case is answered before the file is read
+  assertOpen(await loadCase(ctx, input.caseUrn));
+  if (!(input.file instanceof File)) {
+    throw invalid("The form needs a `file` field with the spreadsheet.", [{ path: "file", message: "required: an .xlsx or .csv file" }]);
+  }
+  const fileName = input.file.name;
+  const sheet = await readSheet(input.file);
+
+  const counts = await transaction(ctx, async (tx) => {
+    const row = await loadOpenCase(tx, input.caseUrn);
+    const existing = await tx.db
+      .select({ id: passengers.passengerId, position: passengers.position })
+      .from(passengers)
+      .where(eq(passengers.caseUrn, row.urn));
+    const rows = validateRows(sheet, new Set(existing.map((p) => p.id)));
+    const groups = await tx.db.select().from(passengerGroups).where(eq(passengerGroups.caseUrn, row.urn));
+
+    const byPnr = new Map<string, BulkRow[]>();
+    for (const r of rows) (byPnr.get(r.pnr) ?? byPnr.set(r.pnr, []).get(r.pnr)!).push(r);
+    const taken = new Set(groups.map((g) => g.groupId));
+    const unbooked = groups.filter((g) => !g.reservationUrn).sort((a, b) => a.position - b.position);
+    let groupPosition = groups.reduce((m, g) => Math.max(m, g.position), -1) + 1;
+    let paxPosition = existing.reduce((m, p) => Math.max(m, p.position), -1) + 1;
+
+    const created: NewGroup[] = [];
+    const joined: NewPassengerRow[] = [];
+    const updated = new Set<string>();
+    for (const [pnr, members] of byPnr) {
+      const target = unbooked.find((g) => g.groupId === pnr) ?? unbooked.find((g) => g.pnr === pnr);
+      if (target) {
+        updated.add(target.groupId);
+        for (const m of members) joined.push({ groupId: target.groupId, position: paxPosition++, passenger: m.passenger });
+        continue;
+      }
+      const groupId = taken.has(pnr) ? nextGroupId(pnr, taken) : (taken.add(pnr), pnr);
+      created.push({ groupId, pnr, position: groupPosition++, passengers: members.map((m) => m.passenger) });
+    }
+
+    const timeZone = await airportTimeZone(tx, row.airport);
+    const status = initialStatus(computeStay(row.flight, row.nextFlight ?? null, timeZone));
+    await insertPassengers(tx, row.urn, joined, status);
+    await insertGroups(tx, row.urn, created, status, paxPosition);
+    await refreshGroups(tx, row.urn, [...updated]);
+    await writeAudit(tx, {
+      entity: "case",
+      entityUrn: row.urn,
+      action: "passengers-bulk",
+      airport: row.airport,
+      after: {
+        file: fileName,
+        added: rows.length,
+        groupsCreated: created.map((g) => g.groupId),
+        groupsUpdated: [...updated],
+        passengerIds: rows.map((r) => r.passenger.id),
+      },
+    });
+    await flagGroups(tx, row, [...created.map((g) => g.groupId), ...updated]);
+    await touchCase(tx, row.urn);
+    return { added: rows.length, groupsCreated: created.length, groupsUpdated: updated.size };
+  });
+  return { ...counts, case: await getCase({ ctx, input: { caseUrn: input.caseUrn } }) };
+}

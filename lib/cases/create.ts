@@ -1,0 +1,103 @@
+import { and, eq } from "drizzle-orm";
+import { cases } from "@/db/schema";
+import { hasPermission } from "@/lib/auth/roles";
+import { assertAirport } from "@/lib/auth/scope";
+import { writeAudit } from "@/lib/audit/write";
+import { type Ctx, transaction } from "@/lib/context";
+import { conflict, DomainError, forbidden } from "@/lib/errors";
+import { newUrn } from "@/lib/ids";
+import { emit } from "@/lib/jobs/emit";
+import { airportTimeZone, assertKnownAirports } from "./airports";
+import { flagGroups } from "./flag-groups";
+import { readCaseRecord } from "./get";
+import { loadCase } from "./load";
+import { insertGroups } from "./manifest";
+import type { Case, NewCase } from "./schemas";
+import { computeStay, initialStatus } from "./stay";
+
+/**
+ * POST /cases. Idempotent on (tenant, externalEventId): the insert does nothing on that unique
+ * index, so of any number of concurrent identical requests exactly one creates the case and the
+ * others read it (`created: false`). Passengers start AWAITING_ALLOCATION, or LOCAL_RESIDENT when
+ * the next flight already leaves no overnight gap. Mixed-tier groups and groups with a passenger
+ * lacking a name or a tier (stored null) open review items at intake: the case is never refused for
+ * them.
+ */
+export async function createCase({ ctx, input }: { ctx: Ctx; input: NewCase }): Promise<{ created: boolean; record: Case }> {
+  if (input.mode !== "LIVE" && !hasPermission(ctx.principal.roles, "case:drill")) {
+    throw forbidden(`Only an ADMIN may create a ${input.mode} case.`);
+  }
+  await assertKnownAirports(ctx, [
+    { path: "flight.origin", code: input.flight.origin },
+    { path: "flight.destination", code: input.flight.destination },
+  ]);
+  assertAirport(ctx.principal, input.flight.origin);
+
+  const timeZone = await airportTimeZone(ctx, input.flight.origin);
+  const created = await transaction(ctx, async (tx) => {
+    const urn = newUrn("case");
+    const nextFlight = input.nextFlight ?? null;
+    const [row] = await tx.db
+      .insert(cases)
+      .values({
+        urn,
+        tenant: tx.principal.tenant,
+        externalEventId: input.externalEventId,
+        mode: input.mode,
+        airport: input.flight.origin,
+        airline: input.flight.number.slice(0, 2),
+        flight: input.flight,
+        nextFlight,
+        status: "OPEN",
+        createdBy: tx.principal.sub,
+      })
+      .onConflictDoNothing({ target: [cases.tenant, cases.externalEventId] })
+      .returning();
+    if (!row) return null;
+
+    const status = initialStatus(computeStay(input.flight, nextFlight, timeZone));
+    const groups = input.passengerGroups.map((g, position) => ({ groupId: g.groupId ?? g.pnr, pnr: g.pnr, position, passengers: g.passengers }));
+    await insertGroups(tx, urn, groups, status);
+    const passengerCount = groups.reduce((n, g) => n + g.passengers.length, 0);
+    await writeAudit(tx, {
+      entity: "case",
+      entityUrn: urn,
+      action: "create",
+      airport: row.airport,
+      after: {
+        externalEventId: row.externalEventId,
+        mode: row.mode,
+        status: row.status,
+        flight: row.flight,
+        nextFlight: row.nextFlight,
+        groups: groups.length,
+        passengers: passengerCount,
+      },
+    });
+    await flagGroups(tx, row, groups.map((g) => g.groupId));
+    await emit(tx, "case/created", { tenant: tx.principal.tenant, caseUrn: urn });
+    return row;
+  });
+
+  if (created) return { created: true, record: await readCaseRecord(ctx, created) };
+  return { created: false, record: await readCaseRecord(ctx, await loadExisting(ctx, input.externalEventId)) };
+}
+
+/** The case an earlier request with this externalEventId created, as this caller may see it. */
+async function loadExisting(ctx: Ctx, externalEventId: string) {
+  const [existing] = await ctx.db
+    .select({ urn: cases.urn })
+    .from(cases)
+    .where(and(eq(cases.tenant, ctx.principal.tenant), eq(cases.externalEventId, externalEventId)))
+    .limit(1);
+  if (!existing) throw conflict("CONFLICT", "The case with this externalEventId could not be read back; retry.");
+  try {
+    return await loadCase(ctx, existing.urn);
+  } catch (err) {
+    // a FEED client repeating another client's event id must not learn that case's contents
+    if (err instanceof DomainError && err.status === 404) {
+      throw conflict("CONFLICT", `externalEventId ${externalEventId} already names a case created by another client.`);
+    }
+    throw err;
+  }
+}

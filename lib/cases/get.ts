@@ -1,0 +1,42 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { allocationWaves, demands, reservations, reviewItems, type CaseRow } from "@/db/schema";
+import type { Ctx } from "@/lib/context";
+import { airportTimeZone } from "./airports";
+import { loadCase } from "./load";
+import { readManifest } from "./manifest";
+import type { Case } from "./schemas";
+import { toCaseRecord } from "./to-record";
+
+/** GET /cases/{caseUrn}: the case record, if the caller may see it. */
+export async function getCase({ ctx, input }: { ctx: Ctx; input: { caseUrn: string } }): Promise<Case> {
+  return readCaseRecord(ctx, await loadCase(ctx, input.caseUrn));
+}
+
+/** The record of a case row already loaded (and checked) by the caller. */
+export async function readCaseRecord(ctx: Ctx, row: CaseRow): Promise<Case> {
+  const tenant = row.tenant;
+  const groups = await readManifest(ctx, row.urn);
+  const [wave] = await ctx.db
+    .select()
+    .from(allocationWaves)
+    .where(and(eq(allocationWaves.caseUrn, row.urn), eq(allocationWaves.tenant, tenant)))
+    .orderBy(desc(allocationWaves.createdAt), desc(allocationWaves.urn))
+    .limit(1);
+  const reservationRows = await ctx.db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.tenant, tenant), eq(reservations.caseUrn, row.urn)))
+    .orderBy(asc(reservations.createdAt), asc(reservations.urn));
+  const items = await ctx.db
+    .select()
+    .from(reviewItems)
+    .where(and(eq(reviewItems.caseUrn, row.urn), eq(reviewItems.tenant, tenant)))
+    .orderBy(asc(reviewItems.createdAt), asc(reviewItems.urn));
+  const demandRows = await ctx.db
+    .select()
+    .from(demands)
+    .where(and(eq(demands.caseUrn, row.urn), eq(demands.tenant, tenant)))
+    .orderBy(asc(demands.createdAt), asc(demands.urn));
+  const timeZone = await airportTimeZone(ctx, row.airport);
+  return toCaseRecord({ row, groups, wave: wave ?? null, reservations: reservationRows, reviewItems: items, demands: demandRows, timeZone });
+}

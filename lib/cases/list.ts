@@ -1,0 +1,103 @@
+import { and, desc, eq, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { cases, demands, passengerGroups, passengers, reservations, reviewItems, type CaseRow } from "@/db/schema";
+import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { airportFilter, assertAirport } from "@/lib/auth/scope";
+import type { Ctx } from "@/lib/context";
+import { isFeedOnly } from "./load";
+import type { CaseListQuery, CaseSummary } from "./schemas";
+
+/**
+ * GET /cases: the tenant's cases in the caller's airports, newest first (URNs are UUIDv7, so the
+ * URN is both the order and a unique keyset). A FEED client lists only the cases it created.
+ * Filtering on an airport outside the caller's claims is 403 OUT_OF_SCOPE, not an empty page.
+ */
+export async function listCases({ ctx, input }: { ctx: Ctx; input: CaseListQuery }): Promise<{ items: CaseSummary[]; nextCursor: string | null }> {
+  const where: SQL[] = [eq(cases.tenant, ctx.principal.tenant)];
+  if (input.airport) {
+    assertAirport(ctx.principal, input.airport);
+    where.push(eq(cases.airport, input.airport));
+  }
+  const airports = airportFilter(ctx.principal);
+  if (airports) where.push(inArray(cases.airport, airports));
+  if (isFeedOnly(ctx)) where.push(eq(cases.createdBy, ctx.principal.sub));
+  if (input.status) where.push(eq(cases.status, input.status));
+  if (input.mode) where.push(eq(cases.mode, input.mode));
+  if (input.externalEventId) where.push(eq(cases.externalEventId, input.externalEventId));
+  if (input.flight) where.push(sql`${cases.flight}->>'number' = ${input.flight}`);
+  const after = decodeCursor(input.cursor);
+  if (after) where.push(lt(cases.urn, String(after[0])));
+
+  const rows = await ctx.db.select().from(cases).where(and(...where)).orderBy(desc(cases.urn)).limit(input.limit + 1);
+  const page = paginate(rows, input.limit, (r) => [r.urn]);
+  const totals = await pageTotals(ctx, page.items.map((r) => r.urn));
+  return { items: page.items.map((r) => toSummary(r, totals)), nextCursor: page.nextCursor };
+}
+
+type Totals = Record<"passengers" | "roomsNeeded" | "roomsRequested" | "roomsBooked" | "openReviewItems", Map<string, number>>;
+
+/** The counts of a page of cases, one grouped query each. */
+async function pageTotals(ctx: Ctx, urns: string[]): Promise<Totals> {
+  const totals: Totals = {
+    passengers: new Map(),
+    roomsNeeded: new Map(),
+    roomsRequested: new Map(),
+    roomsBooked: new Map(),
+    openReviewItems: new Map(),
+  };
+  if (urns.length === 0) return totals;
+  const n = (expr: SQL) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
+  const fill = (map: Map<string, number>, rows: { caseUrn: string; n: number }[]) => rows.forEach((r) => map.set(r.caseUrn, r.n));
+
+  fill(totals.passengers, await ctx.db.select({ caseUrn: passengers.caseUrn, n: n(sql`count(*)`) }).from(passengers).where(inArray(passengers.caseUrn, urns)).groupBy(passengers.caseUrn));
+  fill(
+    totals.roomsNeeded,
+    await ctx.db.select({ caseUrn: passengerGroups.caseUrn, n: n(sql`sum(${passengerGroups.rooms})`) }).from(passengerGroups).where(inArray(passengerGroups.caseUrn, urns)).groupBy(passengerGroups.caseUrn),
+  );
+  fill(
+    totals.roomsRequested,
+    await ctx.db
+      .select({ caseUrn: demands.caseUrn, n: n(sql`sum(${demands.roomsRequested})`) })
+      .from(demands)
+      .where(and(inArray(demands.caseUrn, urns), ne(demands.status, "REJECTED")))
+      .groupBy(demands.caseUrn),
+  );
+  fill(
+    totals.roomsBooked,
+    await ctx.db
+      .select({ caseUrn: reservations.caseUrn, n: n(sql`sum(${reservations.rooms})`) })
+      .from(reservations)
+      .where(and(inArray(reservations.caseUrn, urns), inArray(reservations.status, ["CONFIRMED", "CHECKED_OUT"])))
+      .groupBy(reservations.caseUrn),
+  );
+  fill(
+    totals.openReviewItems,
+    await ctx.db
+      .select({ caseUrn: reviewItems.caseUrn, n: n(sql`count(*)`) })
+      .from(reviewItems)
+      .where(and(inArray(reviewItems.caseUrn, urns), ne(reviewItems.state, "RESOLVED")))
+      .groupBy(reviewItems.caseUrn),
+  );
+  return totals;
+}
+
+function toSummary(row: CaseRow, totals: Totals): CaseSummary {
+  const get = (m: Map<string, number>) => m.get(row.urn) ?? 0;
+  return {
+    urn: row.urn,
+    externalEventId: row.externalEventId,
+    mode: row.mode as CaseSummary["mode"],
+    airport: row.airport,
+    airline: row.airline,
+    flight: row.flight,
+    nextFlight: row.nextFlight ?? null,
+    status: row.status as CaseSummary["status"],
+    passengers: get(totals.passengers),
+    roomsNeeded: get(totals.roomsNeeded),
+    roomsRequested: get(totals.roomsRequested),
+    roomsBooked: get(totals.roomsBooked),
+    openReviewItems: get(totals.openReviewItems),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    revision: row.revision,
+  };
+}
