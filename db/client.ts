@@ -143,6 +143,6 @@ export async function closeDatabase(): Promise<void> {
 }
 
 /** Tests: make route handlers and services use this database instead of opening their own. */
-export function useDatabase(db: Database): void {
+export function installDatabase(db: Database): void {
   holder.promise = Promise.resolve(db);
 }

@@ -16,6 +16,22 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
+// static checks first: a type error or lint error fails the suite like a failing test
+if (process.env.CHECKS !== "0" && extra.length === 0) {
+  for (const [name, cmd, args] of [
+    ["typecheck", bin("tsc"), ["--noEmit", "-p", "."]],
+    ["lint", bin("eslint"), ["."]],
+  ] as const) {
+    console.log(`\n— ${name}`);
+    const r = spawnSync(cmd, [...args], { stdio: "inherit", env: process.env });
+    if (r.status === 0) passed++;
+    else {
+      console.log(`${name} failed`);
+      failed++;
+    }
+  }
+}
+
 const vitestJson = path.join(out, "vitest.json");
 const vitest = spawnSync(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...extra], {
   stdio: "inherit",

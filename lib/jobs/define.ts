@@ -50,7 +50,6 @@ export type JobDefinition<D = unknown, O = unknown> = {
 };
 
 /** What registries and runners hold: the data type no longer matters once defined. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJob = JobDefinition<any, unknown>;
 
 type DataOf<N extends string, S> = S extends z.ZodType

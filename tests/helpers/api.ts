@@ -1,4 +1,4 @@
-import { type Database, useDatabase } from "@/db/client";
+import { type Database, installDatabase } from "@/db/client";
 import { mintToken, type MintInput } from "@/lib/auth/tokens";
 import { testDatabase } from "./db";
 
@@ -10,7 +10,7 @@ type RouteFn = (req: Request, ctx: { params: Promise<Record<string, string>> }) 
  */
 export async function setupApi(): Promise<Database> {
   const database = await testDatabase();
-  useDatabase(database);
+  installDatabase(database);
   return database;
 }
 
