@@ -1,7 +1,7 @@
 "use client";
 
 import { CircleAlert, KeyRound, LogIn, PlaneLanding } from "lucide-react";
-import { useActionState, useRef, useState } from "react";
+import { useActionState, useRef, useState, useSyncExternalStore } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -31,6 +31,12 @@ export function SignInForm({
   const [email, setEmail] = useState(state.email ?? "");
   const [password, setPassword] = useState("");
   const submitRef = useRef<HTMLButtonElement>(null);
+  // tells tests (and nothing else) that the demo shortcuts now respond to clicks
+  const hydrated = useSyncExternalStore(
+    () => () => {},
+    () => true,
+    () => false,
+  );
 
   function fill(account: DemoAccount) {
     setEmail(account.email);
@@ -50,7 +56,7 @@ export function SignInForm({
           <CardDescription>Use your operations account.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <form action={action} className="grid gap-4" data-testid="sign-in-form" noValidate>
+          <form action={action} className="grid gap-4" data-testid="sign-in-form" data-hydrated={hydrated || undefined} noValidate>
             <input type="hidden" name="callbackUrl" value={callbackUrl} />
             {state.error && (
               <Alert variant="destructive" data-testid="sign-in-error">

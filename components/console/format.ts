@@ -20,6 +20,11 @@ export function formatAge(value: string | Date | null | undefined, now: Date = n
   return minutes < 0 ? `in ${text}` : text;
 }
 
+/** Milliseconds since a time (negative if it is ahead). */
+export function msSince(value: string | Date): number {
+  return Date.now() - new Date(value).getTime();
+}
+
 export function formatDuration(ms: number | null | undefined): string {
   if (ms == null || !Number.isFinite(ms)) return "—";
   if (ms < 1000) return `${Math.round(ms)} ms`;

@@ -1,0 +1,153 @@
+import { Search, Workflow } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AutoRefresh } from "@/components/console/auto-refresh";
+import { EmptyState } from "@/components/console/empty-state";
+import { formatAge, formatDuration, formatUtc } from "@/components/console/format";
+import { PageHeader } from "@/components/console/page-header";
+import { StatusBadge } from "@/components/console/status-badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { hasPermission } from "@/lib/auth/roles";
+import { sessionCtx } from "@/lib/auth/session-ctx";
+import { jobMode } from "@/lib/jobs/mode";
+import { listRuns, type RunStatus } from "@/lib/jobs/queries";
+
+export const metadata: Metadata = { title: "Job runs" };
+
+const STATUSES: RunStatus[] = ["QUEUED", "RUNNING", "SLEEPING", "RETRYING", "COMPLETED", "FAILED", "CANCELLED"];
+const ACTIVE = new Set<string>(["QUEUED", "RUNNING", "RETRYING"]);
+
+function one(v: string | string[] | undefined): string | undefined {
+  const s = Array.isArray(v) ? v[0] : v;
+  return s?.trim() || undefined;
+}
+
+export default async function JobRunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await sessionCtx();
+  if (!hasPermission(ctx.principal.roles, "admin")) return null; // the admin layout explains
+  const sp = await searchParams;
+  const statusParam = one(sp.status);
+  const status = STATUSES.find((s) => s === statusParam);
+  const functionId = one(sp.function);
+  const cursor = one(sp.cursor);
+  const { items, nextCursor } = await listRuns(ctx.db, { tenant: ctx.principal.tenant, status, functionId, cursor, limit: 50 });
+  const filtered = Boolean(status || functionId);
+  const mode = jobMode();
+  const qs = (extra: Record<string, string | undefined>) => {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries({ status, function: functionId, ...extra })) if (v) p.set(k, v);
+    const s = p.toString();
+    return s ? `?${s}` : "";
+  };
+
+  return (
+    <>
+      <AutoRefresh active={items.some((r) => ACTIVE.has(r.status))} />
+      <PageHeader
+        title="Job runs"
+        description={
+          mode === "embedded"
+            ? "Background work run by the embedded job runner: allocation, booking, notifications. Each run keeps its steps, attempts and errors."
+            : "Jobs run on the configured Inngest server; its dashboard shows their runs."
+        }
+      />
+      <form method="get" role="search" aria-label="Filter job runs" className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="status">Status</Label>
+          <NativeSelect id="status" name="status" defaultValue={status ?? ""} className="w-40">
+            <option value="">Any status</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s.toLowerCase()}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="function">Function</Label>
+          <Input id="function" name="function" defaultValue={functionId ?? ""} placeholder="Any function" className="w-56 font-mono" />
+        </div>
+        <Button type="submit">
+          <Search aria-hidden />
+          Apply
+        </Button>
+        {filtered && (
+          <Button asChild variant="ghost">
+            <Link href="/admin/jobs">Clear</Link>
+          </Button>
+        )}
+      </form>
+      {items.length === 0 ? (
+        <EmptyState icon={Workflow} title={filtered ? "No runs match these filters" : cursor ? "No older runs" : "No job runs yet"} testId="jobs-empty">
+          {mode === "inngest" ? (
+            <p>This server sends its events to Inngest, so runs appear in the Inngest dashboard rather than here.</p>
+          ) : (
+            <p>A run appears here when an event starts background work, for example when a demand is approved and allocation begins.</p>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <Table data-testid="jobs-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Function</TableHead>
+                <TableHead>Event</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right" title="failed attempts so far, of the attempts allowed">Failures / max</TableHead>
+                <TableHead>Queued (UTC)</TableHead>
+                <TableHead>Started</TableHead>
+                <TableHead className="text-right">Took</TableHead>
+                <TableHead>Error</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {items.map((r) => (
+                <TableRow key={r.id} data-testid="job-row">
+                  <TableCell>
+                    <Link href={`/admin/jobs/${r.id}`} className="font-mono text-xs font-medium text-primary hover:underline">
+                      {r.functionId}
+                    </Link>
+                  </TableCell>
+                  <TableCell className="font-mono text-xs">{r.eventName}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={r.status} />
+                    {r.status === "SLEEPING" || r.status === "RETRYING" ? (
+                      <div className="mt-0.5 text-xs text-muted-foreground">next {formatAge(r.nextRunAt)}</div>
+                    ) : null}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {r.attempt}/{r.maxAttempts}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap font-mono text-xs">{formatUtc(r.createdAt, { seconds: true })}</TableCell>
+                  <TableCell className="whitespace-nowrap text-xs">{r.startedAt ? `${formatAge(r.startedAt)} ago` : "—"}</TableCell>
+                  <TableCell className="text-right text-xs tabular-nums">
+                    {r.startedAt && r.endedAt ? formatDuration(r.endedAt.getTime() - r.startedAt.getTime()) : "—"}
+                  </TableCell>
+                  <TableCell className="max-w-80 truncate text-xs text-destructive" title={r.error?.message}>
+                    {r.error ? `${r.error.name}: ${r.error.message}` : ""}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <div className="mt-3 flex justify-end gap-2">
+            {cursor && (
+              <Button asChild variant="outline" size="sm">
+                <Link href={`/admin/jobs${qs({})}`}>Newest</Link>
+              </Button>
+            )}
+            {nextCursor && (
+              <Button asChild variant="outline" size="sm">
+                <Link href={`/admin/jobs${qs({ cursor: nextCursor })}`}>Older runs</Link>
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { CircleAlert, FileClock, Search } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AuditTable } from "@/components/audit/audit-table";
+import { EmptyState } from "@/components/console/empty-state";
+import { PageHeader } from "@/components/console/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { listAudit } from "@/lib/audit/list";
+import { AuditQuery } from "@/lib/audit/schemas";
+import { sessionCtx } from "@/lib/auth/session-ctx";
+import { userNames } from "@/lib/users/names";
+import { loadMoreAudit } from "./actions";
+
+export const metadata: Metadata = { title: "Audit" };
+
+const ENTITY_KINDS = ["case", "demand", "policy", "wave", "reservation", "review", "segment", "token", "api"];
+const COMMON_ACTIONS = ["create", "approve", "reject", "activate", "close", "reopen", "reaccommodate", "override", "resolve", "cancel", "mint", "revoke", "access-denied"];
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function text(v: string | string[] | undefined): string | undefined {
+  const s = Array.isArray(v) ? v[0] : v;
+  return s && s.trim() ? s.trim() : undefined;
+}
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const ctx = await sessionCtx();
+  const sp = await searchParams;
+  const filters = { entity: text(sp.entity), entityUrn: text(sp.entityUrn), action: text(sp.action) };
+  const parsed = AuditQuery.safeParse({ ...filters, limit: 50 });
+  const filtered = Object.values(filters).some(Boolean);
+
+  let body;
+  if (!parsed.success) {
+    body = (
+      <Alert variant="destructive">
+        <CircleAlert aria-hidden />
+        <AlertDescription>These filters are not valid: {parsed.error.issues.map((i) => i.message).join("; ")}</AlertDescription>
+      </Alert>
+    );
+  } else {
+    const page = await listAudit({ ctx, input: parsed.data });
+    const names = await userNames({ ctx, input: { urns: page.items.map((i) => i.actor) } });
+    body =
+      page.items.length === 0 ? (
+        <EmptyState icon={FileClock} title={filtered ? "No audit entries match these filters" : "No audit entries yet"} testId="audit-empty">
+          {filtered ? (
+            <p>
+              Try a broader filter, or <Link href="/audit" className="text-primary underline">clear all filters</Link>. Entries of airports outside
+              your scope are not shown.
+            </p>
+          ) : (
+            <p>Every change to a case, demand, policy, reservation, review item or token is recorded here with who made it, when, why and what changed.</p>
+          )}
+        </EmptyState>
+      ) : (
+        // keyed by the filters so a new search starts a fresh list instead of appending
+        <AuditTable key={JSON.stringify(filters)} initial={{ ...page, names }} filters={filters} loadMore={loadMoreAudit} />
+      );
+  }
+
+  return (
+    <>
+      <PageHeader title="Audit" description="Who changed what, when and why. Newest first." />
+      <form method="get" role="search" aria-label="Filter audit entries" className="mb-4 flex flex-wrap items-end gap-3" data-testid="audit-filters">
+        <div className="grid gap-1.5">
+          <Label htmlFor="entity">Entity kind</Label>
+          <NativeSelect id="entity" name="entity" defaultValue={filters.entity ?? ""} className="w-40">
+            <option value="">Any kind</option>
+            {ENTITY_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid min-w-72 flex-1 gap-1.5">
+          <Label htmlFor="entityUrn">Entity URN</Label>
+          <Input id="entityUrn" name="entityUrn" defaultValue={filters.entityUrn ?? ""} placeholder="urn:svc:case:…" className="font-mono" spellCheck={false} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="action">Action</Label>
+          <Input id="action" name="action" list="audit-actions" defaultValue={filters.action ?? ""} placeholder="Any action" className="w-44" />
+          <datalist id="audit-actions">
+            {COMMON_ACTIONS.map((a) => (
+              <option key={a} value={a} />
+            ))}
+          </datalist>
+        </div>
+        <Button type="submit" data-testid="audit-apply">
+          <Search aria-hidden />
+          Apply
+        </Button>
+        {filtered && (
+          <Button asChild variant="ghost">
+            <Link href="/audit">Clear</Link>
+          </Button>
+        )}
+      </form>
+      {body}
+    </>
+  );
+}

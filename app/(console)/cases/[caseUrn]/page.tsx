@@ -1,0 +1,439 @@
+import { ArrowLeft, Check, FileClock, Lock, LockOpen, Users, X } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CasePoller } from "@/components/cases/case-poller";
+import { ReasonDialog } from "@/components/cases/reason-dialog";
+import { RequestRoomsDialog } from "@/components/cases/request-rooms-dialog";
+import { RoomsMeter } from "@/components/cases/rooms-meter";
+import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dialog";
+import { EmptyState } from "@/components/console/empty-state";
+import { Forbidden } from "@/components/console/forbidden";
+import { formatAge, formatMoney, formatUtc, msSince, shortUrn } from "@/components/console/format";
+import { StatusBadge } from "@/components/console/status-badge";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { hasPermission } from "@/lib/auth/roles";
+import { sessionCtx } from "@/lib/auth/session-ctx";
+import { getCase } from "@/lib/cases/get";
+import type { Case } from "@/lib/cases/schemas";
+import { demandSummary } from "@/lib/demand/summary";
+import { DomainError } from "@/lib/errors";
+import { decodeSegment, isUrn } from "@/lib/ids";
+import { hotelLabels } from "@/lib/hotels/names";
+import { userNames } from "@/lib/users/names";
+import { approveDemandAction, closeCaseAction, rejectDemandAction, reopenCaseAction } from "../actions";
+
+export const metadata: Metadata = { title: "Case" };
+
+// work the background jobs are doing: poll fast while any of it is under way
+const BUSY_CASE = new Set(["ALLOCATING", "BOOKING"]);
+
+export default async function CasePage({ params }: { params: Promise<{ caseUrn: string }> }) {
+  const ctx = await sessionCtx();
+  const urn = decodeSegment((await params).caseUrn);
+  if (!isUrn(urn, "case")) notFound();
+  let record: Case;
+  try {
+    record = await getCase({ ctx, input: { caseUrn: urn } });
+  } catch (err) {
+    if (err instanceof DomainError && err.status === 404) notFound();
+    if (err instanceof DomainError && err.code === "OUT_OF_SCOPE") return <Forbidden what="This case's airport" roles={`airport scope (${err.message})`} />;
+    throw err;
+  }
+  const summary = await demandSummary({ ctx, caseUrn: urn });
+  const names = await userNames({ ctx, input: { urns: [...record.demands.flatMap((d) => [d.createdBy, d.decidedBy ?? ""]), record.createdBy] } });
+  const hotelsByUrn = await hotelLabels({ ctx, input: { urns: [...record.reservations.map((r) => r.hotelUrn), ...record.passengerGroups.map((g) => g.hotelUrn ?? "")] } });
+  const can = (p: Parameters<typeof hasPermission>[1]) => hasPermission(ctx.principal.roles, p);
+  const closed = record.status === "CLOSED";
+  // an approval starts allocation and booking: expect movement for a while after it
+  const recentlyApproved = record.demands.some(
+    (d) => d.status === "APPROVED" && d.roomsBooked < d.roomsRequested && d.decidedAt && msSince(d.decidedAt) < 15 * 60_000,
+  );
+  const busy = BUSY_CASE.has(record.status) || recentlyApproved;
+  const hasInitial = record.demands.some((d) => d.type === "INITIAL" && d.status !== "REJECTED");
+  const unrequested = Math.max(0, record.roomsNeeded - summary.totalRequested);
+  const who = (sub: string | null) => (sub ? (names[sub] ?? (sub.startsWith("urn:") ? shortUrn(sub) : sub.replace(/^system:/, "system "))) : "—");
+
+  return (
+    <>
+      <Link href="/cases" className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden /> Cases
+      </Link>
+
+      <div className="mb-5 flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="font-mono text-xl font-semibold tracking-tight" data-testid="case-flight">
+              {record.flight.number}
+            </h1>
+            <span className="text-lg text-muted-foreground">
+              {record.flight.origin} → {record.flight.destination}
+            </span>
+            <StatusBadge status={record.status} testId="case-status" />
+            {record.mode !== "LIVE" && <Badge variant="outline">{record.mode.toLowerCase()}</Badge>}
+            <CasePoller caseUrn={record.urn} revision={record.revision} busy={busy} />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            Flight {record.flight.status.toLowerCase()}, scheduled {formatUtc(record.flight.scheduledDeparture)} · case opened {formatAge(record.createdAt)} ago by{" "}
+            {who(record.createdBy)} · <span className="font-mono text-xs">{record.urn}</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {!closed && can("case:passengers") && <UploadPassengersDialog caseUrn={record.urn} />}
+          {!closed && can("demand:create") && <RequestRoomsDialog caseUrn={record.urn} hasInitial={hasInitial} suggestedRooms={unrequested} />}
+          {!closed && can("case:close") && (
+            <ReasonDialog
+              trigger={
+                <>
+                  <Lock aria-hidden /> Close case
+                </>
+              }
+              triggerTestId="case-close"
+              title={`Close ${record.flight.number}?`}
+              description="A closed case refuses every further change until an ADMIN reopens it."
+              confirmLabel="Close case"
+              confirmVariant="destructive"
+              placeholder="e.g. all passengers re-accommodated on the morning flight"
+              success="Case closed"
+              action={closeCaseAction.bind(null, record.urn)}
+            />
+          )}
+          {closed && can("case:reopen") && (
+            <ReasonDialog
+              trigger={
+                <>
+                  <LockOpen aria-hidden /> Reopen
+                </>
+              }
+              triggerTestId="case-reopen"
+              title={`Reopen ${record.flight.number}?`}
+              description="The case accepts changes again."
+              confirmLabel="Reopen case"
+              success="Case reopened"
+              action={reopenCaseAction.bind(null, record.urn)}
+            />
+          )}
+          <Button asChild size="sm" variant="ghost">
+            <Link href={`/audit?entityUrn=${encodeURIComponent(record.urn)}`}>
+              <FileClock aria-hidden /> Audit
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      {closed && (
+        <p className="mb-4 rounded-md border bg-muted/50 px-4 py-2 text-sm" data-testid="case-closed-note">
+          Closed {formatUtc(record.closedAt)}: {record.closeReason}
+        </p>
+      )}
+
+      <div className="mb-4 grid gap-4 lg:grid-cols-3">
+        <Card className="gap-3 lg:col-span-2">
+          <CardHeader>
+            <CardTitle className="text-sm">Rooms</CardTitle>
+            <CardDescription>Booked against requested; the manifest needs {record.roomsNeeded}.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <RoomsMeter booked={summary.totalBooked} requested={summary.totalRequested} needed={record.roomsNeeded} />
+            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
+              <Stat label="Needed" value={record.roomsNeeded} />
+              <Stat label="Requested" value={summary.totalRequested} />
+              <Stat label="Approved" value={summary.totalApproved} />
+              <Stat label="Allocated" value={summary.totalAllocated} />
+              <Stat label="Shortfall" value={summary.shortfall} warn={summary.shortfall > 0} />
+            </dl>
+            {summary.shortfallReasons.length > 0 && (
+              <ul className="grid gap-1 text-sm" data-testid="shortfall-reasons">
+                {summary.shortfallReasons.map((r) => (
+                  <li key={r.category} className="flex flex-wrap items-center gap-2">
+                    <Badge variant="warning">{r.category.replaceAll("_", " ").toLowerCase()}</Badge>
+                    <span>
+                      {r.rooms} rooms, groups {r.groups.join(", ") || "—"}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <Card className="gap-3">
+          <CardHeader>
+            <CardTitle className="text-sm">Stay</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-[7rem_1fr] gap-y-1.5 text-sm">
+              <dt className="text-muted-foreground">Passengers</dt>
+              <dd className="tabular-nums">
+                {record.passengerCount} in {record.passengerGroups.length} groups
+              </dd>
+              <dt className="text-muted-foreground">Next flight</dt>
+              <dd>{record.nextFlight ? `${record.nextFlight.number} · ${formatUtc(record.nextFlight.scheduledDeparture)}` : "not known yet"}</dd>
+              <dt className="text-muted-foreground">Nights</dt>
+              <dd>{record.stay ? `${record.stay.nights}${record.stay.overnight ? "" : " (no overnight gap)"}` : "—"}</dd>
+              <dt className="text-muted-foreground">Airport time</dt>
+              <dd>{record.stay?.timeZone ?? "—"}</dd>
+              {record.wave && (
+                <>
+                  <dt className="text-muted-foreground">Latest wave</dt>
+                  <dd>
+                    <StatusBadge status={record.wave.status} /> {formatMoney(record.wave.totalCost)}
+                  </dd>
+                </>
+              )}
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Section title="Demand" count={record.demands.length}>
+        {record.demands.length === 0 ? (
+          <EmptyState icon={Users} title="No rooms requested yet" testId="demands-empty" className="py-8">
+            <p>Rooms are requested for the case (normally by the airline feed), then approved by the policy or a supervisor. Allocation starts on approval.</p>
+          </EmptyState>
+        ) : (
+          <Table data-testid="demands-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Type</TableHead>
+                <TableHead className="text-right">Rooms</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Decision</TableHead>
+                <TableHead className="text-right">Allocated</TableHead>
+                <TableHead className="text-right">Booked</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {record.demands.map((d) => (
+                <TableRow key={d.urn} data-testid="demand-row" data-urn={d.urn}>
+                  <TableCell>
+                    {d.type.toLowerCase()}
+                    <div className="text-xs text-muted-foreground">
+                      {formatAge(d.createdAt)} ago by {who(d.createdBy)}
+                    </div>
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{d.roomsRequested}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={d.status} testId="demand-status" />
+                  </TableCell>
+                  <TableCell className="max-w-80 text-xs">
+                    {d.decidedAt ? (
+                      <>
+                        <div>
+                          {d.automatic ? "automatically" : who(d.decidedBy)}, {formatUtc(d.decidedAt)}
+                          {d.policyVersion != null && <span className="text-muted-foreground"> · policy v{d.policyVersion}</span>}
+                        </div>
+                        {d.decisionReason && <div className="text-muted-foreground">“{d.decisionReason}”</div>}
+                      </>
+                    ) : (
+                      <span className="text-muted-foreground">waiting for a supervisor</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{d.roomsAllocated}</TableCell>
+                  <TableCell className="text-right tabular-nums">{d.roomsBooked}</TableCell>
+                  <TableCell>
+                    {d.status === "REQUESTED" && !closed && can("demand:decide") && (
+                      <div className="flex justify-end gap-2">
+                        <ReasonDialog
+                          trigger={
+                            <>
+                              <Check aria-hidden /> Approve
+                            </>
+                          }
+                          triggerVariant="default"
+                          triggerTestId="demand-approve"
+                          title={`Approve ${d.roomsRequested} rooms?`}
+                          description="Allocation starts at once against the case's active policies. Your reason is recorded with the approval."
+                          confirmLabel="Approve"
+                          placeholder="e.g. confirmed with duty manager, flight cancelled for the night"
+                          success={`${d.roomsRequested} rooms approved; allocation started`}
+                          action={approveDemandAction.bind(null, d.urn)}
+                        />
+                        <ReasonDialog
+                          trigger={
+                            <>
+                              <X aria-hidden /> Reject
+                            </>
+                          }
+                          triggerTestId="demand-reject"
+                          title={`Reject ${d.roomsRequested} rooms?`}
+                          description="Nothing is allocated for this demand."
+                          confirmLabel="Reject"
+                          confirmVariant="destructive"
+                          success="Demand rejected"
+                          action={rejectDemandAction.bind(null, d.urn)}
+                        />
+                      </div>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+
+      {record.manualReviewItems.length > 0 && (
+        <Section title="Needs a person" count={record.manualReviewItems.filter((i) => i.state !== "RESOLVED").length}>
+          <Table data-testid="review-items-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Category</TableHead>
+                <TableHead>Priority</TableHead>
+                <TableHead>State</TableHead>
+                <TableHead>Groups</TableHead>
+                <TableHead>Why</TableHead>
+                <TableHead className="text-right">Age</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {record.manualReviewItems.map((i) => (
+                <TableRow key={i.urn}>
+                  <TableCell className="font-medium">{i.category.replaceAll("_", " ").toLowerCase()}</TableCell>
+                  <TableCell>
+                    <Badge variant={i.priority === "HIGH" ? "destructive" : i.priority === "MEDIUM" ? "warning" : "muted"}>{i.priority.toLowerCase()}</Badge>
+                  </TableCell>
+                  <TableCell>
+                    <StatusBadge status={i.state} />
+                  </TableCell>
+                  <TableCell className="font-mono text-xs">{i.affectedGroups.join(", ") || "—"}</TableCell>
+                  <TableCell className="max-w-96 text-xs text-muted-foreground">{i.detail ?? "—"}</TableCell>
+                  <TableCell className="text-right text-xs tabular-nums">{formatAge(i.createdAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Section>
+      )}
+
+      <Section title="Passenger groups" count={record.passengerGroups.length}>
+        {record.passengerGroups.length === 0 ? (
+          <EmptyState icon={Users} title="No passengers on this case yet" testId="groups-empty" className="py-8">
+            <p>The feed sends the manifest with the case; passengers can also be added from a spreadsheet.</p>
+          </EmptyState>
+        ) : (
+          <Table data-testid="groups-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Group</TableHead>
+                <TableHead>Tier</TableHead>
+                <TableHead>Passengers</TableHead>
+                <TableHead className="text-right">Rooms</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Hotel</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {record.passengerGroups.map((g) => {
+                const statuses = Object.values(g.operationalStatus);
+                const counts = [...new Set(statuses)].map((s) => ({ s, n: statuses.filter((x) => x === s).length }));
+                return (
+                  <TableRow key={g.groupId} data-testid="group-row" className="align-top">
+                    <TableCell>
+                      <span className="font-mono font-medium">{g.groupId}</span>
+                      {g.pnr !== g.groupId && <div className="font-mono text-xs text-muted-foreground">PNR {g.pnr}</div>}
+                    </TableCell>
+                    <TableCell>{g.mixedTier ? <Badge variant="warning">mixed tiers</Badge> : (g.tier ?? "—").replaceAll("_", " ").toLowerCase()}</TableCell>
+                    <TableCell className="text-xs">
+                      {g.passengers.map((p) => (
+                        <div key={p.id}>
+                          {p.lastName?.toUpperCase() ?? <span className="text-warning-foreground dark:text-warning">(no last name)</span>} {p.firstName ?? "(no first name)"}
+                          {!p.tier && <span className="ml-1 text-warning-foreground dark:text-warning">(no tier)</span>}
+                          {p.specialNeeds.length > 0 && <span className="ml-1 text-muted-foreground">({p.specialNeeds.join(", ").toLowerCase().replaceAll("_", " ")})</span>}
+                        </div>
+                      ))}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{g.rooms}</TableCell>
+                    <TableCell>
+                      <div className="flex flex-wrap gap-1">
+                        {counts.map(({ s, n }) => (
+                          <Badge key={s} variant={s === "BOOKED" ? "success" : s === "HELD" ? "warning" : "muted"}>
+                            {n} {s.replaceAll("_", " ").toLowerCase()}
+                          </Badge>
+                        ))}
+                      </div>
+                    </TableCell>
+                    <TableCell className="text-xs">
+                      {g.hotelUrn ? <div>{hotelsByUrn[g.hotelUrn]?.name ?? shortUrn(g.hotelUrn)}</div> : null}
+                      <span className="font-mono text-muted-foreground">{g.reservationUrn ? shortUrn(g.reservationUrn) : g.hotelUrn ? "not booked yet" : "—"}</span>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+
+      {record.reservations.length > 0 && (
+        <Section title="Reservations" count={record.reservations.length}>
+          <Table data-testid="reservations-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Group</TableHead>
+                <TableHead>Hotel</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Rooms</TableHead>
+                <TableHead>Check-in → out (UTC)</TableHead>
+                <TableHead className="text-right">Total</TableHead>
+                <TableHead>Payment</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {record.reservations.map((r) => (
+                <TableRow key={r.urn}>
+                  <TableCell className="font-mono">{r.groupId}</TableCell>
+                  <TableCell className="text-xs">
+                    <span className="font-medium">{hotelsByUrn[r.hotelUrn]?.name ?? shortUrn(r.hotelUrn)}</span>
+                    <div className="text-muted-foreground">
+                      {r.provider.toLowerCase().replaceAll("_", " ")}
+                      {hotelsByUrn[r.hotelUrn]?.phone && <> · <a href={`tel:${hotelsByUrn[r.hotelUrn]!.phone}`} className="underline">{hotelsByUrn[r.hotelUrn]!.phone}</a></>}
+                    </div>
+                  </TableCell>
+                  <TableCell>
+                    <StatusBadge status={r.status} />
+                    {r.cancellationReason && <div className="text-xs text-muted-foreground">{r.cancellationReason}</div>}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{r.rooms}</TableCell>
+                  <TableCell className="whitespace-nowrap font-mono text-xs">
+                    {formatUtc(r.checkIn)} → {formatUtc(r.checkOut)}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{formatMoney(r.total)}</TableCell>
+                  <TableCell className="text-xs">{r.payment.method.toLowerCase()}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Section>
+      )}
+    </>
+  );
+}
+
+function Stat({ label, value, warn }: { label: string; value: number; warn?: boolean }) {
+  return (
+    <div>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className={`text-lg font-semibold tabular-nums ${warn ? "text-warning-foreground dark:text-warning" : ""}`} data-testid={`stat-${label.toLowerCase()}`}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function Section({ title, count, children }: { title: string; count?: number; children: React.ReactNode }) {
+  return (
+    <section className="mb-6 grid gap-2" aria-label={title}>
+      <h2 className="flex items-center gap-2 font-semibold">
+        {title}
+        {count !== undefined && <Badge variant="muted">{count}</Badge>}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { cn } from "@/lib/utils";
+
+const TABS = [
+  { href: "/admin/tokens", label: "Service tokens", testId: "admin-tab-tokens" },
+  { href: "/admin/jobs", label: "Job runs", testId: "admin-tab-jobs" },
+];
+
+export function AdminTabs() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Administration" className="mb-5 flex gap-1 border-b">
+      {TABS.map((t) => {
+        const active = pathname === t.href || pathname.startsWith(`${t.href}/`);
+        return (
+          <Link
+            key={t.href}
+            href={t.href}
+            data-testid={t.testId}
+            aria-current={active ? "page" : undefined}
+            className={cn(
+              "-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground",
+              active && "border-primary text-foreground",
+            )}
+          >
+            {t.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
