@@ -13,7 +13,6 @@ import { readCaseRecord } from "./get";
 import { loadCase } from "./load";
 import { insertGroups } from "./manifest";
 import type { Case, NewCase } from "./schemas";
-import { computeStay, initialStatus } from "./stay";
 
 /**
  * POST /cases. Idempotent on (tenant, externalEventId): the insert does nothing on that unique
@@ -55,7 +54,7 @@ export async function createCase({ ctx, input }: { ctx: Ctx; input: NewCase }): 
       .returning();
     if (!row) return null;
 
-    const status = initialStatus(computeStay(input.flight, nextFlight, timeZone));
+    const status = "AWAITING_ALLOCATION" as const;
     const groups = input.passengerGroups.map((g, position) => ({ groupId: g.groupId ?? g.pnr, pnr: g.pnr, position, passengers: g.passengers }));
     await insertGroups(tx, urn, groups, status);
     const passengerCount = groups.reduce((n, g) => n + g.passengers.length, 0);

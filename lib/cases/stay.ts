@@ -11,14 +11,29 @@ export function localDate(instant: string | Date, timeZone: string): string {
   }
 }
 
+/** The local hour (0–23) of an instant in a time zone; an unknown zone reads as UTC. */
+function localHour(instant: string | Date, timeZone: string): number {
+  const at = new Date(instant);
+  try {
+    return Number(new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(at));
+  } catch {
+    return at.getUTCHours();
+  }
+}
+
+/** A disruption before this local hour strands passengers in the night already under way. */
+const NIGHT_ENDS_AT_HOUR = 5;
+
 function dayNumber(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 }
 
 /**
  * Contract part 4: a stay runs from the disrupted flight's departure to the next flight's; nights
- * are calendar nights at the airport (its time zone) between the two, at least 1. A next flight on
- * the same local calendar day leaves no overnight gap (`overnight: false`).
+ * are calendar nights at the airport (its time zone) between the two, at least 1. The gap is
+ * overnight when the next flight leaves on a later local day, or when the disruption itself falls
+ * in the small hours (before 05:00 local): passengers stranded at 03:00 need a bed even if their
+ * connection leaves the same afternoon. Otherwise no overnight gap remains (`overnight: false`).
  */
 export function computeStay(flight: FlightJson, next: NextFlightJson | null, timeZone: string): Stay | null {
   if (!next) return null;
@@ -27,12 +42,16 @@ export function computeStay(flight: FlightJson, next: NextFlightJson | null, tim
     from: flight.scheduledDeparture,
     until: next.scheduledDeparture,
     nights: Math.max(1, calendarNights),
-    overnight: calendarNights > 0,
+    overnight: calendarNights > 0 || localHour(flight.scheduledDeparture, timeZone) < NIGHT_ENDS_AT_HOUR,
     timeZone,
   };
 }
 
-/** Where a passenger starts: LOCAL_RESIDENT when the case's next flight leaves no overnight gap. */
+/**
+ * Where a passenger added to an existing case starts: LOCAL_RESIDENT when the case's (re-accommodated)
+ * next flight leaves no overnight gap. Intake (POST /cases) always starts AWAITING_ALLOCATION: the
+ * spec sets LOCAL_RESIDENT only when re-accommodation finds no overnight gap.
+ */
 export function initialStatus(stay: Stay | null): OperationalStatus {
   return stay && !stay.overnight ? "LOCAL_RESIDENT" : "AWAITING_ALLOCATION";
 }

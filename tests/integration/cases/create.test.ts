@@ -336,14 +336,14 @@ describe("POST /cases", () => {
     });
   });
 
-  it("starts passengers LOCAL_RESIDENT when the next flight leaves the same local day", async () => {
+  it("starts passengers AWAITING_ALLOCATION even when the next flight leaves the same local day", async () => {
     const tenant = uniqueTenant();
     const payload = casePayload({ nextFlight: { number: "AF1240", scheduledDeparture: "2026-11-21T21:30:00Z" } });
     const res = await call(POST, "/cases", { token: await roleToken(tenant, "ADMIN"), body: payload });
     expect(res.status).toBe(201);
     expect(res.json.stay).toMatchObject({ overnight: false, nights: 1 });
     const statuses = res.json.passengerGroups.flatMap((g: { operationalStatus: Record<string, string> }) => Object.values(g.operationalStatus));
-    expect(new Set(statuses)).toEqual(new Set(["LOCAL_RESIDENT"]));
+    expect(new Set(statuses)).toEqual(new Set(["AWAITING_ALLOCATION"]));
   });
 
   it("stores special needs once each", async () => {

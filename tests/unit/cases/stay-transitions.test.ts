@@ -27,6 +27,10 @@ describe("stay", () => {
     // 23:30 UTC is already the next day in Tokyo
     expect(computeStay(flight("2026-11-21T10:00:00Z"), { number: "AF2", scheduledDeparture: "2026-11-21T23:30:00Z" }, "Asia/Tokyo")).toMatchObject({ nights: 1, overnight: true });
     expect(computeStay(flight("2026-11-21T10:00:00Z"), null, "UTC")).toBeNull();
+    // stranded at 03:00 Paris time: the night is under way, even with a connection at 20:00 the same day
+    expect(computeStay(flight("2026-11-22T02:00:00Z"), { number: "AF2", scheduledDeparture: "2026-11-22T19:00:00Z" }, "Europe/Paris")).toMatchObject({ nights: 1, overnight: true });
+    // 14:00 → 21:00 the same day: no overnight gap
+    expect(computeStay(flight("2026-11-22T13:00:00Z"), { number: "AF2", scheduledDeparture: "2026-11-22T20:00:00Z" }, "Europe/Paris")).toMatchObject({ nights: 1, overnight: false });
   });
   it("reads an unknown zone as UTC", () => {
     expect(localDate("2026-11-21T23:30:00Z", "Mars/Olympus")).toBe("2026-11-21");
