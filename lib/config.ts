@@ -2,7 +2,8 @@ import path from "node:path";
 
 /** Where the embedded database, the generated auth secret and other local state live. */
 export function dataDir(): string {
-  return path.resolve(process.cwd(), process.env.DATA_DIR || ".data");
+  // runtime state, never part of the build output
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.DATA_DIR || ".data");
 }
 
 export function envInt(name: string, fallback: number): number {

@@ -7,7 +7,7 @@ import { type Ctx, transaction } from "@/lib/context";
 import { conflict, DomainError, forbidden } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
 import { emit } from "@/lib/jobs/emit";
-import { airportTimeZone, assertKnownAirports } from "./airports";
+import { assertKnownAirports } from "./airports";
 import { flagGroups } from "./flag-groups";
 import { readCaseRecord } from "./get";
 import { loadCase } from "./load";
@@ -32,7 +32,6 @@ export async function createCase({ ctx, input }: { ctx: Ctx; input: NewCase }): 
   ]);
   assertAirport(ctx.principal, input.flight.origin);
 
-  const timeZone = await airportTimeZone(ctx, input.flight.origin);
   const created = await transaction(ctx, async (tx) => {
     const urn = newUrn("case");
     const nextFlight = input.nextFlight ?? null;
