@@ -1,5 +1,7 @@
 import { type Database, installDatabase } from "@/db/client";
 import { mintToken, type MintInput } from "@/lib/auth/tokens";
+import { afterAll, beforeAll } from "vitest";
+import { seedTestAirports } from "./airports";
 import { testDatabase } from "./db";
 
 type RouteFn = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -49,4 +51,33 @@ export async function call(handler: RouteFn, path: string, opts: CallOptions = {
     /* not JSON */
   }
   return { status: res.status, headers: res.headers, json, text };
+}
+
+/**
+ * The usual set-up of an API test file: a fresh database (with the test airports when asked)
+ * opened before the file's tests and closed after. The handle reads through to it once open.
+ */
+export function apiTestDatabase({ airports = false } = {}): Database {
+  let current: Database | undefined;
+  beforeAll(async () => {
+    current = await setupApi();
+    if (airports) await seedTestAirports(current.db);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const open = () => {
+    if (!current) throw new Error("apiTestDatabase: the database opens in beforeAll; use it inside tests or hooks");
+    return current;
+  };
+  return {
+    get db() {
+      return open().db;
+    },
+    get driver() {
+      return open().driver;
+    },
+    close: () => open().close(),
+    exclusive: (fn) => open().exclusive(fn),
+  };
 }

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/audit/route";
 import { writeAudit } from "@/lib/audit/write";
-import { call, setupApi, tokenFor } from "../../helpers/api";
+import { call, tokenFor, apiTestDatabase } from "../../helpers/api";
 import { principal, uniqueTenant } from "../../helpers/factories";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase();
+
 
 describe("GET /audit", () => {
   it("refuses a request without a token", async () => {

@@ -1,21 +1,15 @@
 import { SignJWT, base64url } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { GET as audit } from "@/app/api/v1/audit/route";
 import { GET as health } from "@/app/api/v1/health/route";
 import { serviceTokens } from "@/db/schema";
 import { mintToken } from "@/lib/auth/tokens";
-import { call, setupApi, tokenFor } from "../../helpers/api";
+import { call, tokenFor, apiTestDatabase } from "../../helpers/api";
 import { uniqueTenant } from "../../helpers/factories";
 
 const SECRET = new TextEncoder().encode(process.env.AUTH_SECRET!);
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase();
+
 
 const claims = (over: Record<string, unknown> = {}) => ({
   sub: "urn:svc:user:0195f0c8-7a1e-7c2d-9a55-3b2f4a1c9d10",

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { Database } from "@/db/client";
 import { POST as createPolicy } from "@/app/api/v1/policies/route";
-import { call, setupApi, tokenFor } from "../../helpers/api";
+import { call, tokenFor, apiTestDatabase } from "../../helpers/api";
 import { uniqueTenant } from "../../helpers/factories";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase();
+
 
 async function policyCount(tenant: string): Promise<number> {
   const r = (await database.db.execute(sql`select count(*)::int as n from policies where tenant = ${tenant}`)) as { rows: { n: number }[] };

@@ -1,17 +1,12 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/openapi.json/route";
 import { routes } from "@/lib/api/routes";
-import { call, setupApi } from "../../helpers/api";
+import { call, apiTestDatabase } from "../../helpers/api";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-});
-afterAll(async () => {
-  await database.close();
-});
+// route handlers read the database installed here
+apiTestDatabase();
+
 
 describe("GET /openapi.json", () => {
   it("is public and a valid OpenAPI 3.1 document describing every route spec", async () => {

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { routes } from "@/lib/api/routes";
-import { setupApi } from "../../helpers/api";
+import { apiTestDatabase } from "../../helpers/api";
 
 const API_DIR = path.join(process.cwd(), "app", "api", "v1");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -35,13 +34,9 @@ function sampleParams(folder: string): Record<string, string> {
 }
 
 const files = routeFiles();
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-});
-afterAll(async () => {
-  await database.close();
-});
+// route handlers read the database installed here
+apiTestDatabase();
+
 
 describe("every route handler", () => {
   it("exists for every declared route spec, and every handler method has a spec", async () => {

@@ -1,23 +1,15 @@
 import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { auditEntries, passengerGroups, passengers } from "@/db/schema";
 import { POST as action } from "@/app/api/v1/cases/[caseUrn]/[action]/route";
 import { GET as getCase } from "@/app/api/v1/cases/[caseUrn]/route";
-import { call, setupApi } from "../../helpers/api";
-import { seedTestAirports } from "../../helpers/airports";
+import { call, apiTestDatabase } from "../../helpers/api";
 import { casePayload, createCase, pax, roleToken } from "../../helpers/cases";
 import { uniqueTenant } from "../../helpers/factories";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase({ airports: true });
+
 
 const HEADER = ["pnr", "passengerId", "firstName", "lastName", "tier", "email", "phone", "specialNeeds"];
 

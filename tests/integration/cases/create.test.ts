@@ -1,21 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { auditEntries, cases, jobEvents, passengers, reviewItems } from "@/db/schema";
 import { POST } from "@/app/api/v1/cases/route";
-import { call, setupApi } from "../../helpers/api";
-import { seedTestAirports } from "../../helpers/airports";
+import { call, apiTestDatabase } from "../../helpers/api";
 import { casePayload, pax, roleToken } from "../../helpers/cases";
 import { uniqueTenant } from "../../helpers/factories";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase({ airports: true });
+
 
 const caseCount = async (tenant: string) => (await database.db.select().from(cases).where(eq(cases.tenant, tenant))).length;
 

@@ -1,22 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { auditEntries, passengerGroups, passengers } from "@/db/schema";
 import { POST as action } from "@/app/api/v1/cases/[caseUrn]/[action]/route";
 import { POST as split } from "@/app/api/v1/cases/[caseUrn]/groups/[groupId]/split/route";
-import { call, setupApi } from "../../helpers/api";
-import { seedTestAirports } from "../../helpers/airports";
+import { call, apiTestDatabase } from "../../helpers/api";
 import { casePayload, createCase, pax, roleToken } from "../../helpers/cases";
 import { uniqueTenant } from "../../helpers/factories";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase({ airports: true });
+
 
 const doSplit = (caseUrn: string, groupId: string, token: string | undefined, body: unknown) =>
   call(split, `/cases/${caseUrn}/groups/${groupId}/split`, { token, params: { caseUrn, groupId }, body });

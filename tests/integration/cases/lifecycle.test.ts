@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { auditEntries, cases } from "@/db/schema";
 import { POST as action } from "@/app/api/v1/cases/[caseUrn]/[action]/route";
 import { POST as close } from "@/app/api/v1/cases/[caseUrn]/close/route";
@@ -8,19 +7,12 @@ import { PATCH as reaccommodate } from "@/app/api/v1/cases/[caseUrn]/reaccommoda
 import { POST as reopen } from "@/app/api/v1/cases/[caseUrn]/reopen/route";
 import { POST as split } from "@/app/api/v1/cases/[caseUrn]/groups/[groupId]/split/route";
 import { POST as createHandler } from "@/app/api/v1/cases/route";
-import { call, setupApi } from "../../helpers/api";
-import { seedTestAirports } from "../../helpers/airports";
+import { call, apiTestDatabase } from "../../helpers/api";
 import { casePayload, createCase, pax, roleToken } from "../../helpers/cases";
 import { uniqueTenant } from "../../helpers/factories";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase({ airports: true });
+
 
 const post = (handler: typeof close, urn: string, verb: string, token: string | undefined, body?: unknown) =>
   call(handler, `/cases/${urn}/${verb}`, { token, params: { caseUrn: urn }, body, method: "POST" });

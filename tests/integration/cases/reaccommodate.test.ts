@@ -1,22 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { auditEntries, jobEvents, passengers } from "@/db/schema";
 import { GET as listAudit } from "@/app/api/v1/audit/route";
 import { PATCH } from "@/app/api/v1/cases/[caseUrn]/reaccommodate/route";
-import { call, setupApi } from "../../helpers/api";
-import { seedTestAirports } from "../../helpers/airports";
+import { call, apiTestDatabase } from "../../helpers/api";
 import { casePayload, createCase, pax, roleToken } from "../../helpers/cases";
 import { uniqueTenant } from "../../helpers/factories";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase({ airports: true });
+
 
 const patch = (urn: string, token: string | undefined, body: unknown) =>
   call(PATCH, `/cases/${urn}/reaccommodate`, { token, params: { caseUrn: urn }, body, method: "PATCH" });

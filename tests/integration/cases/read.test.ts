@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { allocationWaves, demands, reservations } from "@/db/schema";
 import { GET as getOne } from "@/app/api/v1/cases/[caseUrn]/route";
 import { GET as list } from "@/app/api/v1/cases/route";
 import { newUrn } from "@/lib/ids";
-import { call, setupApi } from "../../helpers/api";
-import { seedTestAirports } from "../../helpers/airports";
+import { call, apiTestDatabase } from "../../helpers/api";
 import { casePayload, createCase, roleToken } from "../../helpers/cases";
 import { uniqueTenant } from "../../helpers/factories";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase({ airports: true });
+
 
 const read = (urn: string, token?: string) => call(getOne, `/cases/${urn}`, { token, params: { caseUrn: urn } });
 const ORY_FLIGHT = { number: "AF7001", origin: "ORY", destination: "NCE", scheduledDeparture: "2026-11-21T18:05:00Z", status: "CANCELLED" };

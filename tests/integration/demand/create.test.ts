@@ -1,24 +1,16 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { auditEntries, cases, demands, jobEvents } from "@/db/schema";
 import { POST as create } from "@/app/api/v1/demand/case/[caseUrn]/route";
-import { seedTestAirports } from "../../helpers/airports";
-import { call, setupApi, tokenFor } from "../../helpers/api";
+import { call, tokenFor, apiTestDatabase } from "../../helpers/api";
 import { insertCase } from "../../helpers/case-rows";
 import { createPolicy } from "@/lib/policies/create";
 import { PolicyInput } from "@/lib/policies/schemas";
 import { ctxFor, principal, uniqueTenant } from "../../helpers/factories";
 import { activePolicy, policyPayload } from "../../helpers/policies";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase({ airports: true });
+
 
 function createCall(caseUrn: string, body: unknown, token?: string) {
   return call(create, `/demand/case/${caseUrn}`, { token, body, params: { caseUrn } });

@@ -1,6 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { auditEntries, cases, demands, jobEvents } from "@/db/schema";
 import { POST as approve } from "@/app/api/v1/demand/[demandUrn]/approve/route";
 import { POST as reject } from "@/app/api/v1/demand/[demandUrn]/reject/route";
@@ -9,20 +8,13 @@ import { POST as create } from "@/app/api/v1/demand/case/[caseUrn]/route";
 import { activatePolicy } from "@/lib/policies/activate";
 import { createPolicy } from "@/lib/policies/create";
 import { PolicyInput } from "@/lib/policies/schemas";
-import { seedTestAirports } from "../../helpers/airports";
-import { call, setupApi, tokenFor } from "../../helpers/api";
+import { call, tokenFor, apiTestDatabase } from "../../helpers/api";
 import { insertCase } from "../../helpers/case-rows";
 import { ctxFor, principal, uniqueTenant } from "../../helpers/factories";
 import { activePolicy, policyPayload } from "../../helpers/policies";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase({ airports: true });
+
 
 const SUPERVISOR = "urn:svc:user:0195f0c8-7a1e-7c2d-9a55-3b2f4a1c9d20";
 

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { demands, reservations, reviewItems } from "@/db/schema";
 import { GET as summary } from "@/app/api/v1/demand/case/[caseUrn]/summary/route";
 import { newUrn } from "@/lib/ids";
-import { seedTestAirports } from "../../helpers/airports";
-import { call, setupApi, tokenFor } from "../../helpers/api";
+import { call, tokenFor, apiTestDatabase } from "../../helpers/api";
 import { insertCase } from "../../helpers/case-rows";
 import { uniqueTenant } from "../../helpers/factories";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase({ airports: true });
+
 
 async function demand(tenant: string, caseUrn: string, type: string, rooms: number, status: string, allocated = 0) {
   await database.db.insert(demands).values({ urn: newUrn("demand"), tenant, caseUrn, type, roomsRequested: rooms, status, createdBy: "x", roomsAllocated: allocated });

@@ -1,24 +1,16 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { auditEntries, policies } from "@/db/schema";
 import { POST as activate } from "@/app/api/v1/policies/[policyUrn]/activate/route";
 import { GET as getOne } from "@/app/api/v1/policies/[policyUrn]/route";
 import { createPolicy } from "@/lib/policies/create";
 import { PolicyInput } from "@/lib/policies/schemas";
-import { seedTestAirports } from "../../helpers/airports";
-import { call, setupApi, tokenFor } from "../../helpers/api";
+import { call, tokenFor, apiTestDatabase } from "../../helpers/api";
 import { ctxFor, principal, uniqueTenant } from "../../helpers/factories";
 import { policyPayload } from "../../helpers/policies";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase({ airports: true });
+
 
 async function draft(tenant: string, over = {}) {
   return createPolicy({ ctx: ctxFor(database.db, principal({ tenant })), input: PolicyInput.parse(policyPayload(over)) });

@@ -1,21 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { auditEntries, policies } from "@/db/schema";
 import { POST } from "@/app/api/v1/policies/route";
-import { seedTestAirports } from "../../helpers/airports";
-import { call, setupApi, tokenFor } from "../../helpers/api";
+import { call, tokenFor, apiTestDatabase } from "../../helpers/api";
 import { uniqueTenant } from "../../helpers/factories";
 import { policyPayload } from "../../helpers/policies";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase({ airports: true });
+
 
 async function countPolicies(tenant: string): Promise<number> {
   return (await database.db.select().from(policies).where(eq(policies.tenant, tenant))).length;

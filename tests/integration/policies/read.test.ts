@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { GET as getOne } from "@/app/api/v1/policies/[policyUrn]/route";
 import { GET as list } from "@/app/api/v1/policies/route";
-import { seedTestAirports } from "../../helpers/airports";
-import { call, setupApi, tokenFor } from "../../helpers/api";
+import { call, tokenFor, apiTestDatabase } from "../../helpers/api";
 import { ctxFor, principal, uniqueTenant } from "../../helpers/factories";
 import { activePolicy, policyPayload } from "../../helpers/policies";
 import { createPolicy } from "@/lib/policies/create";
 import { PolicyInput } from "@/lib/policies/schemas";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase({ airports: true });
+
 
 async function draft(tenant: string, over = {}) {
   const ctx = ctxFor(database.db, principal({ tenant }));

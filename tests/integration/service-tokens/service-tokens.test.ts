@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { describe, expect, it } from "vitest";
 import { auditEntries, serviceTokens } from "@/db/schema";
 import { listAudit } from "@/lib/audit/list";
 import { authenticate } from "@/lib/auth/authenticate";
@@ -8,16 +7,11 @@ import { DomainError } from "@/lib/errors";
 import { listServiceTokens } from "@/lib/service-tokens/list";
 import { mintServiceToken } from "@/lib/service-tokens/mint";
 import { revokeServiceToken } from "@/lib/service-tokens/revoke";
-import { setupApi } from "../../helpers/api";
+import { apiTestDatabase } from "../../helpers/api";
 import { ctxFor, principal, uniqueTenant } from "../../helpers/factories";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = apiTestDatabase();
+
 
 function bearer(token: string): Request {
   return new Request("http://localhost/api/v1/cases", { headers: { authorization: `Bearer ${token}` } });
