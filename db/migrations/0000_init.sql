@@ -252,6 +252,7 @@ CREATE TABLE "review_items" (
 	"urn" text PRIMARY KEY NOT NULL,
 	"tenant" text NOT NULL,
 	"case_urn" text NOT NULL,
+	"airport" text,
 	"wave_urn" text,
 	"reservation_urns" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"category" text NOT NULL,

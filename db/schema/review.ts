@@ -7,6 +7,8 @@ export const reviewItems = pgTable(
     urn: text("urn").primaryKey(),
     tenant: text("tenant").notNull(),
     caseUrn: text("case_urn").notNull(),
+    // the case's airport, copied at creation so the queue filters and scopes without a join
+    airport: text("airport"),
     waveUrn: text("wave_urn"),
     reservationUrns: jsonb("reservation_urns").$type<string[]>().notNull().default([]),
     category: text("category").notNull(),

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { pageQuery } from "@/lib/api/params";
+import { urnSchema } from "@/lib/ids";
 
 export const REVIEW_CATEGORIES = [
   "ALLOCATION_FAILED",
@@ -9,10 +11,14 @@ export const REVIEW_CATEGORIES = [
   "MIXED_TIER_GROUP",
   "DATA_INCOMPLETE",
 ] as const;
-export const ReviewCategory = z.enum(REVIEW_CATEGORIES).meta({ id: "ReviewCategory" });
+export const ReviewCategory = z
+  .enum(REVIEW_CATEGORIES)
+  .meta({ id: "ReviewCategory" });
 export type ReviewCategory = z.infer<typeof ReviewCategory>;
 
-export const ReviewPriority = z.enum(["HIGH", "MEDIUM", "LOW"]).meta({ id: "ReviewPriority" });
+export const ReviewPriority = z
+  .enum(["HIGH", "MEDIUM", "LOW"])
+  .meta({ id: "ReviewPriority" });
 export type ReviewPriority = z.infer<typeof ReviewPriority>;
 
 /** Spec 2.4: the priority is fixed by the category, never chosen by the caller. */
@@ -26,13 +32,17 @@ export const PRIORITY_BY_CATEGORY: Record<ReviewCategory, ReviewPriority> = {
   DATA_INCOMPLETE: "LOW",
 };
 
-export const ReviewState = z.enum(["OPEN", "CLAIMED", "RESOLVED"]).meta({ id: "ReviewState" });
+export const ReviewState = z
+  .enum(["OPEN", "CLAIMED", "RESOLVED"])
+  .meta({ id: "ReviewState" });
 export type ReviewState = z.infer<typeof ReviewState>;
 
 export const AttemptedHotel = z
   .object({
     hotelUrn: z.string(),
-    reason: z.string().meta({ description: "e.g. hotel-full, payment-refused" }),
+    reason: z
+      .string()
+      .meta({ description: "e.g. hotel-full, payment-refused" }),
     providerError: z.string().optional(),
   })
   .meta({ id: "AttemptedHotel" });
@@ -42,8 +52,14 @@ export const Recommendation = z
   .object({
     action: z.enum(["rebook", "relaxPolicy"]),
     hotelUrn: z.string().optional().meta({ description: "for rebook" }),
-    fields: z.array(z.string()).optional().meta({ description: "constraint names, for relaxPolicy" }),
-    value: z.unknown().optional().meta({ description: "the relaxed value, for relaxPolicy" }),
+    fields: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "constraint names, for relaxPolicy" }),
+    value: z
+      .unknown()
+      .optional()
+      .meta({ description: "the relaxed value, for relaxPolicy" }),
     reason: z.string(),
     source: z.string().meta({ description: "agent" }),
   })
@@ -54,16 +70,25 @@ export const ReviewItem = z
   .object({
     urn: z.string(),
     caseUrn: z.string(),
+    airport: z.string().nullable().meta({ description: "the case's airport" }),
     waveUrn: z.string().nullable(),
     reservationUrns: z.array(z.string()),
     category: ReviewCategory,
     priority: ReviewPriority,
     state: ReviewState,
-    detail: z.string().nullable().meta({ description: "why the item exists, in words" }),
-    assignedTo: z.string().nullable().meta({ description: "user identifier of the claiming operator" }),
+    detail: z
+      .string()
+      .nullable()
+      .meta({ description: "why the item exists, in words" }),
+    assignedTo: z
+      .string()
+      .nullable()
+      .meta({ description: "user identifier of the claiming operator" }),
     attemptedHotels: z.array(AttemptedHotel),
     affectedGroups: z.array(z.string()).meta({ description: "group ids" }),
-    recommendations: z.array(Recommendation).meta({ description: "top 3, ranked by viability" }),
+    recommendations: z
+      .array(Recommendation)
+      .meta({ description: "top 3, ranked by viability" }),
     resolution: z.string().nullable(),
     resolvedBy: z.string().nullable(),
     resolvedAt: z.iso.datetime().nullable(),
@@ -74,3 +99,26 @@ export const ReviewItem = z
   })
   .meta({ id: "ReviewItem" });
 export type ReviewItem = z.infer<typeof ReviewItem>;
+
+export const ReviewListQuery = z.object({
+  state: ReviewState.optional(),
+  status: ReviewState.optional().meta({
+    description: "same as state; state wins when both are given",
+  }),
+  priority: ReviewPriority.optional(),
+  category: ReviewCategory.optional(),
+  caseUrn: urnSchema("case").optional(),
+  // same rule as IataCode in lib/cases/schemas, which imports this module
+  airport: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "a three-letter IATA airport code")
+    .optional()
+    .meta({
+      description:
+        "one airport; 403 OUT_OF_SCOPE outside the caller's airports",
+    }),
+  ...pageQuery,
+});
+export type ReviewListQuery = z.infer<typeof ReviewListQuery>;

@@ -8,6 +8,7 @@ export function toReviewItem(row: ReviewItemRow): ReviewItem {
   return {
     urn: row.urn,
     caseUrn: row.caseUrn,
+    airport: row.airport,
     waveUrn: row.waveUrn,
     reservationUrns: row.reservationUrns,
     category: row.category as ReviewItem["category"],

@@ -1,27 +1,329 @@
-import { Inbox } from "lucide-react";
+import { Inbox, Search } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
+import { AutoRefresh } from "@/components/console/auto-refresh";
 import { EmptyState } from "@/components/console/empty-state";
+import { formatAge, formatUtc } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
+import { StatusBadge } from "@/components/console/status-badge";
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
 import { sessionCtx } from "@/lib/auth/session-ctx";
+import {
+  type ReviewCaseLabel,
+  reviewCaseLabels,
+} from "@/lib/review/case-flights";
+import { listReviewItems } from "@/lib/review/list";
+import {
+  type ReviewItem,
+  type ReviewPriority,
+  ReviewListQuery,
+  ReviewPriority as Priorities,
+  ReviewState,
+} from "@/lib/review/schemas";
+import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "Review queue" };
 
-export default async function ReviewQueuePage() {
-  await sessionCtx();
+const PRIORITY_VARIANT: Record<ReviewPriority, BadgeVariant> = {
+  HIGH: "destructive",
+  MEDIUM: "warning",
+  LOW: "muted",
+};
+const PRIORITY_RANK: Record<ReviewPriority, number> = {
+  HIGH: 0,
+  MEDIUM: 1,
+  LOW: 2,
+};
+
+function one(v: string | string[] | undefined): string | undefined {
+  const s = Array.isArray(v) ? v[0] : v;
+  return s?.trim() || undefined;
+}
+
+const label = (s: string) => s.replaceAll("_", " ").toLowerCase();
+
+export default async function ReviewQueuePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const ctx = await sessionCtx();
+  const sp = await searchParams;
+  const raw = {
+    state: one(sp.state),
+    priority: one(sp.priority),
+    cursor: one(sp.cursor),
+    limit: 100,
+  };
+  const parsed = ReviewListQuery.safeParse(raw);
+  const query = parsed.success
+    ? parsed.data
+    : ReviewListQuery.parse({ limit: 100 });
+  const filtered = Boolean(query.state || query.priority);
+  // without a state filter the queue is the work still to do: open and claimed items
+  const page = await listReviewItems({
+    ctx,
+    input: { ...query, unresolvedOnly: true },
+  });
+  const cases = await reviewCaseLabels(
+    ctx,
+    page.items.map((i) => i.caseUrn),
+  );
+  // the page is oldest first; within it, the most urgent first (a stable sort keeps age order)
+  const items = [...page.items].sort(
+    (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority],
+  );
+  const now = new Date();
+  const qs = (extra: Record<string, string | undefined>) => {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries({
+      state: query.state,
+      priority: query.priority,
+      ...extra,
+    }))
+      if (v) p.set(k, v);
+    const s = p.toString();
+    return s ? `?${s}` : "";
+  };
+
   return (
     <>
+      <AutoRefresh active intervalMs={15_000} />
       <PageHeader
         title="Review queue"
-        description="Everything automation could not resolve: groups no compliant hotel could take, bookings every hotel refused, payment failures, mixed-tier groups, incomplete manifests."
+        description="Everything automation could not resolve: groups no compliant hotel could take, bookings every hotel refused, payment failures, mixed-tier groups, incomplete manifests. Most urgent first, then oldest."
       />
-      <EmptyState icon={Inbox} title="The review queue arrives with the manual review feature" testId="review-empty">
-        <p>
-          Open items will be listed here by priority (high first) and age, with their SLA clock. You will claim an item so no one else works on it, see
-          what was attempted and the agent&apos;s recommendations, then rebook, relax the policy for that case, split the group or override, and resolve it
-          with a reason.
-        </p>
-        <p>Until then, cases that need a person show the status “manual review” in the case list.</p>
-      </EmptyState>
+      <form
+        method="get"
+        role="search"
+        aria-label="Filter review items"
+        className="mb-4 flex flex-wrap items-end gap-3"
+        data-testid="review-filters"
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor="state">State</Label>
+          <NativeSelect
+            id="state"
+            name="state"
+            defaultValue={query.state ?? ""}
+            className="w-44"
+            data-testid="review-filter-state"
+          >
+            <option value="">Open and claimed</option>
+            {ReviewState.options.map((s) => (
+              <option key={s} value={s}>
+                {label(s)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="priority">Priority</Label>
+          <NativeSelect
+            id="priority"
+            name="priority"
+            defaultValue={query.priority ?? ""}
+            className="w-36"
+            data-testid="review-filter-priority"
+          >
+            <option value="">Any priority</option>
+            {Priorities.options.map((p) => (
+              <option key={p} value={p}>
+                {label(p)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button
+          type="submit"
+          variant="secondary"
+          data-testid="review-filter-apply"
+        >
+          <Search aria-hidden />
+          Apply
+        </Button>
+        {filtered && (
+          <Button asChild variant="ghost">
+            <Link href="/review">Clear</Link>
+          </Button>
+        )}
+        {!parsed.success && (
+          <p className="w-full text-sm text-destructive">
+            Some filters were not valid and were ignored:{" "}
+            {parsed.error.issues
+              .map((i) => `${i.path.join(".")}: ${i.message}`)
+              .join("; ")}
+          </p>
+        )}
+      </form>
+      {items.length === 0 ? (
+        <EmptyState
+          icon={Inbox}
+          title={
+            filtered
+              ? "No review items match these filters"
+              : query.cursor
+                ? "No more review items"
+                : "Nothing waits for a person"
+          }
+          testId="review-empty"
+        >
+          {filtered ? (
+            <p>
+              Try another state or priority, or{" "}
+              <Link href="/review" className="text-primary underline">
+                clear the filters
+              </Link>
+              .
+            </p>
+          ) : (
+            <p>
+              An item appears here when automation cannot finish on its own at{" "}
+              {ctx.principal.airports.includes("*")
+                ? "any of your airports"
+                : ctx.principal.airports.join(", ")}
+              : a group no compliant hotel could take, a booking every hotel
+              refused, a payment failure, a mixed-tier group or an incomplete
+              manifest. Each carries an SLA clock from the moment it is raised.
+            </p>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <Table data-testid="review-table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Priority</TableHead>
+                <TableHead>Category</TableHead>
+                <TableHead>Case</TableHead>
+                <TableHead>Groups</TableHead>
+                <TableHead>Detail</TableHead>
+                <TableHead>State</TableHead>
+                <TableHead className="text-right">Age</TableHead>
+                <TableHead className="text-right">SLA due</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {items.map((item) => (
+                <ReviewRow
+                  key={item.urn}
+                  item={item}
+                  flight={cases.get(item.caseUrn)}
+                  now={now}
+                />
+              ))}
+            </TableBody>
+          </Table>
+          <div className="mt-3 flex justify-end gap-2">
+            {query.cursor && (
+              <Button asChild variant="outline" size="sm">
+                <Link href={`/review${qs({})}`}>Oldest</Link>
+              </Button>
+            )}
+            {page.nextCursor && (
+              <Button asChild variant="outline" size="sm">
+                <Link href={`/review${qs({ cursor: page.nextCursor })}`}>
+                  Newer items
+                </Link>
+              </Button>
+            )}
+          </div>
+        </>
+      )}
     </>
+  );
+}
+
+function ReviewRow({
+  item,
+  flight,
+  now,
+}: {
+  item: ReviewItem;
+  flight: ReviewCaseLabel | undefined;
+  now: Date;
+}) {
+  const overdue =
+    item.state !== "RESOLVED" &&
+    item.slaDueAt !== null &&
+    new Date(item.slaDueAt).getTime() < now.getTime();
+  return (
+    <TableRow
+      data-testid="review-row"
+      data-urn={item.urn}
+      data-priority={item.priority}
+      data-state={item.state}
+    >
+      <TableCell>
+        <Badge
+          variant={PRIORITY_VARIANT[item.priority]}
+          data-testid="review-priority"
+        >
+          {label(item.priority)}
+        </Badge>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        {label(item.category)}
+      </TableCell>
+      <TableCell>
+        <Link
+          href={`/cases/${encodeURIComponent(item.caseUrn)}`}
+          className="font-mono font-semibold text-primary hover:underline"
+          data-testid="review-case-link"
+        >
+          {flight?.flight.number ?? "case"}
+        </Link>
+        <div className="font-mono text-xs text-muted-foreground">
+          {flight?.airport ?? item.airport ?? "—"}
+        </div>
+      </TableCell>
+      <TableCell className="font-mono text-xs">
+        {item.affectedGroups.length ? item.affectedGroups.join(", ") : "—"}
+      </TableCell>
+      <TableCell className="max-w-md text-sm">
+        <p className="line-clamp-2" title={item.detail ?? undefined}>
+          {item.detail ?? "—"}
+        </p>
+      </TableCell>
+      <TableCell>
+        <StatusBadge status={item.state} testId="review-state" />
+        {item.assignedTo && (
+          <div className="mt-1 truncate text-xs text-muted-foreground">
+            {item.assignedTo}
+          </div>
+        )}
+      </TableCell>
+      <TableCell
+        className="whitespace-nowrap text-right text-xs tabular-nums"
+        title={formatUtc(item.createdAt)}
+      >
+        {formatAge(item.createdAt, now)}
+      </TableCell>
+      <TableCell
+        className={cn(
+          "whitespace-nowrap text-right text-xs tabular-nums",
+          overdue && "font-semibold text-destructive",
+        )}
+        title={formatUtc(item.slaDueAt)}
+        data-testid="review-sla"
+      >
+        {item.slaDueAt
+          ? overdue
+            ? `overdue ${formatAge(item.slaDueAt, now)}`
+            : formatAge(item.slaDueAt, now)
+          : "—"}
+      </TableCell>
+    </TableRow>
   );
 }

@@ -1,0 +1,24 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { cases, type FlightJson } from "@/db/schema";
+import type { Ctx } from "@/lib/context";
+
+export type ReviewCaseLabel = { airport: string; flight: FlightJson };
+
+/** The flight and airport of the cases behind a page of review items, so the queue can name them. */
+export async function reviewCaseLabels(
+  ctx: Ctx,
+  caseUrns: string[],
+): Promise<Map<string, ReviewCaseLabel>> {
+  const labels = new Map<string, ReviewCaseLabel>();
+  const urns = [...new Set(caseUrns)];
+  if (urns.length === 0) return labels;
+  const rows = await ctx.db
+    .select({ urn: cases.urn, airport: cases.airport, flight: cases.flight })
+    .from(cases)
+    .where(
+      and(eq(cases.tenant, ctx.principal.tenant), inArray(cases.urn, urns)),
+    );
+  for (const r of rows)
+    labels.set(r.urn, { airport: r.airport, flight: r.flight });
+  return labels;
+}
