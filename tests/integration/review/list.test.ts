@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "@/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getOne } from "@/app/api/v1/manual-review/[itemUrn]/route";
 import { GET as list } from "@/app/api/v1/manual-review/route";
 import { newUrn } from "@/lib/ids";
-import { seedTestAirports } from "../../helpers/airports";
-import { call, setupApi } from "../../helpers/api";
+import { apiTestDatabase, call } from "../../helpers/api";
 import { casePayload, createCase, pax, roleToken } from "../../helpers/cases";
 import { uniqueTenant } from "../../helpers/factories";
 
-let database: Database;
-beforeAll(async () => {
-  database = await setupApi();
-  await seedTestAirports(database.db);
-});
-afterAll(() => database?.close());
+// route handlers read the database installed here
+apiTestDatabase({ airports: true });
 
 type Item = {
   urn: string;
