@@ -26,6 +26,22 @@ test.describe("as an admin", () => {
     await expect(page.getByTestId("audit-table").or(page.getByTestId("audit-empty"))).toBeVisible();
   });
 
+  test("the review queue lists the demo case's mixed-tier item and filters by priority", async ({ page }) => {
+    await page.goto("/review");
+    await expect(page.getByTestId("review-filters")).toBeVisible();
+    await expect(page.getByTestId("review-row").filter({ hasText: /mixed/i }).first()).toBeVisible();
+    await page.getByTestId("review-filter-priority").selectOption("HIGH");
+    await page.getByTestId("review-filter-apply").click();
+    await expect(page).toHaveURL(/priority=HIGH/);
+    // intake raises only LOW items, so nothing HIGH is waiting
+    await expect(page.getByTestId("review-row")).toHaveCount(0);
+    await page.getByTestId("review-filters").getByRole("link", { name: "Clear" }).click();
+    await expect(page.getByTestId("review-row").first()).toBeVisible();
+    // the cleared filter shows as cleared, not as the value applied before
+    await expect(page.getByTestId("review-filter-priority")).toHaveValue("");
+    await page.screenshot({ path: "tests/e2e/screenshots/review-queue.png" });
+  });
+
   test("the API reference lists the operations and links the OpenAPI document", async ({ page }) => {
     await page.goto("/api-reference");
     await expect(page.getByTestId("api-operation").first()).toBeVisible();

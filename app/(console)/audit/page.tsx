@@ -1,11 +1,12 @@
-import { CircleAlert, FileClock, Search } from "lucide-react";
+import { CircleAlert, FileClock } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuditTable } from "@/components/audit/audit-table";
 import { EmptyState } from "@/components/console/empty-state";
+import { FilterForm } from "@/components/console/filter-form";
 import { PageHeader } from "@/components/console/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -66,7 +67,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   return (
     <>
       <PageHeader title="Audit" description="Who changed what, when and why. Newest first." />
-      <form method="get" role="search" aria-label="Filter audit entries" className="mb-4 flex flex-wrap items-end gap-3" data-testid="audit-filters">
+      <FilterForm values={filters} label="Filter audit entries" clearHref="/audit" filtered={filtered} testId="audit-filters" applyTestId="audit-apply">
         <div className="grid gap-1.5">
           <Label htmlFor="entity">Entity kind</Label>
           <NativeSelect id="entity" name="entity" defaultValue={filters.entity ?? ""} className="w-40">
@@ -91,16 +92,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             ))}
           </datalist>
         </div>
-        <Button type="submit" data-testid="audit-apply">
-          <Search aria-hidden />
-          Apply
-        </Button>
-        {filtered && (
-          <Button asChild variant="ghost">
-            <Link href="/audit">Clear</Link>
-          </Button>
-        )}
-      </form>
+      </FilterForm>
       {body}
     </>
   );

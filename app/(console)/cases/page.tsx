@@ -1,8 +1,9 @@
-import { ClipboardList, Search } from "lucide-react";
+import { ClipboardList } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AutoRefresh } from "@/components/console/auto-refresh";
 import { EmptyState } from "@/components/console/empty-state";
+import { FilterForm } from "@/components/console/filter-form";
 import { formatAge, formatUtc } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
 import { StatusBadge } from "@/components/console/status-badge";
@@ -46,7 +47,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
       {/* a list left open through the night keeps itself current */}
       <AutoRefresh active intervalMs={15_000} />
       <PageHeader title="Cases" description="One case per disrupted flight: its passengers, the rooms requested for them and how many are booked. Newest first." />
-      <form method="get" role="search" aria-label="Filter cases" className="mb-4 flex flex-wrap items-end gap-3" data-testid="case-filters">
+      <FilterForm values={[query.status, query.airport, query.flight]} label="Filter cases" clearHref="/cases" filtered={filtered} testId="case-filters" applyTestId="case-filter-apply" notice={!parsed.success && <p className="w-full text-sm text-destructive">Some filters were not valid and were ignored: {parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}</p>}>
         <div className="grid gap-1.5">
           <Label htmlFor="status">Status</Label>
           <NativeSelect id="status" name="status" defaultValue={query.status ?? ""} className="w-44" data-testid="case-filter-status">
@@ -77,17 +78,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
           <Label htmlFor="flight">Flight</Label>
           <Input id="flight" name="flight" defaultValue={query.flight ?? ""} placeholder="e.g. AF1234" className="w-32 font-mono uppercase placeholder:font-sans placeholder:normal-case" />
         </div>
-        <Button type="submit" variant="secondary" data-testid="case-filter-apply">
-          <Search aria-hidden />
-          Apply
-        </Button>
-        {filtered && (
-          <Button asChild variant="ghost">
-            <Link href="/cases">Clear</Link>
-          </Button>
-        )}
-        {!parsed.success && <p className="w-full text-sm text-destructive">Some filters were not valid and were ignored: {parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}</p>}
-      </form>
+      </FilterForm>
       {page.items.length === 0 ? (
         <EmptyState icon={ClipboardList} title={filtered ? "No cases match these filters" : query.cursor ? "No older cases" : "No cases yet"} testId="cases-empty">
           {filtered ? (

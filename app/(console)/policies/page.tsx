@@ -1,7 +1,8 @@
-import { Plus, ScrollText, Search } from "lucide-react";
+import { Plus, ScrollText } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/console/empty-state";
+import { FilterForm } from "@/components/console/filter-form";
 import { PageHeader } from "@/components/console/page-header";
 import { type PolicyGroup, PolicyTable } from "@/components/policies/policy-table";
 import { Button } from "@/components/ui/button";
@@ -73,7 +74,7 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
           )
         }
       />
-      <form method="get" role="search" aria-label="Filter policies" className="mb-4 flex flex-wrap items-end gap-3">
+      <FilterForm values={filters} label="Filter policies" clearHref="/policies" filtered={filtered}>
         <div className="grid gap-1.5">
           <Label htmlFor="status">Status</Label>
           <NativeSelect id="status" name="status" defaultValue={filters.status ?? ""} className="w-36">
@@ -89,16 +90,7 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
           <Label htmlFor="airport">Airport</Label>
           <Input id="airport" name="airport" defaultValue={filters.airport ?? ""} placeholder="Any" className="w-24 font-mono uppercase" maxLength={3} />
         </div>
-        <Button type="submit" variant="secondary">
-          <Search aria-hidden />
-          Apply
-        </Button>
-        {filtered && (
-          <Button asChild variant="ghost">
-            <Link href="/policies">Clear</Link>
-          </Button>
-        )}
-      </form>
+      </FilterForm>
       {groupList.length === 0 ? (
         <EmptyState icon={ScrollText} title={filtered ? "No policies match these filters" : "No policies yet"} testId="policies-empty">
           <p>

@@ -1,8 +1,9 @@
-import { Inbox, Search } from "lucide-react";
+import { Inbox } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AutoRefresh } from "@/components/console/auto-refresh";
 import { EmptyState } from "@/components/console/empty-state";
+import { FilterForm } from "@/components/console/filter-form";
 import { formatAge, formatUtc } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
 import { StatusBadge } from "@/components/console/status-badge";
@@ -104,12 +105,20 @@ export default async function ReviewQueuePage({
         title="Review queue"
         description="Everything automation could not resolve: groups no compliant hotel could take, bookings every hotel refused, payment failures, mixed-tier groups, incomplete manifests. Most urgent first, then oldest."
       />
-      <form
-        method="get"
-        role="search"
-        aria-label="Filter review items"
-        className="mb-4 flex flex-wrap items-end gap-3"
-        data-testid="review-filters"
+      <FilterForm values={[query.state, query.priority]}
+        label="Filter review items"
+        clearHref="/review"
+        filtered={filtered}
+        testId="review-filters"
+        applyTestId="review-filter-apply"
+        notice={!parsed.success && (
+          <p className="w-full text-sm text-destructive">
+            Some filters were not valid and were ignored:{" "}
+            {parsed.error.issues
+              .map((i) => `${i.path.join(".")}: ${i.message}`)
+              .join("; ")}
+          </p>
+        )}
       >
         <div className="grid gap-1.5">
           <Label htmlFor="state">State</Label>
@@ -145,28 +154,7 @@ export default async function ReviewQueuePage({
             ))}
           </NativeSelect>
         </div>
-        <Button
-          type="submit"
-          variant="secondary"
-          data-testid="review-filter-apply"
-        >
-          <Search aria-hidden />
-          Apply
-        </Button>
-        {filtered && (
-          <Button asChild variant="ghost">
-            <Link href="/review">Clear</Link>
-          </Button>
-        )}
-        {!parsed.success && (
-          <p className="w-full text-sm text-destructive">
-            Some filters were not valid and were ignored:{" "}
-            {parsed.error.issues
-              .map((i) => `${i.path.join(".")}: ${i.message}`)
-              .join("; ")}
-          </p>
-        )}
-      </form>
+      </FilterForm>
       {items.length === 0 ? (
         <EmptyState
           icon={Inbox}

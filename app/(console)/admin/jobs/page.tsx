@@ -1,8 +1,9 @@
-import { Search, Workflow } from "lucide-react";
+import { Workflow } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AutoRefresh } from "@/components/console/auto-refresh";
 import { EmptyState } from "@/components/console/empty-state";
+import { FilterForm } from "@/components/console/filter-form";
 import { formatAge, formatDuration, formatUtc } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
 import { StatusBadge } from "@/components/console/status-badge";
@@ -55,7 +56,7 @@ export default async function JobRunsPage({ searchParams }: { searchParams: Prom
             : "Jobs run on the configured Inngest server; its dashboard shows their runs."
         }
       />
-      <form method="get" role="search" aria-label="Filter job runs" className="mb-4 flex flex-wrap items-end gap-3">
+      <FilterForm values={[status, functionId]} label="Filter job runs" clearHref="/admin/jobs" filtered={filtered}>
         <div className="grid gap-1.5">
           <Label htmlFor="status">Status</Label>
           <NativeSelect id="status" name="status" defaultValue={status ?? ""} className="w-40">
@@ -71,16 +72,7 @@ export default async function JobRunsPage({ searchParams }: { searchParams: Prom
           <Label htmlFor="function">Function</Label>
           <Input id="function" name="function" defaultValue={functionId ?? ""} placeholder="Any function" className="w-56 font-mono" />
         </div>
-        <Button type="submit">
-          <Search aria-hidden />
-          Apply
-        </Button>
-        {filtered && (
-          <Button asChild variant="ghost">
-            <Link href="/admin/jobs">Clear</Link>
-          </Button>
-        )}
-      </form>
+      </FilterForm>
       {items.length === 0 ? (
         <EmptyState icon={Workflow} title={filtered ? "No runs match these filters" : cursor ? "No older runs" : "No job runs yet"} testId="jobs-empty">
           {mode === "inngest" ? (
