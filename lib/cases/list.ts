@@ -5,6 +5,7 @@ import { airportFilter, assertAirport } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
 import { isFeedOnly } from "./load";
 import type { CaseListQuery, CaseSummary } from "./schemas";
+import { caseHeader } from "./to-record";
 
 /**
  * GET /cases: the tenant's cases in the caller's airports, newest first (URNs are UUIDv7, so the
@@ -83,21 +84,11 @@ async function pageTotals(ctx: Ctx, urns: string[]): Promise<Totals> {
 function toSummary(row: CaseRow, totals: Totals): CaseSummary {
   const get = (m: Map<string, number>) => m.get(row.urn) ?? 0;
   return {
-    urn: row.urn,
-    externalEventId: row.externalEventId,
-    mode: row.mode as CaseSummary["mode"],
-    airport: row.airport,
-    airline: row.airline,
-    flight: row.flight,
-    nextFlight: row.nextFlight ?? null,
-    status: row.status as CaseSummary["status"],
+    ...caseHeader(row),
     passengers: get(totals.passengers),
     roomsNeeded: get(totals.roomsNeeded),
     roomsRequested: get(totals.roomsRequested),
     roomsBooked: get(totals.roomsBooked),
     openReviewItems: get(totals.openReviewItems),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    revision: row.revision,
   };
 }

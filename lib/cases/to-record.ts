@@ -42,9 +42,8 @@ export function toPassengerGroup(g: ManifestGroup): PassengerGroup {
   };
 }
 
-/** The case record of contract part 4, assembled from its rows. */
-export function toCaseRecord(parts: CaseParts): Case {
-  const { row, groups, wave } = parts;
+/** The fields of the case row itself, shared by the full record and the list summary. */
+export function caseHeader(row: CaseRow) {
   return {
     urn: row.urn,
     externalEventId: row.externalEventId,
@@ -53,8 +52,19 @@ export function toCaseRecord(parts: CaseParts): Case {
     airline: row.airline,
     flight: row.flight,
     nextFlight: row.nextFlight ?? null,
-    stay: computeStay(row.flight, row.nextFlight ?? null, parts.timeZone),
     status: row.status as Case["status"],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    revision: row.revision,
+  };
+}
+
+/** The case record of contract part 4, assembled from its rows. */
+export function toCaseRecord(parts: CaseParts): Case {
+  const { row, groups, wave } = parts;
+  return {
+    ...caseHeader(row),
+    stay: computeStay(row.flight, row.nextFlight ?? null, parts.timeZone),
     passengerCount: groups.reduce((n, g) => n + g.passengers.length, 0),
     roomsNeeded: groups.reduce((n, g) => n + g.rooms, 0),
     passengerGroups: groups.map(toPassengerGroup),
@@ -104,10 +114,7 @@ export function toCaseRecord(parts: CaseParts): Case {
       createdAt: d.createdAt.toISOString(),
     })),
     createdBy: row.createdBy,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
     closedAt: iso(row.closedAt),
     closeReason: row.closeReason,
-    revision: row.revision,
   };
 }
