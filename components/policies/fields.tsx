@@ -1,7 +1,7 @@
 "use client";
 
-import { useState } from "react";
-import { type FieldPath, useFormContext } from "react-hook-form";
+import { type ReactNode, useState } from "react";
+import { type ControllerRenderProps, type FieldPath, useFormContext } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -15,8 +15,10 @@ type Common = { name: Name; label: string; description?: string; disabled?: bool
 
 const testId = (name: string) => `policy-${name.replaceAll(".", "-")}`;
 
-/** Text; an empty field is `null` (absent) when `emptyIsNull`, as the API's nullish fields expect. */
-export function TextField({ name, label, description, disabled, className, emptyIsNull, placeholder, mono }: Common & { emptyIsNull?: boolean; placeholder?: string; mono?: boolean }) {
+type Field = ControllerRenderProps<PolicyFormValues, Name>;
+
+/** The wiring every labelled field shares: the form binding, its label, description and error. */
+function LabelledField({ name, label, description, className, children }: Omit<Common, "disabled"> & { children: (field: Field) => ReactNode }) {
   const form = useFormContext<PolicyFormValues>();
   return (
     <FormField
@@ -25,97 +27,92 @@ export function TextField({ name, label, description, disabled, className, empty
       render={({ field }) => (
         <FormItem className={className}>
           <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              value={(field.value as string | null | undefined) ?? ""}
-              onChange={(e) => field.onChange(e.target.value === "" ? (emptyIsNull ? null : undefined) : e.target.value)}
-              disabled={disabled}
-              placeholder={placeholder}
-              autoComplete="off"
-              className={cn(mono && "font-mono uppercase placeholder:normal-case placeholder:font-sans")}
-              data-testid={testId(name)}
-            />
-          </FormControl>
+          {children(field)}
           {description && <FormDescription>{description}</FormDescription>}
           <FormMessage />
         </FormItem>
       )}
     />
+  );
+}
+
+/** Text; an empty field is `null` (absent) when `emptyIsNull`, as the API's nullish fields expect. */
+export function TextField({ name, label, description, disabled, className, emptyIsNull, placeholder, mono }: Common & { emptyIsNull?: boolean; placeholder?: string; mono?: boolean }) {
+  return (
+    <LabelledField name={name} label={label} description={description} className={className}>
+      {(field) => (
+        <FormControl>
+          <Input
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={(field.value as string | null | undefined) ?? ""}
+            onChange={(e) => field.onChange(e.target.value === "" ? (emptyIsNull ? null : undefined) : e.target.value)}
+            disabled={disabled}
+            placeholder={placeholder}
+            autoComplete="off"
+            className={cn(mono && "font-mono uppercase placeholder:normal-case placeholder:font-sans")}
+            data-testid={testId(name)}
+          />
+        </FormControl>
+      )}
+    </LabelledField>
   );
 }
 
 /** A number; empty is `null` when `nullable` (no limit), else left unset for the schema to name. */
 export function NumberField({ name, label, description, disabled, className, nullable, step, min, max, suffix }: Common & { nullable?: boolean; step?: number; min?: number; max?: number; suffix?: string }) {
-  const form = useFormContext<PolicyFormValues>();
   return (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <div className="flex items-center gap-2">
-            <FormControl>
-              <Input
-                type="number"
-                inputMode="decimal"
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                step={step}
-                min={min}
-                max={max}
-                value={(field.value as number | null | undefined) ?? ""}
-                onChange={(e) => field.onChange(e.target.value === "" ? (nullable ? null : undefined) : e.target.valueAsNumber)}
-                disabled={disabled}
-                className="w-28 tabular-nums"
-                data-testid={testId(name)}
-              />
-            </FormControl>
-            {suffix && <span className="text-sm text-muted-foreground">{suffix}</span>}
-          </div>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
+    <LabelledField name={name} label={label} description={description} className={className}>
+      {(field) => (
+        <div className="flex items-center gap-2">
+          <FormControl>
+            <Input
+              type="number"
+              inputMode="decimal"
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              step={step}
+              min={min}
+              max={max}
+              value={(field.value as number | null | undefined) ?? ""}
+              onChange={(e) => field.onChange(e.target.value === "" ? (nullable ? null : undefined) : e.target.valueAsNumber)}
+              disabled={disabled}
+              className="w-28 tabular-nums"
+              data-testid={testId(name)}
+            />
+          </FormControl>
+          {suffix && <span className="text-sm text-muted-foreground">{suffix}</span>}
+        </div>
       )}
-    />
+    </LabelledField>
   );
 }
 
 export function SelectField({ name, label, description, disabled, className, options, numeric }: Common & { options: { value: string; label: string }[]; numeric?: boolean }) {
-  const form = useFormContext<PolicyFormValues>();
   return (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <NativeSelect
-              name={field.name}
-              ref={field.ref}
-              onBlur={field.onBlur}
-              value={String(field.value ?? "")}
-              onChange={(e) => field.onChange(e.target.value === "" ? undefined : numeric ? Number(e.target.value) : e.target.value)}
-              disabled={disabled}
-              data-testid={testId(name)}
-            >
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
+    <LabelledField name={name} label={label} description={description} className={className}>
+      {(field) => (
+        <FormControl>
+          <NativeSelect
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={String(field.value ?? "")}
+            onChange={(e) => field.onChange(e.target.value === "" ? undefined : numeric ? Number(e.target.value) : e.target.value)}
+            disabled={disabled}
+            data-testid={testId(name)}
+          >
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormControl>
       )}
-    />
+    </LabelledField>
   );
 }
 
