@@ -1,0 +1,152 @@
+import { z } from "zod";
+
+/**
+ * Every closed vocabulary of the service, defined once: zod enums for validation, OpenAPI and
+ * forms, the `as const` arrays for typed database columns (db/schema) and for code. This module
+ * imports nothing but zod, so the database schema, the domains and the console may all use it.
+ */
+
+const vocab = <const T extends readonly [string, ...string[]]>(values: T, id: string, description?: string) =>
+  z.enum(values).meta(description ? { id, description } : { id });
+
+// Passengers and cases ------------------------------------------------------------------------
+
+/** In allocation pass order (spec 4.8): FIRST and BUSINESS, then PREMIUM_ECONOMY, ECONOMY, CREW. */
+export const TIERS = ["FIRST", "BUSINESS", "PREMIUM_ECONOMY", "ECONOMY", "CREW"] as const;
+export const Tier = vocab(TIERS, "PassengerTier");
+export type Tier = z.infer<typeof Tier>;
+
+/** Contract part 4 names the first four; the others are the usual SSR-style needs a voucher must carry. */
+export const SPECIAL_NEEDS = [
+  "WHEELCHAIR",
+  "CONNECTING_ROOMS",
+  "EARLY_CHECK_IN",
+  "INFANT",
+  "VISUAL_IMPAIRMENT",
+  "HEARING_IMPAIRMENT",
+  "SERVICE_ANIMAL",
+  "MEDICAL",
+  "UNACCOMPANIED_MINOR",
+] as const;
+export const SpecialNeed = vocab(SPECIAL_NEEDS, "SpecialNeed");
+export type SpecialNeed = z.infer<typeof SpecialNeed>;
+
+export const OPERATIONAL_STATUSES = [
+  "AWAITING_ALLOCATION",
+  "ALLOCATED",
+  "HELD",
+  "BOOKED",
+  "CHECKED_OUT",
+  "LOCAL_RESIDENT",
+  "CANCELLED",
+] as const;
+export const OperationalStatus = vocab(OPERATIONAL_STATUSES, "OperationalStatus");
+export type OperationalStatus = z.infer<typeof OperationalStatus>;
+
+export const CASE_STATUSES = ["OPEN", "ALLOCATING", "BOOKING", "ACCOMMODATED", "MANUAL_REVIEW", "CLOSED", "REOPENED"] as const;
+export const CaseStatus = vocab(CASE_STATUSES, "CaseStatus");
+export type CaseStatus = z.infer<typeof CaseStatus>;
+
+export const CASE_MODES = ["LIVE", "DRILL", "SHADOW"] as const;
+export const CaseMode = vocab(CASE_MODES, "CaseMode", "DRILL and SHADOW cases need the ADMIN role");
+export type CaseMode = z.infer<typeof CaseMode>;
+
+export const FLIGHT_STATUSES = ["CANCELLED", "DELAYED", "DIVERTED", "SCHEDULED"] as const;
+export const FlightStatus = vocab(FLIGHT_STATUSES, "FlightStatus");
+export type FlightStatus = z.infer<typeof FlightStatus>;
+
+// Demand and policies --------------------------------------------------------------------------
+
+export const DEMAND_TYPES = ["INITIAL", "INCREMENTAL"] as const;
+export const DemandType = vocab(DEMAND_TYPES, "DemandType");
+export type DemandType = z.infer<typeof DemandType>;
+
+export const DEMAND_STATUSES = ["REQUESTED", "APPROVED", "FULFILLED", "PARTIAL", "REJECTED"] as const;
+export const DemandStatus = vocab(DEMAND_STATUSES, "DemandStatus");
+export type DemandStatus = z.infer<typeof DemandStatus>;
+
+export const POLICY_STATUSES = ["DRAFT", "ACTIVE", "ARCHIVED"] as const;
+export const PolicyStatus = vocab(POLICY_STATUSES, "PolicyStatus");
+export type PolicyStatus = z.infer<typeof PolicyStatus>;
+
+export const POLICY_MODES = ["BATCH", "ON_DEMAND"] as const;
+export const PolicyMode = vocab(POLICY_MODES, "PolicyMode", "ON_DEMAND runs the wave at approval; BATCH collects approvals of one airport into one wave");
+export type PolicyMode = z.infer<typeof PolicyMode>;
+
+export const AMENITIES = [
+  "24H_RECEPTION",
+  "AIRPORT_SHUTTLE",
+  "RESTAURANT",
+  "ROOM_SERVICE",
+  "WIFI",
+  "ACCESSIBLE_ROOMS",
+  "CONNECTING_ROOMS",
+  "GYM",
+  "PARKING",
+  "LATE_CHECKOUT",
+  "EARLY_CHECK_IN",
+  "FAMILY_ROOMS",
+] as const;
+export const Amenity = vocab(AMENITIES, "Amenity", "normalized amenity tag, the same for every provider");
+export type Amenity = z.infer<typeof Amenity>;
+
+/**
+ * Hotel sources (spec 1: two external providers and direct contracts). EXPEDIA_RAPID and HOTELBEDS
+ * are the external providers' ids, DIRECT the tenant's own negotiated contracts.
+ */
+export const PROVIDERS = ["EXPEDIA_RAPID", "HOTELBEDS", "DIRECT"] as const;
+export const Provider = vocab(PROVIDERS, "HotelProvider");
+export type Provider = z.infer<typeof Provider>;
+
+export const PAYMENT_METHODS = ["GUARANTEE", "CARD"] as const;
+export const PaymentMethod = vocab(PAYMENT_METHODS, "PaymentMethod");
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const TRANSPORT_MODES = ["SHUTTLE", "PRIVATE_CAR", "TAXI", "NONE"] as const;
+export const TransportMode = vocab(TRANSPORT_MODES, "TransportMode", "NONE: passengers make their own way");
+export type TransportMode = z.infer<typeof TransportMode>;
+
+// Review queue ----------------------------------------------------------------------------------
+
+export const REVIEW_CATEGORIES = [
+  "ALLOCATION_FAILED",
+  "BOOKING_FAILED",
+  "PAYMENT_FAILED",
+  "PARTIAL_FULFILLMENT",
+  "POLICY_VIOLATION",
+  "MIXED_TIER_GROUP",
+  "DATA_INCOMPLETE",
+] as const;
+export const ReviewCategory = vocab(REVIEW_CATEGORIES, "ReviewCategory");
+export type ReviewCategory = z.infer<typeof ReviewCategory>;
+
+export const REVIEW_PRIORITIES = ["HIGH", "MEDIUM", "LOW"] as const;
+export const ReviewPriority = vocab(REVIEW_PRIORITIES, "ReviewPriority");
+export type ReviewPriority = z.infer<typeof ReviewPriority>;
+
+export const REVIEW_STATES = ["OPEN", "CLAIMED", "RESOLVED"] as const;
+export const ReviewState = vocab(REVIEW_STATES, "ReviewState");
+export type ReviewState = z.infer<typeof ReviewState>;
+
+// Allocation, booking, transport -----------------------------------------------------------------
+
+/** COMPLETE: every group placed; PARTIAL: some HELD; FAILED: none placed; SUPERSEDED: a rerun replaced it. */
+export const WAVE_STATUSES = ["COMPLETE", "PARTIAL", "FAILED", "SUPERSEDED"] as const;
+export const WaveStatus = vocab(WAVE_STATUSES, "WaveStatus");
+export type WaveStatus = z.infer<typeof WaveStatus>;
+
+export const RESERVATION_STATUSES = ["PENDING", "CONFIRMED", "CHECKED_OUT", "CANCELLED", "FAILED"] as const;
+export const ReservationStatus = vocab(RESERVATION_STATUSES, "ReservationStatus");
+export type ReservationStatus = z.infer<typeof ReservationStatus>;
+
+export const SEGMENT_STATUSES = ["PLANNED", "ASSIGNED", "COMPLETED", "CANCELLED"] as const;
+export const SegmentStatus = vocab(SEGMENT_STATUSES, "SegmentStatus");
+export type SegmentStatus = z.infer<typeof SegmentStatus>;
+
+export const SEGMENT_DIRECTIONS = ["AIRPORT_TO_HOTEL", "HOTEL_TO_AIRPORT"] as const;
+export const SegmentDirection = vocab(SEGMENT_DIRECTIONS, "SegmentDirection");
+export type SegmentDirection = z.infer<typeof SegmentDirection>;
+
+export const VEHICLE_TYPES = ["SHUTTLE", "PRIVATE_CAR", "TAXI", "WHEELCHAIR_VAN"] as const;
+export const VehicleType = vocab(VEHICLE_TYPES, "VehicleType");
+export type VehicleType = z.infer<typeof VehicleType>;
