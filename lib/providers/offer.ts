@@ -14,6 +14,8 @@ export const Offer = z
     providerHotelId: z.string(),
     /** provider-independent hotel id when the source resolves one (dedupe rule 1), else null */
     hotelKey: z.string().nullable(),
+    /** our hotel URN (urn:svc:hotel:…), set by the search layer from the hotel registry; null in raw provider output */
+    hotelUrn: z.string().nullable(),
     /** provider-independent chain id (policy excludedChains), null for independents */
     chainId: z.string().nullable(),
     name: z.string(),
