@@ -1,0 +1,99 @@
+import type { RankingInput } from "@/lib/allocation/schemas";
+
+type Point = { hotelUrn: string; hotelName: string; distanceKm: number; bearingDeg: number; roomsUsed: number; selected: boolean; filtered: boolean };
+
+const SIZE = 360;
+const C = SIZE / 2;
+const PAD = 28;
+
+/** One point per hotel: the candidate rows of all tier passes folded together. */
+function hotelsOf(inputs: RankingInput[]): Point[] {
+  const byHotel = new Map<string, Point>();
+  for (const r of inputs) {
+    const p = byHotel.get(r.hotelUrn) ?? { ...r, roomsUsed: 0, selected: false, filtered: true };
+    p.roomsUsed += r.roomsUsed;
+    p.selected ||= r.selected;
+    p.filtered &&= r.weightedScore === null;
+    byHotel.set(r.hotelUrn, p);
+  }
+  return [...byHotel.values()];
+}
+
+function niceRings(maxKm: number): number[] {
+  const step = maxKm <= 10 ? 2 : maxKm <= 30 ? 5 : maxKm <= 80 ? 20 : 50;
+  const rings: number[] = [];
+  for (let r = step; r < maxKm + step; r += step) rings.push(r);
+  return rings;
+}
+
+/**
+ * The hotels around the airport by distance and bearing (no map tiles are reachable offline, so the
+ * chart is drawn): the airport in the centre, north up, one dot per hotel sized by the rooms this
+ * wave used there; filled for a selected hotel, hollow for a scored one, faint for a filtered one.
+ */
+export function HotelRadar({ inputs, airport }: { inputs: RankingInput[]; airport: string }) {
+  const points = hotelsOf(inputs);
+  if (points.length === 0) return null;
+  const maxKm = Math.max(5, ...points.map((p) => p.distanceKm));
+  const rings = niceRings(maxKm);
+  const outer = rings[rings.length - 1];
+  const scale = (km: number) => (km / outer) * (C - PAD);
+  const maxRooms = Math.max(1, ...points.map((p) => p.roomsUsed));
+  const xy = (p: Point) => {
+    const rad = (p.bearingDeg * Math.PI) / 180;
+    return { x: C + Math.sin(rad) * scale(p.distanceKm), y: C - Math.cos(rad) * scale(p.distanceKm) };
+  };
+  // draw the unused first so selected hotels sit on top
+  const ordered = [...points].sort((a, b) => Number(a.selected) - Number(b.selected) || a.roomsUsed - b.roomsUsed);
+  return (
+    <figure className="grid gap-2" data-testid="hotel-radar">
+      <svg viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={`Hotels around ${airport} by distance and bearing`} className="h-auto w-full max-w-[420px]">
+        {rings.map((r) => (
+          <g key={r}>
+            <circle cx={C} cy={C} r={scale(r)} fill="none" className="stroke-border" strokeDasharray="3 3" />
+            <text x={C + 3} y={C - scale(r) - 2} className="fill-muted-foreground text-[9px]">
+              {r} km
+            </text>
+          </g>
+        ))}
+        <line x1={C} y1={PAD / 2} x2={C} y2={SIZE - PAD / 2} className="stroke-border" />
+        <line x1={PAD / 2} y1={C} x2={SIZE - PAD / 2} y2={C} className="stroke-border" />
+        <text x={C} y={11} textAnchor="middle" className="fill-muted-foreground text-[10px]">
+          N
+        </text>
+        {ordered.map((p) => {
+          const { x, y } = xy(p);
+          const r = p.selected ? 4 + 10 * Math.sqrt(p.roomsUsed / maxRooms) : 3;
+          return (
+            <circle
+              key={p.hotelUrn}
+              cx={x}
+              cy={y}
+              r={r}
+              className={p.selected ? "fill-primary/70 stroke-primary" : p.filtered ? "fill-muted-foreground/20 stroke-muted-foreground/40" : "fill-none stroke-foreground/70"}
+            >
+              <title>
+                {p.hotelName}: {p.distanceKm.toFixed(1)} km{p.selected ? `, ${p.roomsUsed} rooms used` : p.filtered ? ", filtered out" : ", not selected"}
+              </title>
+            </circle>
+          );
+        })}
+        <rect x={C - 5} y={C - 5} width={10} height={10} className="fill-foreground" transform={`rotate(45 ${C} ${C})`} />
+        <text x={C + 9} y={C + 14} className="fill-foreground text-[10px] font-semibold">
+          {airport}
+        </text>
+      </svg>
+      <figcaption className="flex flex-wrap gap-3 text-xs text-muted-foreground">
+        <span>
+          <span className="mr-1 inline-block size-2.5 rounded-full bg-primary/70 align-middle" /> selected (size: rooms used)
+        </span>
+        <span>
+          <span className="mr-1 inline-block size-2.5 rounded-full border border-foreground/70 align-middle" /> scored, not selected
+        </span>
+        <span>
+          <span className="mr-1 inline-block size-2.5 rounded-full bg-muted-foreground/30 align-middle" /> filtered out
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
