@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { lifecycle, ts } from "./columns";
 
@@ -15,6 +16,10 @@ export const jobEvents = pgTable(
     name: text("name").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     tenant: text("tenant"),
+    // PENDING | DISPATCHED (started runs here) | NO_SUBSCRIBER (no function of this process listens) | SENT (to Inngest)
+    status: text("status").notNull().default("PENDING"),
+    // the function ids this event started in the embedded runner, so "done" says by whom
+    startedFunctions: jsonb("started_functions").$type<string[]>().notNull().default([]),
     dispatchedAt: ts("dispatched_at"),
     ...lifecycle,
   },
@@ -68,17 +73,53 @@ export const jobSteps = pgTable(
     runId: text("run_id").notNull(),
     stepId: text("step_id").notNull(),
     op: text("op").notNull(), // run | sleep | sendEvent
-    // COMPLETED | SLEEPING | RETRYING (failed, will run again) | FAILED (gave up: replay rethrows)
+    // COMPLETED | SLEEPING | WAITING (for an event) | RETRYING (failed, will run again) | FAILED (gave up: replay rethrows)
     status: text("status").notNull(),
     output: jsonb("output"),
     error: jsonb("error").$type<JobError | null>(),
     attempts: integer("attempts").notNull().default(0),
+    // a sleep's end, or a wait's timeout
     wakeAt: ts("wake_at"),
+    // step.waitForEvent: the event name, the dotted path to match and the value it must have
+    waitEvent: text("wait_event"),
+    waitMatch: text("wait_match"),
+    waitValue: jsonb("wait_value"),
     ...lifecycle,
   },
-  (t) => [primaryKey({ columns: [t.runId, t.stepId] })],
+  (t) => [
+    primaryKey({ columns: [t.runId, t.stepId] }),
+    // dispatch looks up the steps waiting for each event's name
+    index("job_steps_waiting_idx").on(t.waitEvent).where(sql`status = 'WAITING'`),
+  ],
 );
+
+/**
+ * One row per cron job: the next tick due. Firing a tick is a guarded update of next_at (from
+ * the value read to the following tick), so of two processes only one fires it; the run's event
+ * id names the tick too, and job_runs' unique (event, function) index refuses a second run.
+ */
+export const jobSchedules = pgTable("job_schedules", {
+  functionId: text("function_id").primaryKey(),
+  cron: text("cron").notNull(),
+  nextAt: ts("next_at").notNull(),
+  lastTickAt: ts("last_tick_at"),
+  ...lifecycle,
+});
+
+/**
+ * Idempotency keys of step side effects (lib/jobs/effects.ts): written in the effect's own
+ * transaction, so an effect that committed is known to have happened even if the step's memo
+ * row was never written, and its replay returns the stored result instead of acting again.
+ */
+export const jobEffects = pgTable("job_effects", {
+  key: text("key").primaryKey(),
+  functionId: text("function_id"),
+  runId: text("run_id"),
+  result: jsonb("result"),
+  ...lifecycle,
+});
 
 export type JobEventRow = typeof jobEvents.$inferSelect;
 export type JobRunRow = typeof jobRuns.$inferSelect;
 export type JobStepRow = typeof jobSteps.$inferSelect;
+export type JobScheduleRow = typeof jobSchedules.$inferSelect;
