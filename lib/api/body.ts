@@ -34,17 +34,23 @@ function mediaType(req: Request): string {
   return (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
 }
 
+function isJsonType(type: string): boolean {
+  return type === "application/json" || type.endsWith("+json");
+}
+
 /**
  * A JSON body: 415 unless the content type is JSON, 413 past the limit, 400 unless it parses.
- * An empty body is `undefined`: the schema then says what is missing (e.g. REASON_REQUIRED).
+ * An empty body is `undefined` (no body; the schema then names what is missing, e.g.
+ * REASON_REQUIRED) only when nothing claims otherwise: an empty body *declared* as JSON is not a
+ * JSON document (400 MALFORMED_BODY) and one declared as another type is 415 — except on a route
+ * whose body is optional (`optional`: claim, activate), where an empty body is just no body.
  */
-export async function readJson(req: Request): Promise<unknown> {
+export async function readJson(req: Request, { optional = false }: { optional?: boolean } = {}): Promise<unknown> {
   const type = mediaType(req);
   const bytes = await readCapped(req, JSON_LIMIT());
-  if (bytes.byteLength === 0) return undefined;
-  if (type !== "application/json" && !type.endsWith("+json")) {
-    throw unsupportedMediaType("Send the body as application/json.");
-  }
+  if (bytes.byteLength === 0 && (optional || type === "")) return undefined;
+  if (!isJsonType(type)) throw unsupportedMediaType("Send the body as application/json.");
+  if (bytes.byteLength === 0) throw malformed("The body is empty, but its Content-Type says JSON: send a JSON document, or no Content-Type.");
   try {
     return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {

@@ -1,10 +1,13 @@
-import { and, desc, eq, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import { auditEntries, type AuditEntryRow } from "@/db/schema";
 import { decodeCursor, paginate } from "@/lib/api/cursor";
 import { airportFilter } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
 import { decodeSegment } from "@/lib/ids";
 import type { AuditEntry, AuditQuery } from "./schemas";
+
+/** The action of the audit entry recording a refused (403) request. */
+export const ACCESS_DENIED = "access-denied";
 
 export function toAuditEntry(row: AuditEntryRow): AuditEntry {
   return {
@@ -29,7 +32,13 @@ export async function listAudit({ ctx, input }: { ctx: Ctx; input: AuditQuery })
   if (input.entityUrn) where.push(eq(auditEntries.entityUrn, decodeSegment(input.entityUrn)));
   if (input.action) where.push(eq(auditEntries.action, input.action));
   const airports = airportFilter(ctx.principal);
-  if (airports) where.push(or(isNull(auditEntries.airport), inArray(auditEntries.airport, airports))!);
+  if (airports) {
+    // a scoped reader sees its airports' entries and those of records with no airport (a global
+    // policy), but not others' refused requests that name no airport of its own: their paths and
+    // subjects are not its business
+    const noAirport = and(isNull(auditEntries.airport), or(ne(auditEntries.action, ACCESS_DENIED), eq(auditEntries.actor, ctx.principal.sub)));
+    where.push(or(inArray(auditEntries.airport, airports), noAirport)!);
+  }
   const after = decodeCursor(input.cursor);
   // URNs are UUIDv7: ordering by URN is ordering by creation time, and a unique keyset
   if (after) where.push(lt(auditEntries.urn, String(after[0])));

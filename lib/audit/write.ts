@@ -1,13 +1,17 @@
 import { auditEntries, type FieldChange } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
+import { airportOfUrn } from "./airport-of";
 import { diff } from "./diff";
 
 export type AuditInput = {
   entity: string;
   entityUrn: string;
   action: string;
-  /** the airport of the entity (a case's origin, a policy's airport), for scoped reads */
+  /**
+   * the airport of the entity (a case's origin, a policy's airport), for scoped reads; left out,
+   * it is looked up from `entityUrn` (null for a record that does not exist or has no airport)
+   */
   airport?: string | null;
   reason?: string | null;
   /** snapshots: the changed fields are computed from them */
@@ -32,7 +36,7 @@ export async function writeAudit(ctx: Ctx, input: AuditInput): Promise<string> {
     reason: input.reason ?? null,
     changes,
     requestId: ctx.requestId ?? null,
-    airport: input.airport ?? null,
+    airport: input.airport !== undefined ? input.airport : await airportOfUrn(ctx.db, ctx.principal.tenant, input.entityUrn),
   });
   return urn;
 }

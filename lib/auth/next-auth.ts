@@ -1,17 +1,13 @@
-import { eq } from "drizzle-orm";
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
-import { getDb } from "@/db/client";
-import { users } from "@/db/schema";
-import { verifyPassword } from "./password";
+import { authorizeCredentials } from "./credentials";
 import { Role } from "./roles";
 import { authSecret } from "./secret";
 
 /** What the console session carries: the same claims as an API token. */
 export type SessionUser = { sub: string; tenant: string; roles: Role[]; airports: string[]; name: string; email: string };
 
-const Credentials$ = z.object({ email: z.string().email(), password: z.string().min(1) });
 const OidcClaims = z.object({
   sub: z.string(),
   email: z.string().optional(),
@@ -27,14 +23,7 @@ function providers(): NextAuthConfig["providers"] {
       id: "credentials",
       name: "E-mail and password",
       credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      authorize: async (raw) => {
-        const parsed = Credentials$.safeParse(raw);
-        if (!parsed.success) return null;
-        const db = await getDb();
-        const [user] = await db.select().from(users).where(eq(users.email, parsed.data.email.toLowerCase())).limit(1);
-        if (!user || !(await verifyPassword(parsed.data.password, user.passwordHash))) return null;
-        return { id: user.urn, email: user.email, name: user.name, tenant: user.tenant, roles: user.roles, airports: user.airports };
-      },
+      authorize: (raw, request) => authorizeCredentials(raw, request),
     }),
   ];
   // production: an identity provider whose ID token carries tenant, roles and airports claims

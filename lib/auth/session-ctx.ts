@@ -1,4 +1,6 @@
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { checkRateLimit } from "@/lib/api/rate-limit";
 import { getDb } from "@/db/client";
 import type { Ctx } from "@/lib/context";
 import { newId } from "@/lib/ids";
@@ -28,14 +30,28 @@ export function principalOf(user: SessionUser): Principal {
   return { sub: user.sub, tenant: user.tenant, roles: user.roles, airports: user.airports, kind: "user", name: user.name };
 }
 
+/** The rate-limit key of a console user: the API keys session requests the same way (no jti). */
+export const sessionRateKey = (user: Pick<SessionUser, "sub">) => `sub:${user.sub}`;
+
 /**
  * The Ctx of a console page or server action: the same shape a route handler builds from a
  * bearer token, so pages call the same service verbs as the API. No session: off to /sign-in.
+ * A server action (Next marks its POST with a `next-action` header) counts against the same
+ * per-user rate limit as the user's API calls: 429 RATE_LIMITED, which the action shows.
  */
 export async function sessionCtx(): Promise<Ctx & { user: SessionUser }> {
   const user = await sessionUser();
   if (!user) redirect("/sign-in");
+  if (await isServerAction()) checkRateLimit(sessionRateKey(user));
   const db = await getDb();
   await ensureTenant(db, user.tenant);
   return { db, principal: principalOf(user), requestId: newId(), user };
+}
+
+async function isServerAction(): Promise<boolean> {
+  try {
+    return (await headers()).has("next-action");
+  } catch {
+    return false; // outside a request (scripts, tests calling a verb directly)
+  }
 }

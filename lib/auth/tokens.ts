@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, SignJWT, type JWTVerifyGetKey } from "jose";
 import { v7 as uuidv7 } from "uuid";
-import { unauthenticated } from "@/lib/errors";
+import { DomainError, unauthenticated } from "@/lib/errors";
+import { parseDuration } from "@/lib/duration";
 import { type Principal, principalFromClaims, TokenClaims } from "./principal";
 import type { Role } from "./roles";
 import { authSecret } from "./secret";
@@ -11,11 +12,48 @@ export type MintInput = {
   airports: string[];
   sub?: string;
   ttlSeconds?: number;
+  /** the longest ttl allowed: TOKEN_MAX_TTL unless the caller records the token (service tokens) */
+  maxTtlSeconds?: number;
   jti?: string;
   name?: string;
 };
 
 export type Minted = { token: string; jti: string; expiresAt: Date; claims: TokenClaims };
+
+/** Clock skew tolerated on `iat`: a token issued a little "in the future" by a drifting clock. */
+export const IAT_SKEW_SECONDS = 60;
+const DEFAULT_MAX_TTL = "24h";
+// the console's service-token form accepts up to 2 years (lib/service-tokens/schemas.ts)
+const DEFAULT_SERVICE_MAX_TTL = "730d";
+
+function durationSetting(name: string, fallback: string): number {
+  const ms = parseDuration(process.env[name] || fallback);
+  return Math.round((Number.isFinite(ms) && ms > 0 ? ms : parseDuration(fallback)) / 1000);
+}
+
+/** Longest lifetime of a token for a person or a script (TOKEN_MAX_TTL, default 24h), in seconds. */
+export const tokenMaxTtlSeconds = () => durationSetting("TOKEN_MAX_TTL", DEFAULT_MAX_TTL);
+/**
+ * Longest lifetime of a service token minted in the console (SERVICE_TOKEN_MAX_TTL, default 730d):
+ * those are recorded by `jti`, so they can be revoked, and may outlive TOKEN_MAX_TTL.
+ */
+export const serviceTokenMaxTtlSeconds = () => durationSetting("SERVICE_TOKEN_MAX_TTL", DEFAULT_SERVICE_MAX_TTL);
+
+/** "86400" → "24h", for messages. */
+export function formatSeconds(s: number): string {
+  if (s % 86_400 === 0) return `${s / 86_400}d`;
+  if (s % 3600 === 0) return `${s / 3600}h`;
+  if (s % 60 === 0) return `${s / 60}m`;
+  return `${s}s`;
+}
+
+export class TokenTtlError extends DomainError {
+  constructor(ttl: number, max: number) {
+    super(422, "VALIDATION_FAILED", `A token may live at most ${formatSeconds(max)}; ${formatSeconds(ttl)} was asked.`, [
+      { path: "ttl", message: `at most ${formatSeconds(max)}` },
+    ]);
+  }
+}
 
 function key(): Uint8Array {
   return new TextEncoder().encode(authSecret());
@@ -24,6 +62,8 @@ function key(): Uint8Array {
 export async function mintToken(input: MintInput): Promise<Minted> {
   const now = Math.floor(Date.now() / 1000);
   const ttl = input.ttlSeconds ?? 3600;
+  const max = input.maxTtlSeconds ?? tokenMaxTtlSeconds();
+  if (ttl > max) throw new TokenTtlError(ttl, max);
   const claims = TokenClaims.parse({
     sub: input.sub ?? `urn:svc:user:${uuidv7()}`,
     tenant: input.tenant,
@@ -58,6 +98,8 @@ export async function verifyToken(token: string): Promise<Principal> {
     if (!claims.success) {
       throw unauthenticated(`The token lacks a required claim: ${claims.error.issues.map((i) => i.path.join(".")).join(", ")}.`);
     }
+    const now = Math.floor(Date.now() / 1000);
+    if (claims.data.iat > now + IAT_SKEW_SECONDS) throw unauthenticated("The token is issued in the future (`iat`); check the issuer's clock.");
     return principalFromClaims(claims.data);
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw unauthenticated("The token has expired.");

@@ -1,6 +1,9 @@
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
-import { invalid } from "@/lib/errors";
+import { envInt } from "@/lib/config";
+import { invalid, tooLarge } from "@/lib/errors";
+import { bulkMaxRows } from "./validate-rows";
+import { countRows, inflateZip, ZipRefused } from "./zip-guard";
 
 /** A data row of an uploaded sheet: its row number as the sheet shows it (header = 1) and its cells. */
 export type SheetRow = { row: number; cells: string[] };
@@ -40,8 +43,39 @@ export async function readSheet(file: File): Promise<Sheet> {
   return { header: first.cells, rows };
 }
 
+/** Decompressed bytes a workbook may hold (BULK_MAX_XLSX_BYTES, default 16 MiB: 5,000 rows need ~2 MiB). */
+const maxInflatedBytes = () => envInt("BULK_MAX_XLSX_BYTES", 16 * 1024 * 1024);
+
+/**
+ * Rows a file may hold before it is refused unread: the 5,000-row limit counts passenger rows after
+ * blank ones are dropped (validate-rows.ts); this bound only keeps a hostile file from costing
+ * seconds of parsing before that check, so it leaves room for a header and blank rows.
+ */
+const maxRawRows = () => 2 * bulkMaxRows() + 100;
+
+const tooManyRows = () => tooLarge(`The file has more than ${bulkMaxRows()} passenger rows; at most ${bulkMaxRows()} are accepted per upload.`);
+
+/**
+ * Before ExcelJS builds a single cell: every part of the workbook is inflated under a budget
+ * (a 100 KB file can decompress to gigabytes) and the worksheets' rows are counted, so a
+ * workbook too large to be a manifest is refused (413) in a few milliseconds of event-loop time.
+ */
+async function guardWorkbook(bytes: Uint8Array): Promise<void> {
+  let entries;
+  try {
+    entries = await inflateZip(bytes, { maxTotalBytes: maxInflatedBytes(), maxEntries: 500 });
+  } catch (err) {
+    if (!(err instanceof ZipRefused)) throw err;
+    if (err.reason === "too-large") throw tooLarge(`The workbook is too large to be a passenger manifest: ${err.message}.`);
+    throw notASheet(`the workbook could not be opened (${err.message})`);
+  }
+  const rows = entries.filter((e) => /^xl\/worksheets\/[^/]+\.xml$/i.test(e.name)).reduce((n, e) => n + countRows(e.data), 0);
+  if (rows > maxRawRows()) throw tooManyRows();
+}
+
 async function readXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
   if (!ZIP_MAGIC.every((b, i) => bytes[i] === b)) throw notASheet("it is not an .xlsx workbook");
+  await guardWorkbook(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
@@ -80,7 +114,10 @@ function readCsv(bytes: Uint8Array): SheetRow[] {
     throw notASheet("a .csv file must be UTF-8 text");
   }
   if (text.includes("\u0000")) throw notASheet("a .csv file must be text");
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: false });
+  // stop parsing past the row bound: a 5 MiB file of 200,000 short lines would otherwise be read whole
+  const preview = maxRawRows() + 1;
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: false, preview });
+  if (parsed.data.length >= preview) throw tooManyRows();
   const broken = parsed.errors.find((e) => e.type === "Quotes");
   if (broken) throw notASheet(`unbalanced quotes near record ${(broken.row ?? 0) + 1}`);
   return parsed.data.map((cells, i) => ({ row: i + 1, cells: cells.map((c) => (c ?? "").trim()) }));

@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { CredentialsSignin } from "next-auth";
+import { z } from "zod";
+import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
+import { verifyPassword } from "./password";
+import type { Role } from "./roles";
+import { recordSignInFailure, recordSignInSuccess, signInLockedFor } from "./sign-in-throttle";
+
+const Credentials$ = z.object({ email: z.string().email(), password: z.string().min(1) });
+
+export type SignedInUser = { id: string; email: string; name: string; tenant: string; roles: Role[]; airports: string[] };
+
+/** Too many failures: next-auth passes `code` to the sign-in action, which tells the user to wait. */
+export class SignInThrottled extends CredentialsSignin {
+  code = "throttled";
+  constructor(readonly retryAfterSeconds: number) {
+    super(`sign-in locked for ${retryAfterSeconds}s`);
+  }
+}
+
+/** The client address as the reverse proxy reports it (first X-Forwarded-For hop), else none. */
+export function clientIp(req: Request | undefined): string | null {
+  const forwarded = req?.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || req?.headers.get("x-real-ip")?.trim() || null;
+}
+
+/** The credentials provider's check: e-mail and password of a seeded user, throttled per account and address. */
+export async function authorizeCredentials(raw: unknown, req?: Request): Promise<SignedInUser | null> {
+  const parsed = Credentials$.safeParse(raw);
+  if (!parsed.success) return null;
+  const email = parsed.data.email.toLowerCase();
+  const ip = clientIp(req);
+  const wait = signInLockedFor(email, ip);
+  if (wait > 0) throw new SignInThrottled(wait);
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user || !(await verifyPassword(parsed.data.password, user.passwordHash))) {
+    recordSignInFailure(email, ip);
+    return null;
+  }
+  recordSignInSuccess(email);
+  return { id: user.urn, email: user.email, name: user.name, tenant: user.tenant, roles: user.roles as Role[], airports: user.airports };
+}

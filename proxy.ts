@@ -1,0 +1,64 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { problemResponse } from "@/lib/api/problem";
+import { notFound } from "@/lib/errors";
+import { isForeignOrigin } from "@/lib/http/origin";
+import { securityHeaders } from "@/lib/http/security-headers";
+import { newId } from "@/lib/ids";
+
+/** Where a path that names nothing is rendered: no such route, so the root not-found page (404). */
+export const NOT_FOUND_PAGE = "/_not-found-page";
+
+/**
+ * In front of every route: a path whose percent-encoding does not decode (`%E0%A4%A`, `%ZZ`, `%`)
+ * would make the router fail with a plain-text 500 before any handler runs, so it is answered
+ * here as what it is, a path that names nothing: problem+json 404 under /api, the not-found page
+ * elsewhere. A server action posted from another site is refused calmly (Next would throw a 500).
+ */
+export function proxy(req: NextRequest): Response {
+  const path = rawPath(req.url);
+  const isApi = path === "/api" || path.startsWith("/api/");
+  if (!decodes(path)) {
+    if (isApi) return withHeaders(problemResponse(notFound(`No endpoint ${req.method} ${path}`), requestIdOf(req), path));
+    return withHeaders(NextResponse.rewrite(new URL(NOT_FOUND_PAGE, req.url)));
+  }
+  if (!isApi && req.method === "POST" && req.headers.has("next-action") && isForeignOrigin(req)) {
+    return withHeaders(
+      new Response("This form was sent from another site and was refused; nothing was changed. Open the console and try again.\n", {
+        status: 403,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      }),
+    );
+  }
+  return withHeaders(NextResponse.next());
+}
+
+/** The path as sent, still percent-encoded (the URL parser leaves `%ZZ` and a lone `%` as they are). */
+function rawPath(url: string): string {
+  const afterHost = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "");
+  return afterHost.split(/[?#]/, 1)[0] || "/";
+}
+
+export function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function requestIdOf(req: Request): string {
+  const given = req.headers.get("x-request-id");
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : newId();
+}
+
+function withHeaders<R extends Response>(res: R): R {
+  for (const [k, v] of Object.entries(securityHeaders())) if (!res.headers.has(k)) res.headers.set(k, v);
+  return res;
+}
+
+/** Every path but Next's hashed static assets (their headers come from next.config.ts). */
+export const config = {
+  matcher: ["/((?!_next/static|_next/image).*)"],
+};
+
