@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { Role } from "../lib/auth/roles";
-import { mintToken } from "../lib/auth/tokens";
+import { formatSeconds, mintToken, tokenMaxTtlSeconds } from "../lib/auth/tokens";
 import { parseDuration } from "../lib/duration";
 
 const { values } = parseArgs({
@@ -42,6 +42,14 @@ const parsed = Args.safeParse({
 });
 if (!parsed.success) {
   for (const issue of parsed.error.issues) console.error(`token: ${issue.message}`);
+  process.exit(2);
+}
+// the API refuses a token that lives longer than TOKEN_MAX_TTL: say so here rather than mint a useless one
+if (parsed.data.ttlSeconds > tokenMaxTtlSeconds()) {
+  console.error(
+    `token: --ttl ${values.ttl} is longer than the maximum of ${formatSeconds(tokenMaxTtlSeconds())} (TOKEN_MAX_TTL); ` +
+      "for a long-lived client, mint a revocable service token in the console (Admin → Service tokens).",
+  );
   process.exit(2);
 }
 const { token } = await mintToken(parsed.data);

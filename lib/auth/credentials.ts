@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { CredentialsSignin } from "next-auth";
+// the class next-auth re-exports, imported from its source so this module loads outside Next (tests)
+import { CredentialsSignin } from "@auth/core/errors";
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";

@@ -41,7 +41,7 @@ export const serviceTokenMaxTtlSeconds = () => durationSetting("SERVICE_TOKEN_MA
 
 /** "86400" → "24h", for messages. */
 export function formatSeconds(s: number): string {
-  if (s % 86_400 === 0) return `${s / 86_400}d`;
+  if (s % 86_400 === 0 && s > 86_400) return `${s / 86_400}d`;
   if (s % 3600 === 0) return `${s / 3600}h`;
   if (s % 60 === 0) return `${s / 60}m`;
   return `${s}s`;
