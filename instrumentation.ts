@@ -1,6 +1,6 @@
 /** Next.js calls this once per server process before serving; the edge runtime has nothing to boot. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { boot } = await import("./lib/boot");
-  await boot();
+  const [{ boot }, { jobs }] = await Promise.all([import("./lib/boot"), import("./inngest/functions")]);
+  await boot({ jobs });
 }

@@ -1,4 +1,2 @@
-import { Inngest } from "inngest";
-
-/** The app's Inngest client; the dev server or Cloud keys are read from INNGEST_* variables. */
-export const inngest = new Inngest({ id: "disruption-accommodation" });
+// The client is built in lib/jobs (the outbox dispatcher sends through it); inngest/ imports lib/, never the reverse.
+export { inngest } from "@/lib/jobs/inngest-client";

@@ -1,20 +1,21 @@
 import { database } from "@/db/client";
 import { demoSeedWanted, seed } from "@/db/seed";
 import { authSecret } from "@/lib/auth/secret";
+import type { AnyJob } from "@/lib/jobs/define";
 import { errorFields, log } from "@/lib/log";
 
 /**
  * Server start: the auth secret, the database (opened and migrated), reference and demo data,
  * then the job runner. Called once from instrumentation.ts before the first request is served.
  */
-export async function boot(): Promise<void> {
+export async function boot(o: { jobs: readonly AnyJob[] }): Promise<void> {
   const started = Date.now();
   authSecret();
   const { db, driver } = await database();
   await seed(db, { demo: demoSeedWanted(driver) });
   try {
     const { startEmbeddedRunner } = await import("@/lib/jobs/start-embedded");
-    await startEmbeddedRunner();
+    await startEmbeddedRunner(o.jobs);
   } catch (err) {
     log("error", "job runner did not start", errorFields(err));
   }

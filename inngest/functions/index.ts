@@ -1,6 +1,11 @@
 import { inngest } from "@/inngest/client";
 import { toInngestFunction } from "@/inngest/adapter";
-import { jobs } from "@/lib/jobs/registry";
+import type { AnyJob } from "@/lib/jobs/define";
+import { caseCreatedLog } from "./case-created-log";
+import { caseIntakeAcknowledged } from "./case-intake-acknowledged";
+
+/** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
+export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged];
 
 /** The registry as Inngest functions, for serve(). */
 export const functions = jobs.map((job) => toInngestFunction(inngest, job));

@@ -1,7 +1,8 @@
 import { and, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { jobRuns, type JobRunRow } from "@/db/schema";
+import { jobEvents, jobRuns, type JobError, type JobRunRow } from "@/db/schema";
 import type { AnyJob } from "./define";
+import { failureEvent } from "./store";
 
 export type ClaimOptions = {
   jobs: ReadonlyMap<string, AnyJob>;
@@ -56,10 +57,9 @@ export async function claimRuns(db: Db, o: ClaimOptions): Promise<Claimed[]> {
       const job = o.jobs.get(run.functionId)!;
       if (run.status === "RUNNING" && run.attempt + 1 >= run.maxAttempts) {
         // a worker died mid-run, and that was its last attempt: a run that kills its worker must not loop forever
-        await tx
-          .update(jobRuns)
-          .set({ status: "FAILED", lockedBy: null, lockedUntil: null, endedAt: o.now, error: { name: "WorkerLost", message: `worker ${run.lockedBy} stopped renewing its lease on the last attempt` } })
-          .where(eq(jobRuns.id, run.id));
+        const error: JobError = { name: "WorkerLost", message: `worker ${run.lockedBy} stopped renewing its lease on the last attempt` };
+        await tx.update(jobRuns).set({ status: "FAILED", lockedBy: null, lockedUntil: null, endedAt: o.now, error }).where(eq(jobRuns.id, run.id));
+        if (job.onFailure) await tx.insert(jobEvents).values(failureEvent(run, error));
         continue;
       }
       if (job.concurrency && !(await hasRoom(tx, run, job.concurrency.limit, takenPerKey, o.now))) continue;

@@ -1,35 +1,71 @@
 import type { Logger } from "inngest";
 import { NonRetriableError } from "inngest";
 import type { z } from "zod";
-import { eventSchemas, type EventName } from "@/inngest/events";
+import { eventCatalogue, type EventCatalogue } from "@/lib/events/catalogue";
+import { parseCron } from "./cron";
+import type { Jsonify } from "./json";
+import { sleepMs } from "./timing";
 
 /** Thrown from a handler or a step, it fails the run at once, in Inngest and in the embedded runner. */
 export { NonRetriableError };
 
 export type JobEvent<D> = { id: string; name: string; data: D; ts: number };
 
-/** An event a step sends; `id` makes it idempotent in Inngest (the embedded outbox memoizes the step). */
-export type OutgoingEvent = { name: string; data: Record<string, unknown>; id?: string };
+/** The event a cron-triggered run receives, named as Inngest names it. */
+export const CRON_EVENT = "inngest/scheduled.timer";
+export type CronData = { cron: string };
+
+/** The event Inngest sends when a run has failed for good; the embedded runner writes the same. */
+export const FAILURE_EVENT = "inngest/function.failed";
+
+type Schemas = Record<string, z.ZodType>;
+type Input<C extends Schemas, N extends keyof C> = z.input<C[N]>;
+type Output<C extends Schemas, N extends keyof C> = z.output<C[N]>;
+
+/** An event a step sends: only catalogue names, with their payload; `id` makes it idempotent in Inngest. */
+export type OutgoingEvent<C extends Schemas = EventCatalogue> = { [N in keyof C & string]: { name: N; data: Input<C, N>; id?: string } }[keyof C & string];
+
+export type StepRunOptions = {
+  /** a duration ("30s", "2m") or ms: an attempt that takes longer fails with StepTimeoutError and is retried */
+  timeout?: string | number;
+};
+
+export type WaitForEventOptions<N> = {
+  event: N;
+  /** how long to wait: a duration or ms; after it the step returns null */
+  timeout: string | number;
+  /** a dotted path present in both events (`data.caseUrn`): only an event with the same value matches */
+  match?: string;
+};
 
 /**
- * The subset of Inngest's step tools both runners implement. Step outputs go through JSON
- * (a Date comes back as a string), in Inngest and in the embedded runner alike.
+ * The subset of Inngest's step tools both runners implement. Step outputs go through JSON in
+ * Inngest and in the embedded runner alike, and the types say so (a Date comes back a string).
  */
-export type StepTools = {
-  run<T>(id: string, fn: () => T | Promise<T>): Promise<Awaited<T>>;
+export type StepTools<C extends Schemas = EventCatalogue> = {
+  run<T>(id: string, fn: () => T | Promise<T>, options?: StepRunOptions): Promise<Jsonify<Awaited<T>>>;
   /** a duration Inngest understands ("5m", "2s", "1h30m") or milliseconds */
   sleep(id: string, duration: string | number): Promise<void>;
   sleepUntil(id: string, until: Date | string): Promise<void>;
-  sendEvent(id: string, payload: OutgoingEvent | OutgoingEvent[]): Promise<{ ids: string[] }>;
+  sendEvent(id: string, payload: OutgoingEvent<C> | OutgoingEvent<C>[]): Promise<{ ids: string[] }>;
+  /** the first matching event emitted after this step began, or null once the timeout passes */
+  waitForEvent<N extends keyof C & string>(id: string, opts: WaitForEventOptions<N>): Promise<JobEvent<Output<C, N>> | null>;
 };
 
-export type JobContext<D> = {
+export type JobContext<D, C extends Schemas = EventCatalogue> = {
   event: JobEvent<D>;
-  step: StepTools;
+  step: StepTools<C>;
   /** zero-based; counts failures since the last step that completed, as in Inngest */
   attempt: number;
   runId: string;
   logger: Logger;
+};
+
+/** What an onFailure handler gets: the run's own event and the error that ended it. */
+export type FailureContext<D, C extends Schemas = EventCatalogue> = JobContext<D, C> & {
+  error: Error;
+  /** the run that failed */
+  failedRunId: string;
 };
 
 export type Concurrency = {
@@ -38,43 +74,76 @@ export type Concurrency = {
   key?: string;
 };
 
+/** Inngest's cancelOn, restricted to `match`: the cancelling event's field equals the run event's. */
+export type CancelOn<N extends string = string> = { event: N; match: string };
+
 export type JobDefinition<D = unknown, O = unknown> = {
   id: string;
+  /** the triggering event's name; for a cron job, CRON_EVENT */
   event: string;
-  /** validates event.data before the handler runs; defaults to the event's schema in inngest/events.ts */
+  /** Inngest's cron syntax, with an optional `TZ=Europe/Paris ` prefix */
+  cron?: string;
+  /** validates event.data before the handler runs; the catalogue's schema for the event by default */
   schema?: z.ZodType<D>;
   /** retries after the first failure, per step, 0–20; Inngest's default is 3 */
   retries?: number;
   concurrency?: Concurrency;
-  handler: (ctx: JobContext<D>) => Promise<O> | O;
+  cancelOn?: CancelOn[];
+  /** the default timeout of every step.run of this job (a step's own option wins) */
+  stepTimeout?: string | number;
+  handler: (ctx: JobContext<D, any>) => Promise<O> | O;
+  /** runs once, as its own run, after the last attempt failed (Inngest's onFailure) */
+  onFailure?: (ctx: FailureContext<D, any>) => unknown;
+  /** set on the embedded runner's failure-handler job: it takes FAILURE_EVENTs of this function only */
+  failureOf?: string;
 };
 
 /** What registries and runners hold: the data type no longer matters once defined. */
 export type AnyJob = JobDefinition<any, unknown>;
 
-type DataOf<N extends string, S> = S extends z.ZodType
-  ? z.output<S>
-  : N extends EventName
-    ? z.output<(typeof eventSchemas)[N]>
-    : Record<string, unknown>;
-
 export const DEFAULT_RETRIES = 3;
 const KEY_LITERAL = /^(?:"([^"]*)"|'([^']*)')$/;
 const KEY_PATH = /^event(\.[A-Za-z_$][\w$]*)+$/;
+const MATCH_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+
+type Common<D, C extends Schemas, O> = {
+  id: string;
+  retries?: number;
+  concurrency?: Concurrency;
+  cancelOn?: CancelOn<keyof C & string>[];
+  stepTimeout?: string | number;
+  handler: (ctx: JobContext<D, C>) => Promise<O> | O;
+  onFailure?: (ctx: FailureContext<D, C>) => unknown;
+};
+
+/**
+ * defineJob for one event catalogue. The app's defineJob (below) knows the catalogue in
+ * lib/events; a test builds its own with test events added. Trigger and cancelOn names are
+ * keys of the catalogue, so a typo is a type error; the event's schema goes with the definition.
+ */
+export function jobFactory<C extends Schemas>(catalogue: C) {
+  function defineJob<const N extends keyof C & string, S extends z.ZodType | undefined = undefined, O = unknown>(
+    def: Common<S extends z.ZodType ? z.output<S> : Output<C, N>, C, O> & { event: N; schema?: S },
+  ): JobDefinition<S extends z.ZodType ? z.output<S> : Output<C, N>, O>;
+  function defineJob<O = unknown>(def: Common<CronData, C, O> & { cron: string }): JobDefinition<CronData, O>;
+  function defineJob(def: Common<any, C, any> & { event?: string; cron?: string; schema?: z.ZodType }): AnyJob {
+    validate(def);
+    if (def.cron !== undefined) return { ...def, event: CRON_EVENT } as AnyJob;
+    return { ...def, schema: def.schema ?? (catalogue as Schemas)[def.event!] } as AnyJob;
+  }
+  return defineJob;
+}
 
 /**
  * Declares a job once; inngest/adapter.ts turns it into an Inngest function and the embedded
  * runner executes it directly, so the same code runs with or without an Inngest server.
  */
-export function defineJob<const N extends string, S extends z.ZodType | undefined = undefined, O = unknown>(def: {
-  id: string;
-  event: N;
-  schema?: S;
-  retries?: number;
-  concurrency?: Concurrency;
-  handler: (ctx: JobContext<DataOf<N, S>>) => Promise<O> | O;
-}): JobDefinition<DataOf<N, S>, O> {
+export const defineJob = jobFactory(eventCatalogue);
+
+function validate(def: { id: string; event?: string; cron?: string; retries?: number; concurrency?: Concurrency; cancelOn?: CancelOn[]; stepTimeout?: string | number }) {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(def.id)) throw new Error(`job id "${def.id}" must be lowercase kebab-case`);
+  if ((def.event === undefined) === (def.cron === undefined)) throw new Error(`job ${def.id}: give either an event or a cron schedule`);
+  if (def.cron !== undefined) parseCron(def.cron);
   const retries = def.retries ?? DEFAULT_RETRIES;
   if (!Number.isInteger(retries) || retries < 0 || retries > 20) throw new Error(`job ${def.id}: retries must be 0–20 (Inngest's range)`);
   if (def.concurrency && !(Number.isInteger(def.concurrency.limit) && def.concurrency.limit >= 1)) {
@@ -85,16 +154,26 @@ export function defineJob<const N extends string, S extends z.ZodType | undefine
   if (key && !KEY_LITERAL.test(key) && !KEY_PATH.test(key)) {
     throw new Error(`job ${def.id}: concurrency key "${key}" must be a dotted path from event or a quoted literal`);
   }
-  return def as JobDefinition<DataOf<N, S>, O>;
+  for (const c of def.cancelOn ?? []) {
+    if (!MATCH_PATH.test(c.match)) throw new Error(`job ${def.id}: cancelOn match "${c.match}" must be a dotted path such as data.caseUrn`);
+  }
+  if (def.stepTimeout !== undefined) sleepMs(def.stepTimeout);
 }
 
 /** The schema a run's event data is checked against before the handler sees it. */
 export function schemaOf(job: AnyJob): z.ZodType | undefined {
-  return job.schema ?? (eventSchemas as Record<string, z.ZodType>)[job.event];
+  return job.schema;
 }
 
 export function maxAttempts(job: AnyJob): number {
   return (job.retries ?? DEFAULT_RETRIES) + 1;
+}
+
+/** A dotted path read from an object; undefined when any part is missing. */
+export function readPath(root: unknown, path: string): unknown {
+  let value = root;
+  for (const part of path.split(".")) value = value == null ? undefined : (value as Record<string, unknown>)[part];
+  return value;
 }
 
 /**
@@ -106,8 +185,7 @@ export function concurrencyKeyOf(job: AnyJob, event: JobEvent<unknown>): string 
   if (!job.concurrency || !expr) return null;
   const literal = KEY_LITERAL.exec(expr);
   if (literal) return literal[1] ?? literal[2];
-  let value: unknown = { event };
-  for (const part of expr.split(".")) value = value == null ? undefined : (value as Record<string, unknown>)[part];
+  const value = readPath({ event }, expr);
   return value == null ? "" : typeof value === "string" ? value : JSON.stringify(value);
 }
 

@@ -1,16 +1,2 @@
-import { jobEvents } from "@/db/schema";
-import type { Ctx } from "@/lib/context";
-import { newId } from "@/lib/ids";
-import type { EventName, EventPayload } from "@/inngest/events";
-import { eventSchemas } from "@/inngest/events";
-
-/**
- * Writes an event to the outbox in the caller's transaction. It is dispatched (to the embedded
- * runner or to Inngest) only once that transaction commits, so no job sees uncommitted work.
- */
-export async function emit<N extends EventName>(ctx: Ctx, name: N, data: EventPayload<N>): Promise<string> {
-  const parsed = eventSchemas[name].parse(data) as Record<string, unknown>;
-  const id = newId();
-  await ctx.db.insert(jobEvents).values({ id, name, data: parsed, tenant: ctx.principal.tenant });
-  return id;
-}
+// emit lives with the event catalogue; kept here so existing imports keep working
+export { emit } from "@/lib/events/emit";

@@ -5,7 +5,8 @@ import type { Claimed } from "./claim";
 import { isNonRetriable, schemaOf, type AnyJob, type JobEvent } from "./define";
 import { toJobError } from "./errors";
 import { logJson, runLogger } from "./log";
-import { Replay, toJson } from "./replay";
+import { toJson } from "./json";
+import { Replay } from "./replay";
 import { endExecution, extendLease, type RunEnd, type StepWrite } from "./store";
 import { backoffMs } from "./timing";
 
@@ -33,8 +34,8 @@ export async function executeRun({ run, fresh }: Claimed, job: AnyJob, o: Execut
   const leaseUntil = () => new Date(now() + o.leaseMs);
   const log = { runId: run.id, functionId: job.id };
   const end = async (e: RunEnd, steps: StepWrite[] = []): Promise<Outcome> => {
-    const ok = await endExecution(db, run, workerId, e, new Date(now()), steps);
-    if (!ok) logJson("warn", "job run lost its lease; result dropped", log);
+    const ok = await endExecution(db, run, workerId, e, new Date(now()), { steps, notifyFailure: Boolean(job.onFailure) });
+    if (!ok) logJson("warn", "job run lost its lease or was cancelled; result dropped", log);
     else if (e.status === "FAILED") logJson("error", "job run failed", { ...log, error: e.error.message });
     else if (e.status === "RETRYING") logJson("warn", "job run will retry", { ...log, attempt: e.attempt, error: e.error.message });
     return ok ? e.status : "LOST";
@@ -61,6 +62,7 @@ export async function executeRun({ run, fresh }: Claimed, job: AnyJob, o: Execut
     now,
     leaseUntil,
     onEventsSent: o.onEventsSent,
+    stepTimeout: job.stepTimeout,
   });
   // a long step must not look like a crashed worker: renew the lease while the handler runs
   const heartbeat = setInterval(() => {
@@ -99,6 +101,7 @@ export async function executeRun({ run, fresh }: Claimed, job: AnyJob, o: Execut
   const steps = replay.interrupts.flatMap((i) => ("step" in i ? [i.step] : []));
   const retry = replay.interrupts.find((i) => i.kind === "retry");
   if (retry) return retryOrFail(retry.error, replay.attempt, steps);
-  const wakeAt = Math.min(...steps.map((s) => s.wakeAt?.getTime() ?? now()));
-  return end({ status: "SLEEPING", nextRunAt: new Date(wakeAt) }, steps);
+  const waits = replay.interrupts.flatMap((i) => (i.kind === "wait" ? [i] : []));
+  const wakeAt = Math.min(...steps.map((s) => s.wakeAt?.getTime() ?? now()), ...waits.map((w) => w.wakeAt.getTime()));
+  return end({ status: "SLEEPING", nextRunAt: new Date(wakeAt), waiting: waits.map((w) => w.stepId) }, steps);
 }

@@ -1,15 +1,19 @@
+import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { jobEvents, type JobRunRow, type JobStepRow } from "@/db/schema";
-import { eventSchemas } from "@/inngest/events";
+import { jobEvents, jobSteps, type JobRunRow, type JobStepRow } from "@/db/schema";
+import { eventCatalogue } from "@/lib/events/catalogue";
 import { newId } from "@/lib/ids";
-import { isNonRetriable, type OutgoingEvent, type StepTools } from "./define";
+import { isNonRetriable, readPath, type JobEvent, type OutgoingEvent, type StepRunOptions, type StepTools, type WaitForEventOptions } from "./define";
 import { fromJobError, toJobError } from "./errors";
+import { toJson } from "./json";
 import { saveStep, type StepWrite } from "./store";
-import { sleepMs, toDate } from "./timing";
+import { sleepMs, toDate, withTimeout } from "./timing";
 
 /** Why an execution stops before the handler returns. */
 export type Interrupt =
   | { kind: "sleep"; step: StepWrite }
+  /** waiting for an event: the step row is written already (dispatch may complete it at any moment) */
+  | { kind: "wait"; wakeAt: Date; stepId: string }
   | { kind: "retry"; error: unknown; step: StepWrite }
   | { kind: "lost" }
   /** a parallel step finished after another one stopped the execution: nothing more to record */
@@ -25,6 +29,8 @@ export type ReplayDeps = {
   leaseUntil: () => Date;
   /** called after a transaction that wrote events commits */
   onEventsSent: () => void;
+  /** the job's default step timeout */
+  stepTimeout?: string | number;
 };
 
 /** a write that must commit with the step's own row (sendEvent's outbox rows) */
@@ -37,8 +43,7 @@ type WriteWith = (tx: DbOrTx) => Promise<unknown>;
  */
 const never = <T>() => new Promise<T>(() => {});
 
-/** What a step or run output becomes in jsonb; the handler sees the same value on first run and on replay. */
-export const toJson = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
+export { toJson };
 
 /**
  * The step tools of one execution: completed steps answer from job_steps, new ones run and are
@@ -62,14 +67,15 @@ export class Replay {
     this.interrupted = new Promise((resolve) => (this.signal = resolve));
   }
 
-  readonly step: StepTools = {
-    run: (id, fn) => this.op(id, "run", fn) as never,
+  readonly step: StepTools<any> = {
+    run: (id, fn, options?: StepRunOptions) => this.op(id, "run", fn, undefined, options?.timeout ?? this.deps.stepTimeout) as never,
+    waitForEvent: (id, opts) => this.waitStep(id, opts) as never,
     sleep: (id, duration) => this.sleepStep(id, () => new Date(this.deps.now() + sleepMs(duration))),
     sleepUntil: (id, until) => this.sleepStep(id, () => toDate(until)),
     sendEvent: (id, payload) => {
       let rows: (typeof jobEvents.$inferInsert)[] = [];
       const prepare = () => {
-        rows = (Array.isArray(payload) ? payload : [payload]).map(toEventRow);
+        rows = (Array.isArray(payload) ? payload : [payload]).map((e) => toEventRow(e as OutgoingEvent<any>));
         return { ids: rows.map((r) => r.id) };
       };
       const insert: WriteWith = async (tx) => {
@@ -115,14 +121,15 @@ export class Replay {
     return p;
   }
 
-  private async op(id: string, op: "run" | "sendEvent", fn: () => unknown, extra?: WriteWith): Promise<unknown> {
+  private async op(id: string, op: "run" | "sendEvent", fn: () => unknown, extra?: WriteWith, timeout?: string | number): Promise<unknown> {
     if (this.halted) return never();
     const stepId = this.stepIdFor(id);
     const done = this.memo.get(stepId);
     if (done?.status === "COMPLETED") return done.output;
     if (done?.status === "FAILED") throw fromJobError(done.error);
+    const attempt = timeout === undefined ? fn : () => withTimeout(stepId, timeout, fn);
     // tracked apart from what the handler awaits: the work settles, the handler's promise may not
-    const result = await this.track(this.execute(stepId, op, fn, done?.attempts ?? 0, extra));
+    const result = await this.track(this.execute(stepId, op, attempt, done?.attempts ?? 0, extra));
     return "stop" in result ? this.interrupt(result.stop) : result.value;
   }
 
@@ -163,15 +170,47 @@ export class Replay {
     if (!saved) return this.interrupt({ kind: "lost" });
   }
 
+  /**
+   * step.waitForEvent. The WAITING row is written at once (not at the end of the execution), so
+   * dispatch can match an event from that moment; dispatch completes the row with the event and
+   * makes the run due. A replay past the timeout completes it with null, unless an event got there first.
+   */
+  private async waitStep(id: string, opts: WaitForEventOptions<string>): Promise<JobEvent<unknown> | null> {
+    if (this.halted) return never();
+    const stepId = this.stepIdFor(id);
+    const row = this.memo.get(stepId);
+    if (row?.status === "COMPLETED") return row.output as JobEvent<unknown> | null;
+    const { db, run } = this.deps;
+    if (row?.wakeAt && row.wakeAt.getTime() <= this.deps.now()) {
+      const timedOut = await this.track(
+        db
+          .update(jobSteps)
+          .set({ status: "COMPLETED", output: null, attempts: 1 })
+          .where(and(eq(jobSteps.runId, run.id), eq(jobSteps.stepId, stepId), eq(jobSteps.status, "WAITING")))
+          .returning({ output: jobSteps.output }),
+      );
+      if (timedOut.length) return null;
+      const [now] = await db.select().from(jobSteps).where(and(eq(jobSteps.runId, run.id), eq(jobSteps.stepId, stepId)));
+      return (now?.output ?? null) as JobEvent<unknown> | null;
+    }
+    const wakeAt = row?.wakeAt ?? new Date(this.deps.now() + sleepMs(opts.timeout));
+    if (!row) {
+      const value = opts.match ? readPath(run.event, opts.match) : undefined;
+      const step: StepWrite = { stepId, op: "waitForEvent", status: "WAITING", wakeAt, attempts: 0, wait: { event: opts.event, match: opts.match ?? null, value: value === undefined ? null : value } };
+      if (!(await this.track(this.save(step)))) return this.interrupt({ kind: "lost" });
+    }
+    return this.interrupt({ kind: "wait", wakeAt, stepId });
+  }
+
   private save(step: StepWrite, extra?: WriteWith): Promise<boolean> {
     const { db, run, workerId, leaseUntil } = this.deps;
     return saveStep(db, run.id, workerId, leaseUntil(), step, extra);
   }
 }
 
-function toEventRow(e: OutgoingEvent): typeof jobEvents.$inferInsert {
+function toEventRow(e: OutgoingEvent<any>): typeof jobEvents.$inferInsert {
   // known events are checked against their schema, as emit() does for services
-  const schema = (eventSchemas as Record<string, { parse: (v: unknown) => unknown }>)[e.name];
+  const schema = (eventCatalogue as Record<string, { parse: (v: unknown) => unknown }>)[e.name];
   const data = (schema ? schema.parse(e.data) : e.data) as Record<string, unknown>;
   return { id: e.id ?? newId(), name: e.name, data, tenant: typeof data.tenant === "string" ? data.tenant : null };
 }

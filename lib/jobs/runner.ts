@@ -2,8 +2,11 @@ import os from "node:os";
 import crypto from "node:crypto";
 import type { Db } from "@/db/client";
 import { claimRuns, type Claimed } from "./claim";
+import { systemClock, type Clock } from "./clock";
 import type { AnyJob } from "./define";
 import { dispatchEvents } from "./dispatch";
+import { withFailureJobs } from "./failure";
+import { ensureSchedules, fireDueTicks } from "./schedule";
 import { executeRun, type Outcome } from "./execute";
 import { logJson } from "./log";
 import { pollLoop } from "./loop";
@@ -24,9 +27,9 @@ export type RunnerOptions = {
   retryBaseMs?: number;
   /** retry delay ceiling (ms, default 10 min) */
   retryMaxMs?: number;
-  /** the clock; tests move it forward instead of waiting */
-  now?: () => number;
-  /** turn outbox events into runs (default true) */
+  /** the clock every due time is read from; tests move it forward instead of waiting */
+  clock?: Clock;
+  /** turn outbox events into runs and fire cron ticks (default true) */
   dispatch?: boolean;
 };
 
@@ -40,7 +43,7 @@ export type Runner = {
   stop(): Promise<void>;
   /** dispatches and executes everything due now, until nothing is left; for tests and scripts */
   tick(): Promise<TickResult>;
-  /** moves outbox events into job_runs; returns how many events */
+  /** fires due cron ticks and moves outbox events into job_runs; returns how many events and ticks */
   dispatch(): Promise<number>;
 };
 
@@ -51,16 +54,30 @@ export function createRunner(opts: RunnerOptions): Runner {
   const workerId = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
   const leaseMs = opts.leaseMs ?? 30_000;
-  const now = opts.now ?? Date.now;
+  const clock = opts.clock ?? systemClock;
+  const now = () => clock.now();
   const byId = new Map<string, AnyJob>();
-  for (const job of opts.jobs) {
+  for (const job of withFailureJobs(opts.jobs)) {
     if (byId.has(job.id)) throw new Error(`two jobs share the id ${job.id}`);
     byId.set(job.id, job);
   }
   const subscribed = [...byId.values()];
+  const cronJobs = subscribed.filter((j) => j.cron);
   const inflight = new Set<Promise<unknown>>();
 
-  const dispatch = () => (opts.dispatch === false ? Promise.resolve(0) : dispatchEvents(opts.db, subscribed, new Date(now())));
+  let schedulesReady: Promise<void> | undefined;
+  const dispatch = async () => {
+    if (opts.dispatch === false) return 0;
+    const at = new Date(now());
+    if (cronJobs.length) {
+      schedulesReady ??= ensureSchedules(opts.db, cronJobs, at).catch((err) => {
+        schedulesReady = undefined;
+        throw err;
+      });
+      await schedulesReady;
+    }
+    return (await fireDueTicks(opts.db, cronJobs, at)) + (await dispatchEvents(opts.db, subscribed, at));
+  };
   const claim = (limit: number) => claimRuns(opts.db, { jobs: byId, workerId, leaseMs, now: new Date(now()), limit });
 
   async function execute(claimed: Claimed): Promise<Outcome | "ERROR"> {

@@ -1,9 +1,9 @@
 import { database } from "@/db/client";
-import { inngest } from "@/inngest/client";
+import type { AnyJob } from "./define";
 import { createInngestDispatcher } from "./dispatch-inngest";
+import { inngest } from "./inngest-client";
 import { logJson } from "./log";
 import { jobMode, type JobMode } from "./mode";
-import { jobs } from "./registry";
 import { createRunner } from "./runner";
 import { envInt } from "@/lib/config";
 
@@ -15,9 +15,10 @@ const holder = ((globalThis as Record<string, unknown>).__dasJobWorker ??= {}) a
 
 /**
  * Starts this process's job worker once: the embedded runner, or in inngest mode only the loop
- * that forwards outbox events to Inngest (Inngest then calls /api/inngest to run them).
+ * that forwards outbox events to Inngest (Inngest then calls /api/inngest to run them). The jobs
+ * come from inngest/functions, passed in by instrumentation.ts: lib/ does not import inngest/.
  */
-export function startEmbeddedRunner(): Promise<JobWorker> {
+export function startEmbeddedRunner(jobs: readonly AnyJob[]): Promise<JobWorker> {
   holder.worker ??= (async (): Promise<JobWorker> => {
     const { db } = await database();
     const mode = jobMode();

@@ -1,17 +1,23 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { jobRuns, jobSteps, type JobError, type JobRunRow } from "@/db/schema";
+import { jobEvents, jobRuns, jobSteps, type JobError, type JobRunRow } from "@/db/schema";
+import { newId } from "@/lib/ids";
+import { FAILURE_EVENT } from "./define";
 
 /** One row of job_steps as the runner writes it. */
 export type StepWrite = {
   stepId: string;
-  op: "run" | "sleep" | "sendEvent";
-  status: "COMPLETED" | "SLEEPING" | "RETRYING" | "FAILED";
+  op: "run" | "sleep" | "sendEvent" | "waitForEvent";
+  status: "COMPLETED" | "SLEEPING" | "WAITING" | "RETRYING" | "FAILED";
   output?: unknown;
   error?: JobError | null;
   attempts: number;
   wakeAt?: Date | null;
+  /** step.waitForEvent: what dispatch matches incoming events against */
+  wait?: { event: string; match: string | null; value: unknown };
 };
+
+const waitColumns = (s: StepWrite) => ({ waitEvent: s.wait?.event ?? null, waitMatch: s.wait?.match ?? null, waitValue: s.wait ? (s.wait.value ?? null) : null });
 
 /** Every write of a running run is guarded by this: a worker whose lease was taken over writes nothing. */
 function heldBy(runId: string, workerId: string) {
@@ -32,7 +38,12 @@ export async function upsertSteps(db: DbOrTx, runId: string, steps: StepWrite[])
   if (steps.length === 0) return;
   await db
     .insert(jobSteps)
-    .values(steps.map((s) => ({ runId, ...s, output: s.output ?? null, error: s.error ?? null, wakeAt: s.wakeAt ?? null })))
+    .values(
+      steps.map((s) => {
+        const { wait: _, ...step } = s;
+        return { runId, ...step, output: s.output ?? null, error: s.error ?? null, wakeAt: s.wakeAt ?? null, ...waitColumns(s) };
+      }),
+    )
     .onConflictDoUpdate({
       target: [jobSteps.runId, jobSteps.stepId],
       set: {
@@ -41,6 +52,9 @@ export async function upsertSteps(db: DbOrTx, runId: string, steps: StepWrite[])
         error: sql`excluded.error`,
         attempts: sql`excluded.attempts`,
         wakeAt: sql`excluded.wake_at`,
+        waitEvent: sql`excluded.wait_event`,
+        waitMatch: sql`excluded.wait_match`,
+        waitValue: sql`excluded.wait_value`,
         updatedAt: sql`now()`,
       },
     });
@@ -52,11 +66,11 @@ export async function upsertSteps(db: DbOrTx, runId: string, steps: StepWrite[])
  * `extra` it is one statement, as every step of every run pays for it.
  */
 export async function saveStep(db: Db, runId: string, workerId: string, leaseUntil: Date, step: StepWrite, extra?: (tx: DbOrTx) => Promise<unknown>): Promise<boolean> {
-  if (extra) {
+  if (extra || step.wait) {
     return db.transaction(async (tx) => {
       if (!(await extendLease(tx, runId, workerId, leaseUntil, step.status === "COMPLETED"))) return false;
       await upsertSteps(tx, runId, [step]);
-      await extra(tx);
+      await extra?.(tx);
       return true;
     });
   }
@@ -82,10 +96,22 @@ export type RunEnd =
   | { status: "COMPLETED"; output: unknown }
   | { status: "FAILED"; error: JobError }
   | { status: "RETRYING"; error: JobError; attempt: number; nextRunAt: Date }
-  | { status: "SLEEPING"; nextRunAt: Date };
+  | { status: "SLEEPING"; nextRunAt: Date; waiting?: string[] };
 
-/** Ends one execution: the run's new state and its pending step rows, in one transaction. */
-export async function endExecution(db: Db, run: JobRunRow, workerId: string, end: RunEnd, now: Date, steps: StepWrite[] = []): Promise<boolean> {
+/** The outbox row that starts a job's onFailure handler: Inngest's function.failed event. */
+export function failureEvent(run: JobRunRow, error: JobError): typeof jobEvents.$inferInsert {
+  return { id: newId(), name: FAILURE_EVENT, tenant: run.tenant, data: { function_id: run.functionId, run_id: run.id, error, event: run.event } };
+}
+
+export type EndOptions = { steps?: StepWrite[]; /** the job has onFailure: a FAILED end emits the failure event */ notifyFailure?: boolean };
+
+/**
+ * Ends one execution: the run's new state and its pending step rows, in one transaction. A run
+ * that goes to sleep on a wait whose event arrived meanwhile (dispatch completed the step while
+ * this worker still held the run) is made due at once instead.
+ */
+export async function endExecution(db: Db, run: JobRunRow, workerId: string, end: RunEnd, now: Date, o: EndOptions = {}): Promise<boolean> {
+  const steps = o.steps ?? [];
   const release = { lockedBy: null, lockedUntil: null };
   const set: Partial<typeof jobRuns.$inferInsert> =
     end.status === "COMPLETED"
@@ -95,7 +121,9 @@ export async function endExecution(db: Db, run: JobRunRow, workerId: string, end
         : end.status === "RETRYING"
           ? { ...release, status: "RETRYING", error: end.error, attempt: end.attempt, nextRunAt: end.nextRunAt }
           : { ...release, status: "SLEEPING", nextRunAt: end.nextRunAt };
-  if (steps.length === 0) {
+  const waiting = end.status === "SLEEPING" ? (end.waiting ?? []) : [];
+  const failure = end.status === "FAILED" && o.notifyFailure;
+  if (steps.length === 0 && waiting.length === 0 && !failure) {
     const rows = await db.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning({ id: jobRuns.id });
     return rows.length === 1;
   }
@@ -103,6 +131,14 @@ export async function endExecution(db: Db, run: JobRunRow, workerId: string, end
     const rows = await tx.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning({ id: jobRuns.id });
     if (rows.length === 0) return false;
     await upsertSteps(tx, run.id, steps);
+    if (failure) await tx.insert(jobEvents).values(failureEvent(run, end.error));
+    if (waiting.length) {
+      const answered = await tx
+        .select({ stepId: jobSteps.stepId })
+        .from(jobSteps)
+        .where(and(eq(jobSteps.runId, run.id), inArray(jobSteps.stepId, waiting), eq(jobSteps.status, "COMPLETED")));
+      if (answered.length) await tx.update(jobRuns).set({ nextRunAt: now }).where(eq(jobRuns.id, run.id));
+    }
     return true;
   });
 }

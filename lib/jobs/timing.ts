@@ -19,3 +19,30 @@ export function backoffMs(attempt: number, baseMs: number, maxMs: number, random
   const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 30));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
+
+/** A step attempt that ran past its timeout; retried like any other failure. */
+export class StepTimeoutError extends Error {
+  constructor(stepId: string, ms: number) {
+    super(`step ${stepId} did not finish within ${ms} ms`);
+    this.name = "StepTimeoutError";
+  }
+}
+
+/**
+ * Runs a step's function against its timeout. JavaScript cannot stop the function itself: it
+ * carries on in the background and its result is dropped, so work behind a step with a timeout
+ * must be idempotent (as every step's must be) — the retry may overlap the abandoned attempt.
+ */
+export async function withTimeout<T>(stepId: string, timeout: string | number | undefined, fn: () => T | Promise<T>): Promise<T> {
+  if (timeout === undefined) return fn();
+  const ms = sleepMs(timeout);
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StepTimeoutError(stepId, ms)), ms);
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(fn), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -3,13 +3,13 @@ import { Inngest } from "inngest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
 import { toInngestFunction } from "@/inngest/adapter";
-import { defineJob, NonRetriableError } from "@/lib/jobs/define";
+import { NonRetriableError } from "@/lib/jobs/define";
 import { createRunner } from "@/lib/jobs/runner";
 import { testDatabase } from "@/tests/helpers/db";
-import { enqueue, manualClock, onlyRun, runsOf } from "./helpers";
+import { defineTestJob, enqueue, manualClock, onlyRun, runsOf } from "./helpers";
 
 /** One definition, run by Inngest's own executor (through the adapter) and by the embedded runner. */
-const quoteJob = defineJob({
+const quoteJob = defineTestJob({
   id: "t-both-ways",
   event: "test/both-ways",
   handler: async ({ event, step }) => {
@@ -20,13 +20,13 @@ const quoteJob = defineJob({
   },
 });
 
-const typedJob = defineJob({
+const typedJob = defineTestJob({
   id: "t-both-typed",
   event: "case/created",
   handler: async ({ event }) => event.data.caseUrn,
 });
 
-const refusing = defineJob({
+const refusing = defineTestJob({
   id: "t-both-refusing",
   event: "test/refusing",
   retries: 4,
@@ -72,7 +72,7 @@ describe("under Inngest, through the adapter", () => {
   });
 
   it("declares retries, concurrency and the trigger on the Inngest function", () => {
-    const job = defineJob({ id: "t-config", event: "test/config", retries: 5, concurrency: { limit: 1, key: "event.data.caseUrn" }, handler: () => null });
+    const job = defineTestJob({ id: "t-config", event: "test/config", retries: 5, concurrency: { limit: 1, key: "event.data.caseUrn" }, handler: () => null });
     const [config] = toInngestFunction(client, job)["getConfig"]({ baseUrl: new URL("http://localhost/api/inngest"), appPrefix: "jobs-test" });
     expect(config).toMatchObject({
       id: "jobs-test-t-config",
@@ -94,7 +94,7 @@ describe("under the embedded runner", () => {
 
   it("gives the same result from the same definition", async () => {
     const clock = manualClock();
-    const runner = createRunner({ db: database.db, jobs: [quoteJob, refusing], now: clock.now });
+    const runner = createRunner({ db: database.db, jobs: [quoteJob, refusing], clock });
     await enqueue(database.db, "test/both-ways", { nights: 2 });
     await enqueue(database.db, "test/refusing");
     await runner.tick();

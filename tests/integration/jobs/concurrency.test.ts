@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
-import { defineJob } from "@/lib/jobs/define";
 import { createRunner } from "@/lib/jobs/runner";
 import { wakeDispatcher } from "@/lib/jobs/wake";
 import { testDatabase } from "@/tests/helpers/db";
-import { countRuns, enqueue, until } from "./helpers";
+import { countRuns, defineTestJob, enqueue, until } from "./helpers";
 
 let database: Database;
 beforeAll(async () => {
@@ -19,7 +18,7 @@ describe("concurrency limit per key", () => {
   const maxActive = new Map<string, number>();
   let total = 0;
   let maxTotal = 0;
-  const job = defineJob({
+  const job = defineTestJob({
     id: "t-per-case",
     event: "test/per-case",
     concurrency: { limit: 1, key: "event.data.caseUrn" },

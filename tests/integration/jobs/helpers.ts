@@ -1,7 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { jobEvents, jobRuns, jobSteps, type JobRunRow } from "@/db/schema";
+import type { z } from "zod";
+import { eventCatalogue } from "@/lib/events/catalogue";
 import { newId } from "@/lib/ids";
+import { jobFactory } from "@/lib/jobs/define";
 
 /** Writes an event to the outbox, as emit() does inside a service's transaction. */
 export async function enqueue(db: Db, name: string, data: Record<string, unknown> = {}): Promise<string> {
@@ -42,7 +45,11 @@ export async function until(check: () => Promise<boolean>, timeoutMs = 15_000, w
 }
 
 /** A clock the test moves by hand, so retries and sleeps need no real waiting. */
-export function manualClock(start = Date.now()) {
-  let t = start;
-  return { now: () => t, advance: (ms: number) => void (t += ms) };
-}
+export { manualClock } from "@/lib/jobs/clock";
+
+/**
+ * Test jobs may trigger on any `test/…` event (data unchecked) besides the catalogue's: a typo
+ * in a catalogue name still fails the type check, and the catalogue's schemas still apply.
+ */
+type TestCatalogue = typeof eventCatalogue & Record<`test/${string}`, z.ZodType<Record<string, any>>>;
+export const defineTestJob = jobFactory(eventCatalogue as TestCatalogue);

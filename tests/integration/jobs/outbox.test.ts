@@ -2,13 +2,12 @@ import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
 import { jobEvents } from "@/db/schema";
-import { defineJob } from "@/lib/jobs/define";
 import { dispatchToInngest, type EventSender } from "@/lib/jobs/dispatch-inngest";
 import { jobMode } from "@/lib/jobs/mode";
 import { getRun, listRuns } from "@/lib/jobs/queries";
 import { createRunner } from "@/lib/jobs/runner";
 import { testDatabase } from "@/tests/helpers/db";
-import { enqueue, runsOf } from "./helpers";
+import { defineTestJob, enqueue, runsOf } from "./helpers";
 
 let database: Database;
 beforeAll(async () => {
@@ -19,8 +18,8 @@ afterAll(async () => {
 });
 
 describe("dispatch to the embedded runner", () => {
-  const one = defineJob({ id: "t-fan-one", event: "test/fan", handler: () => 1 });
-  const two = defineJob({ id: "t-fan-two", event: "test/fan", handler: () => 2 });
+  const one = defineTestJob({ id: "t-fan-one", event: "test/fan", handler: () => 1 });
+  const two = defineTestJob({ id: "t-fan-two", event: "test/fan", handler: () => 2 });
 
   it("starts one run per subscribed function, and a second dispatch of the same event starts nothing", async () => {
     const runner = createRunner({ db: database.db, jobs: [one, two] });
@@ -64,7 +63,7 @@ describe("dispatch to Inngest", () => {
 });
 
 describe("console queries", () => {
-  const job = defineJob({
+  const job = defineTestJob({
     id: "t-listed",
     event: "test/listed",
     handler: async ({ step, event }) => step.run("echo", () => event.data.n),

@@ -4,17 +4,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, openDatabase, type Database } from "@/db/client";
 import { claimRuns } from "@/lib/jobs/claim";
-import { defineJob } from "@/lib/jobs/define";
 import { createRunner } from "@/lib/jobs/runner";
 import { wakeDispatcher } from "@/lib/jobs/wake";
 import { testDatabase } from "@/tests/helpers/db";
-import { enqueue, manualClock, onlyRun, stepsOf, until } from "./helpers";
+import { defineTestJob, enqueue, manualClock, onlyRun, stepsOf, until } from "./helpers";
 
 const HOUR = 3_600_000;
 
 describe("a job that sleeps across a restart", () => {
   const effects = { prepare: 0, book: 0 };
-  const job = defineJob({
+  const job = defineTestJob({
     id: "t-restart",
     event: "test/restart",
     handler: async ({ step }) => {
@@ -62,7 +61,7 @@ describe("a job that sleeps across a restart", () => {
       expect((await early.tick()).executed).toBe(0);
 
       // runner B's clock is past the stored wake time: no real hour passes
-      const b = createRunner({ db, jobs: [job], workerId: "runner-b", pollMs: 20, now: () => Date.now() + 2 * HOUR });
+      const b = createRunner({ db, jobs: [job], workerId: "runner-b", pollMs: 20, clock: { now: () => Date.now() + 2 * HOUR } });
       b.start();
       await until(async () => (await onlyRun(db, "t-restart")).status === "COMPLETED", 15_000, "run B to complete");
       await b.stop();
@@ -94,7 +93,7 @@ describe("a crashed worker", () => {
   });
 
   const calls = { a: 0, b: 0 };
-  const job = defineJob({
+  const job = defineTestJob({
     id: "t-crash",
     event: "test/crash",
     retries: 3,
@@ -110,7 +109,7 @@ describe("a crashed worker", () => {
 
   it("leaves a run whose lease expires to be reclaimed, without re-running completed steps", async () => {
     const clock = manualClock();
-    const runner = createRunner({ db: database.db, jobs: [job], now: clock.now, retryBaseMs: 1000, leaseMs: 30_000 });
+    const runner = createRunner({ db: database.db, jobs: [job], clock, retryBaseMs: 1000, leaseMs: 30_000 });
     await enqueue(database.db, "test/crash");
     await runner.tick(); // a completes, b fails: RETRYING
     clock.advance(1000);
@@ -128,10 +127,10 @@ describe("a crashed worker", () => {
   });
 
   it("fails a run whose workers keep dying once its attempts are used up", async () => {
-    const lethal = defineJob({ id: "t-lethal", event: "test/lethal", retries: 1, handler: () => "never runs here" });
+    const lethal = defineTestJob({ id: "t-lethal", event: "test/lethal", retries: 1, handler: () => "never runs here" });
     const jobs = new Map([[lethal.id, lethal]]);
     const clock = manualClock();
-    const runner = createRunner({ db: database.db, jobs: [lethal], now: clock.now, leaseMs: 1000 });
+    const runner = createRunner({ db: database.db, jobs: [lethal], clock, leaseMs: 1000 });
     await enqueue(database.db, "test/lethal");
     await runner.dispatch();
     for (let i = 0; i < 2; i++) {
@@ -146,7 +145,7 @@ describe("a crashed worker", () => {
 
   it("keeps the lease of a long step alive, so no other worker takes the run", async () => {
     let executions = 0;
-    const slow = defineJob({
+    const slow = defineTestJob({
       id: "t-slow",
       event: "test/slow",
       handler: async ({ step }) =>

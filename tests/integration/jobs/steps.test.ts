@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
-import { defineJob, NonRetriableError } from "@/lib/jobs/define";
+import { NonRetriableError } from "@/lib/jobs/define";
 import { createRunner } from "@/lib/jobs/runner";
 import { testDatabase } from "@/tests/helpers/db";
-import { enqueue, manualClock, onlyRun, runsOf, stepsOf } from "./helpers";
+import { defineTestJob, enqueue, manualClock, onlyRun, runsOf, stepsOf } from "./helpers";
 
 let database: Database;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe("step memoization", () => {
   const calls = { a: 0, b: 0 };
-  const job = defineJob({
+  const job = defineTestJob({
     id: "t-memo",
     event: "test/memo",
     retries: 2,
@@ -35,7 +35,7 @@ describe("step memoization", () => {
 
   it("does not run a completed step again when a later step failed and the run is retried", async () => {
     const clock = manualClock();
-    const runner = createRunner({ db: database.db, jobs: [job], now: clock.now, retryBaseMs: 1000 });
+    const runner = createRunner({ db: database.db, jobs: [job], clock, retryBaseMs: 1000 });
     await enqueue(database.db, "test/memo");
     await runner.tick();
     let run = await onlyRun(database.db, "t-memo");
@@ -60,7 +60,7 @@ describe("step memoization", () => {
 
 describe("retries", () => {
   let failuresLeft = 2;
-  const flaky = defineJob({
+  const flaky = defineTestJob({
     id: "t-flaky",
     event: "test/flaky",
     retries: 3,
@@ -72,14 +72,14 @@ describe("retries", () => {
       return { v, attempt };
     },
   });
-  const hopeless = defineJob({
+  const hopeless = defineTestJob({
     id: "t-hopeless",
     event: "test/hopeless",
     retries: 2,
     handler: async ({ step }) => step.run("call", () => Promise.reject(new Error("always down"))),
   });
   const fatal = { n: 0 };
-  const nonRetriable = defineJob({
+  const nonRetriable = defineTestJob({
     id: "t-non-retriable",
     event: "test/non-retriable",
     retries: 5,
@@ -93,7 +93,7 @@ describe("retries", () => {
 
   it("backs off exponentially, then succeeds", async () => {
     const clock = manualClock();
-    const runner = createRunner({ db: database.db, jobs: [flaky], now: clock.now, retryBaseMs: 1000 });
+    const runner = createRunner({ db: database.db, jobs: [flaky], clock, retryBaseMs: 1000 });
     await enqueue(database.db, "test/flaky");
     const delays: number[] = [];
     for (let i = 0; i < 2; i++) {
@@ -148,7 +148,7 @@ describe("retries", () => {
 
 describe("sleep", () => {
   const after = { n: 0 };
-  const sleeper = defineJob({
+  const sleeper = defineTestJob({
     id: "t-sleeper",
     event: "test/sleeper",
     handler: async ({ step }) => {
@@ -162,7 +162,7 @@ describe("sleep", () => {
 
   it("persists the sleep, then completes after the wake time", async () => {
     const clock = manualClock();
-    const runner = createRunner({ db: database.db, jobs: [sleeper], now: clock.now });
+    const runner = createRunner({ db: database.db, jobs: [sleeper], clock });
     await enqueue(database.db, "test/sleeper");
     await runner.tick();
     let run = await onlyRun(database.db, "t-sleeper");
@@ -190,7 +190,7 @@ describe("sleep", () => {
 
 describe("sendEvent", () => {
   const received: string[] = [];
-  const sender = defineJob({
+  const sender = defineTestJob({
     id: "t-sender",
     event: "test/sender",
     retries: 1,
@@ -201,7 +201,7 @@ describe("sendEvent", () => {
       return "done";
     },
   });
-  const receiver = defineJob({
+  const receiver = defineTestJob({
     id: "t-receiver",
     event: "test/notified",
     handler: async ({ event }) => {
@@ -228,7 +228,7 @@ describe("sendEvent", () => {
 
 describe("step ids", () => {
   const seen: number[] = [];
-  const repeated = defineJob({
+  const repeated = defineTestJob({
     id: "t-repeated",
     event: "test/repeated",
     retries: 1,
@@ -258,7 +258,7 @@ describe("step ids", () => {
 describe("event schema", () => {
   it("fails a run whose event data does not match the event's schema, without retrying", async () => {
     let ran = 0;
-    const job = defineJob({ id: "t-typed", event: "case/created", handler: () => void ran++ });
+    const job = defineTestJob({ id: "t-typed", event: "case/created", handler: () => void ran++ });
     const runner = createRunner({ db: database.db, jobs: [job] });
     await enqueue(database.db, "case/created", { tenant: "AB" }); // caseUrn missing
     await runner.tick();

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+const nextFlight = z.object({ number: z.string(), scheduledDeparture: z.string() });
+
+/**
+ * Every event the service emits, with its payload schema: the one list `emit`, job triggers,
+ * `cancelOn` and `step.waitForEvent` accept, so a misspelt name fails the type check.
+ */
+export const eventCatalogue = {
+  "case/created": z.object({ tenant: z.string(), caseUrn: z.string() }),
+  // the next flight changed: the booking job extends or shortens reservations, or re-books
+  "case/reaccommodated": z.object({
+    tenant: z.string(),
+    caseUrn: z.string(),
+    previousNextFlight: nextFlight.nullable(),
+    nextFlight,
+    nights: z.number().int(),
+    overnight: z.boolean(),
+  }),
+  "demand/approved": z.object({
+    tenant: z.string(),
+    caseUrn: z.string(),
+    demandUrn: z.string(),
+    policyUrn: z.string().nullable(),
+    policyVersion: z.number().int().nullable(),
+  }),
+  "review/created": z.object({ tenant: z.string(), reviewUrn: z.string(), caseUrn: z.string() }),
+  // allocate (again) for a case: a rerun asked by an operator, or a flush of batched demand
+  "allocation/requested": z.object({
+    tenant: z.string(),
+    caseUrn: z.string(),
+    demandUrn: z.string().nullable(),
+    reason: z.string().min(1),
+    // only these passenger groups; all groups still awaiting allocation when absent
+    groupIds: z.array(z.string()).optional(),
+  }),
+  "allocation/wave.persisted": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string() }),
+  "booking/requested": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string(), groupId: z.string() }),
+} as const;
+
+export type EventCatalogue = Record<string, z.ZodType<Record<string, unknown>>>;
+export type EventName = keyof typeof eventCatalogue;
+/** What a caller passes to emit (before defaults and transforms). */
+export type EventPayload<N extends EventName> = z.input<(typeof eventCatalogue)[N]>;
+/** What a job receives once the payload has been parsed. */
+export type EventData<N extends EventName> = z.output<(typeof eventCatalogue)[N]>;
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(eventCatalogue, name);
+}
