@@ -1,5 +1,11 @@
+import { relations } from "drizzle-orm";
 import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { lifecycle } from "./columns";
+import { WAVE_STATUSES, type WaveStatus } from "@/lib/vocabulary";
+import { reservations } from "./reservations";
+import { cases } from "./cases";
+import { lifecycle, oneOf } from "./columns";
+import { demands } from "./demands";
+import type { MoneyJson, WavePoliciesJson } from "./json";
 
 /** One allocation run: every candidate with its scores and reasons, and the final assignments. */
 export const allocationWaves = pgTable(
@@ -7,21 +13,33 @@ export const allocationWaves = pgTable(
   {
     urn: text("urn").primaryKey(),
     tenant: text("tenant").notNull(),
-    caseUrn: text("case_urn").notNull(),
-    demandUrn: text("demand_urn"),
-    status: text("status").notNull(),
-    policies: jsonb("policies").$type<Array<{ tier: string; policyUrn: string; version: number }>>().notNull().default([]),
+    caseUrn: text("case_urn")
+      .notNull()
+      .references(() => cases.urn),
+    demandUrn: text("demand_urn").references(() => demands.urn),
+    status: text("status").$type<WaveStatus>().notNull(),
+    policies: jsonb("policies").$type<WavePoliciesJson>().notNull().default([]),
+    // shapes owned by the allocation engine (lib/allocation), which parses them
     rankingInputs: jsonb("ranking_inputs").$type<unknown[]>().notNull().default([]),
     allocations: jsonb("allocations").$type<unknown[]>().notNull().default([]),
     held: jsonb("held").$type<unknown[]>().notNull().default([]),
-    totalCost: jsonb("total_cost").$type<{ amount: number; currency: string } | null>(),
-    savingsVsMarket: jsonb("savings_vs_market").$type<{ amount: number; currency: string } | null>(),
+    totalCost: jsonb("total_cost").$type<MoneyJson | null>(),
+    savingsVsMarket: jsonb("savings_vs_market").$type<MoneyJson | null>(),
     ...lifecycle,
   },
   (t) => [
     // a case page shows its waves, newest last
     index("allocation_waves_case_idx").on(t.caseUrn, t.createdAt),
+    // the waves of a demand (the foreign key's lookups and the demand's fulfilment)
+    index("allocation_waves_demand_idx").on(t.demandUrn),
+    oneOf("allocation_waves_status_check", t.status, WAVE_STATUSES),
   ],
 );
+
+export const allocationWavesRelations = relations(allocationWaves, ({ one, many }) => ({
+  case: one(cases, { fields: [allocationWaves.caseUrn], references: [cases.urn] }),
+  demand: one(demands, { fields: [allocationWaves.demandUrn], references: [demands.urn] }),
+  reservations: many(reservations),
+}));
 
 export type AllocationWaveRow = typeof allocationWaves.$inferSelect;

@@ -1,7 +1,8 @@
 import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { ts } from "./columns";
+import type { FieldChange } from "./json";
 
-export type FieldChange = { field: string; before: unknown; after: unknown };
+export type { FieldChange } from "./json";
 
 /** Append-only: rows are never updated or deleted. */
 export const auditEntries = pgTable(

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { lifecycle, ts } from "./columns";
+import { POLICY_STATUSES, type PolicyStatus, type Tier } from "@/lib/vocabulary";
+import { lifecycle, oneOf, ts } from "./columns";
 
 export const policies = pgTable(
   "policies",
@@ -12,11 +13,11 @@ export const policies = pgTable(
     airport: text("airport"),
     airline: text("airline"),
     country: text("country"),
-    tiers: jsonb("tiers").$type<string[]>().notNull(),
+    tiers: jsonb("tiers").$type<Tier[]>().notNull(),
     // airport|airline|country|sorted tiers: versions of one context share it
     contextKey: text("context_key").notNull(),
     version: integer("version").notNull(),
-    status: text("status").notNull(), // DRAFT | ACTIVE | ARCHIVED
+    status: text("status").$type<PolicyStatus>().notNull(),
     // the rest of the policy payload, validated by lib/policies/schemas.ts
     body: jsonb("body").$type<Record<string, unknown>>().notNull(),
     provenance: jsonb("provenance").$type<Record<string, unknown> | null>(),
@@ -34,6 +35,7 @@ export const policies = pgTable(
       .where(sql`${t.status} = 'ACTIVE'`),
     // matching reads the active policies of a tenant
     index("policies_tenant_status_idx").on(t.tenant, t.status),
+    oneOf("policies_status_check", t.status, POLICY_STATUSES),
   ],
 );
 
