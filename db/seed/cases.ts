@@ -7,6 +7,7 @@ import { createCase } from "@/lib/cases/create";
 import { NewCase, type SpecialNeed, type Tier } from "@/lib/cases/schemas";
 import type { Ctx } from "@/lib/context";
 import { createDemand } from "@/lib/demand/create";
+import { ensureTenant } from "@/lib/tenants/ensure";
 import { addDays, tonight, wallClock } from "./local-time";
 
 // above every demo policy's automatic ceiling (50 rooms): a supervisor has something to approve
@@ -113,6 +114,8 @@ const DEMO_CASES: DemoCase[] = [
 export async function seedDemoCases(db: Db, tenant: string, now = new Date()): Promise<number> {
   const [existing] = await db.select({ urn: cases.urn }).from(cases).where(eq(cases.tenant, tenant)).limit(1);
   if (existing) return 0;
+  // cases reference their tenant's row
+  await ensureTenant(db, tenant);
   const ctx: Ctx = { db, principal: systemPrincipal(tenant, "seed") };
   let created = 0;
   for (const demo of DEMO_CASES) {
@@ -135,9 +138,9 @@ export async function seedDemoCases(db: Db, tenant: string, now = new Date()): P
     if (!isNew) continue;
     created++;
     if (demo.demand === "auto") {
-      await createDemand({ ctx, caseUrn: record.urn, input: { type: "INITIAL", roomsRequested: record.roomsNeeded } });
+      await createDemand({ ctx, input: { caseUrn: record.urn, type: "INITIAL", roomsRequested: record.roomsNeeded } });
     } else if (demo.demand === "awaiting-approval") {
-      await createDemand({ ctx, caseUrn: record.urn, input: { type: "INITIAL", roomsRequested: ROOMS_AWAITING_APPROVAL } });
+      await createDemand({ ctx, input: { caseUrn: record.urn, type: "INITIAL", roomsRequested: ROOMS_AWAITING_APPROVAL } });
     }
   }
   return created;

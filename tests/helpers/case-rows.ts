@@ -1,14 +1,15 @@
 import type { Db } from "@/db/client";
-import { cases, passengerGroups, passengers } from "@/db/schema";
+import { cases, passengerGroups, passengers, tenants } from "@/db/schema";
 import { newUrn } from "@/lib/ids";
+import type { CaseStatus, Tier } from "@/lib/vocabulary";
 
-export type TestGroup = { groupId?: string; tier: string; passengers: number };
+export type TestGroup = { groupId?: string; tier: Tier; passengers: number };
 
 export type CaseRowsInput = {
   tenant: string;
   airport?: string;
   airline?: string;
-  status?: string;
+  status?: CaseStatus;
   createdBy?: string;
   groups?: TestGroup[];
 };
@@ -28,6 +29,8 @@ export async function insertCase(db: Db, input: CaseRowsInput): Promise<{ urn: s
   const airport = input.airport ?? "CDG";
   const airline = input.airline ?? input.tenant;
   const status = input.status ?? "OPEN";
+  // a case references its tenant's row (the API creates it on a tenant's first request)
+  await db.insert(tenants).values({ code: input.tenant, urn: newUrn("tenant"), name: input.tenant }).onConflictDoNothing();
   await db.insert(cases).values({
     urn,
     tenant: input.tenant,

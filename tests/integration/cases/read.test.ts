@@ -62,18 +62,18 @@ describe("GET /cases/{caseUrn}", () => {
     const oldWave = newUrn("wave");
     await db.insert(allocationWaves).values({ urn: oldWave, tenant, caseUrn: c.urn, status: "SUPERSEDED", createdAt: new Date("2026-01-01T00:00:00Z") });
     const wave = newUrn("wave");
-    await db.insert(allocationWaves).values({ urn: wave, tenant, caseUrn: c.urn, status: "COMPLETED", allocations: [{ groupId: "G", hotelUrn: "h" }] });
+    await db.insert(allocationWaves).values({ urn: wave, tenant, caseUrn: c.urn, status: "COMPLETE", allocations: [{ groupId: "G", hotelUrn: "h" }] });
     const demand = newUrn("demand");
     await db.insert(demands).values({ urn: demand, tenant, caseUrn: c.urn, type: "INITIAL", roomsRequested: 5, status: "APPROVED", createdBy: "x", decidedBy: "sup", decidedAt: new Date(), decisionReason: "ok", policyUrn: newUrn("policy"), policyVersion: 2 });
     const reservation = newUrn("reservation");
     await db.insert(reservations).values({
-      urn: reservation, tenant, caseUrn: c.urn, waveUrn: wave, groupId: c.passengerGroups[0].groupId, hotelUrn: newUrn("hotel"), provider: "direct",
+      urn: reservation, tenant, caseUrn: c.urn, waveUrn: wave, groupId: c.passengerGroups[0].groupId, hotelUrn: newUrn("hotel"), provider: "DIRECT",
       status: "CONFIRMED", rooms: 2, checkIn: new Date("2026-11-21T20:00:00Z"), checkOut: new Date("2026-11-22T07:00:00Z"),
       total: { amount: 240, currency: "EUR" }, payment: { method: "CARD", cardToken: "tok_secret" },
     });
     const res = await read(c.urn, await roleToken(tenant, "OPS_SUPERVISOR"));
     expect(res.status).toBe(200);
-    expect(res.json.wave).toMatchObject({ urn: wave, status: "COMPLETED", allocations: [{ groupId: "G", hotelUrn: "h" }] });
+    expect(res.json.wave).toMatchObject({ urn: wave, status: "COMPLETE", allocations: [{ groupId: "G", hotelUrn: "h" }] });
     expect(res.json.demands).toEqual([expect.objectContaining({ urn: demand, type: "INITIAL", roomsRequested: 5, status: "APPROVED", decidedBy: "sup", decisionReason: "ok", policyVersion: 2, automatic: false })]);
     expect(res.json.reservations).toEqual([expect.objectContaining({ urn: reservation, status: "CONFIRMED", rooms: 2, payment: { method: "CARD" }, total: { amount: 240, currency: "EUR" } })]);
     expect(res.text).not.toContain("tok_secret");
@@ -93,7 +93,8 @@ describe("GET /cases", () => {
       { urn: newUrn("demand"), tenant, caseUrn: created[2].urn, type: "INCREMENTAL", roomsRequested: 1, status: "REQUESTED", createdBy: "x" },
     ]);
     const wave = newUrn("wave");
-    const base = { tenant, caseUrn: created[2].urn, waveUrn: wave, hotelUrn: "h", provider: "direct", checkIn: new Date(), checkOut: new Date(), total: { amount: 1, currency: "EUR" }, payment: { method: "GUARANTEE" as const } };
+    await database.db.insert(allocationWaves).values({ urn: wave, tenant, caseUrn: created[2].urn, status: "COMPLETE" });
+    const base = { tenant, caseUrn: created[2].urn, waveUrn: wave, hotelUrn: "h", provider: "DIRECT" as const, checkIn: new Date(), checkOut: new Date(), total: { amount: 1, currency: "EUR" }, payment: { method: "GUARANTEE" as const } };
     await database.db.insert(reservations).values([
       { ...base, urn: newUrn("reservation"), groupId: "a", status: "CONFIRMED", rooms: 2 },
       { ...base, urn: newUrn("reservation"), groupId: "b", status: "CHECKED_OUT", rooms: 1 },

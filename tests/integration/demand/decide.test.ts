@@ -114,7 +114,7 @@ describe("POST /demand/{demandUrn}/approve", () => {
   it("refuses FULFILLED and PARTIAL demands with 409", async () => {
     const tenant = uniqueTenant();
     const token = await tokenFor({ tenant });
-    for (const status of ["FULFILLED", "PARTIAL"]) {
+    for (const status of ["FULFILLED", "PARTIAL"] as const) {
       const d = await requested(tenant);
       await database.db.update(demands).set({ status }).where(eq(demands.urn, d.urn));
       expect((await decide(approve, "approve", d.urn, { reason: "x" }, token)).status).toBe(409);
@@ -242,14 +242,14 @@ describe("automatic approval uses the current policy version", () => {
     const ctx = ctxFor(database.db, principal({ tenant }));
     const v1 = await createPolicy({ ctx, input: PolicyInput.parse(policyPayload({ maxAutomaticRoomsPerWave: 5 })) });
     const v2 = await createPolicy({ ctx, input: PolicyInput.parse(policyPayload({ maxAutomaticRoomsPerWave: 100 })) });
-    await activatePolicy({ ctx, policyUrn: v1.urn });
-    await activatePolicy({ ctx, policyUrn: v2.urn });
+    await activatePolicy({ ctx, input: { policyUrn: v1.urn } });
+    await activatePolicy({ ctx, input: { policyUrn: v2.urn } });
     const token = await tokenFor({ tenant });
     const c1 = await insertCase(database.db, { tenant });
     const a = await call(create, `/demand/case/${c1.urn}`, { token, body: { type: "INITIAL", roomsRequested: 40 }, params: { caseUrn: c1.urn } });
     expect(a.json).toMatchObject({ status: "APPROVED", approval: { policyUrn: v2.urn, policyVersion: 2 } });
     // rollback to v1 (ceiling 5): the same request now waits for a supervisor
-    await activatePolicy({ ctx, policyUrn: v1.urn });
+    await activatePolicy({ ctx, input: { policyUrn: v1.urn } });
     const c2 = await insertCase(database.db, { tenant });
     const b = await call(create, `/demand/case/${c2.urn}`, { token, body: { type: "INITIAL", roomsRequested: 40 }, params: { caseUrn: c2.urn } });
     expect(b.json.status).toBe("REQUESTED");

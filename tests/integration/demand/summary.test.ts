@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { demands, reservations, reviewItems } from "@/db/schema";
+import { allocationWaves, demands, reservations, reviewItems } from "@/db/schema";
 import { GET as summary } from "@/app/api/v1/demand/case/[caseUrn]/summary/route";
 import { newUrn } from "@/lib/ids";
+import type { DemandStatus, DemandType, ReservationStatus, ReviewCategory, ReviewState } from "@/lib/vocabulary";
 import { call, tokenFor, apiTestDatabase } from "../../helpers/api";
 import { insertCase } from "../../helpers/case-rows";
 import { uniqueTenant } from "../../helpers/factories";
@@ -9,16 +10,19 @@ import { uniqueTenant } from "../../helpers/factories";
 const database = apiTestDatabase({ airports: true });
 
 
-async function demand(tenant: string, caseUrn: string, type: string, rooms: number, status: string, allocated = 0) {
+async function demand(tenant: string, caseUrn: string, type: DemandType, rooms: number, status: DemandStatus, allocated = 0) {
   await database.db.insert(demands).values({ urn: newUrn("demand"), tenant, caseUrn, type, roomsRequested: rooms, status, createdBy: "x", roomsAllocated: allocated });
 }
 
-async function reservation(tenant: string, caseUrn: string, groupId: string, rooms: number, status: string) {
+async function reservation(tenant: string, caseUrn: string, groupId: string, rooms: number, status: ReservationStatus) {
+  // a reservation belongs to an allocation wave
+  const waveUrn = newUrn("wave");
+  await database.db.insert(allocationWaves).values({ urn: waveUrn, tenant, caseUrn, status: "COMPLETE" });
   await database.db.insert(reservations).values({
     urn: newUrn("reservation"),
     tenant,
     caseUrn,
-    waveUrn: newUrn("wave"),
+    waveUrn,
     groupId,
     hotelUrn: newUrn("hotel"),
     provider: "DIRECT",
@@ -31,7 +35,7 @@ async function reservation(tenant: string, caseUrn: string, groupId: string, roo
   });
 }
 
-async function review(tenant: string, caseUrn: string, category: string, groups: string[], state = "OPEN") {
+async function review(tenant: string, caseUrn: string, category: ReviewCategory, groups: string[], state: ReviewState = "OPEN") {
   await database.db.insert(reviewItems).values({ urn: newUrn("review"), tenant, caseUrn, category, priority: "HIGH", state, affectedGroups: groups });
 }
 

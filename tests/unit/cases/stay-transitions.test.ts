@@ -4,7 +4,7 @@ import { computeStay, localDate } from "@/lib/cases/stay";
 import { CASE_TRANSITIONS, canTransition, transitionError } from "@/lib/cases/transitions";
 import { CASE_STATUSES } from "@/lib/cases/schemas";
 
-const flight = (at: string) => ({ number: "AF1", origin: "CDG", destination: "JFK", scheduledDeparture: at, status: "CANCELLED" });
+const flight = (at: string) => ({ number: "AF1", origin: "CDG", destination: "JFK", scheduledDeparture: at, status: "CANCELLED" as const });
 
 describe("rooms and tiers", () => {
   it("needs one room per two passengers, rounded up, and one per crew member", () => {
