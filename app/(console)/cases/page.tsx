@@ -16,7 +16,9 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { listCases } from "@/lib/cases/list";
+import { upperCaseEnums } from "@/lib/api/query-case";
 import { CASE_STATUSES, CaseListQuery } from "@/lib/cases/schemas";
+import { ListRefusal, tryList } from "../list-refusal";
 
 export const metadata: Metadata = { title: "Cases" };
 
@@ -29,10 +31,12 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   const ctx = await sessionCtx();
   const sp = await searchParams;
   const raw = { status: one(sp.status), airport: one(sp.airport)?.toUpperCase(), flight: one(sp.flight)?.toUpperCase(), cursor: one(sp.cursor), limit: 50 };
-  const parsed = CaseListQuery.safeParse(raw);
+  const parsed = CaseListQuery.safeParse(upperCaseEnums(CaseListQuery, raw));
   const query = parsed.success ? parsed.data : CaseListQuery.parse({ limit: 50 });
   const filtered = Boolean(query.status || query.airport || query.flight);
-  const page = await listCases({ ctx, input: query });
+  // an airport outside the user's scope or a broken cursor in the URL: a calm notice, not the error page
+  const listed = await tryList(() => listCases({ ctx, input: query }));
+  const page = listed.ok ? listed.value : { items: [], nextCursor: null };
   const allAirports = ctx.principal.airports.includes("*");
   const now = new Date();
   const qs = (extra: Record<string, string | undefined>) => {
@@ -79,7 +83,9 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
           <Input id="flight" name="flight" defaultValue={query.flight ?? ""} placeholder="e.g. AF1234" className="w-32 font-mono uppercase placeholder:font-sans placeholder:normal-case" />
         </div>
       </FilterForm>
-      {page.items.length === 0 ? (
+      {!listed.ok ? (
+        <ListRefusal error={listed.error} what="cases" airport={query.airport} myAirports={ctx.principal.airports} clearHref="/cases" />
+      ) : page.items.length === 0 ? (
         <EmptyState icon={ClipboardList} title={filtered ? "No cases match these filters" : query.cursor ? "No older cases" : "No cases yet"} testId="cases-empty">
           {filtered ? (
             <p>

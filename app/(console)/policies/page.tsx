@@ -14,7 +14,9 @@ import { sessionCtx } from "@/lib/auth/session-ctx";
 import { contextKeyOf } from "@/lib/policies/context-key";
 import { listPolicies } from "@/lib/policies/list";
 import { type Policy, PolicyListQuery, POLICY_STATUSES } from "@/lib/policies/schemas";
+import { upperCaseEnums } from "@/lib/api/query-case";
 import { userNames } from "@/lib/users/names";
+import { ListRefusal, tryList } from "../list-refusal";
 
 export const metadata: Metadata = { title: "Policies" };
 
@@ -31,17 +33,20 @@ function contextLabel(p: Policy): string {
 export default async function PoliciesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await sessionCtx();
   const sp = await searchParams;
-  const parsed = PolicyListQuery.safeParse({ status: one(sp.status), airport: one(sp.airport), limit: 200 });
+  const parsed = PolicyListQuery.safeParse(upperCaseEnums(PolicyListQuery, { status: one(sp.status), airport: one(sp.airport), limit: 200 }));
   const filters = parsed.success ? parsed.data : PolicyListQuery.parse({ limit: 200 });
   const filtered = Boolean(filters.status || filters.airport);
   // every version, so each context's history is whole (a tenant has tens of policies, not thousands)
   const items: Policy[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listPolicies({ ctx, input: { ...filters, cursor } });
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor && items.length < 2000);
+  // an airport outside the user's scope in the URL: a calm notice, not the error page
+  const listed = await tryList(async () => {
+    let cursor: string | undefined;
+    do {
+      const page = await listPolicies({ ctx, input: { ...filters, cursor } });
+      items.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && items.length < 2000);
+  });
   const names = await userNames({ ctx, input: { urns: items.flatMap((p) => [p.createdBy, p.activatedBy ?? ""]) } });
   const canWrite = hasPermission(ctx.principal.roles, "policy:write");
 
@@ -91,7 +96,9 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
           <Input id="airport" name="airport" defaultValue={filters.airport ?? ""} placeholder="Any" className="w-24 font-mono uppercase" maxLength={3} />
         </div>
       </FilterForm>
-      {groupList.length === 0 ? (
+      {!listed.ok ? (
+        <ListRefusal error={listed.error} what="policies" airport={filters.airport} myAirports={ctx.principal.airports} clearHref="/policies" />
+      ) : groupList.length === 0 ? (
         <EmptyState icon={ScrollText} title={filtered ? "No policies match these filters" : "No policies yet"} testId="policies-empty">
           <p>
             A policy says which hotels passengers of some tiers may be placed in (stars, distance, price, amenities), how demand is approved and how

@@ -32,7 +32,9 @@ import {
   ReviewPriority as Priorities,
   ReviewState,
 } from "@/lib/review/schemas";
+import { upperCaseEnums } from "@/lib/api/query-case";
 import { cn } from "@/lib/utils";
+import { ListRefusal, tryList } from "../list-refusal";
 
 export const metadata: Metadata = { title: "Review queue" };
 
@@ -67,16 +69,15 @@ export default async function ReviewQueuePage({
     cursor: one(sp.cursor),
     limit: 100,
   };
-  const parsed = ReviewListQuery.safeParse(raw);
+  const parsed = ReviewListQuery.safeParse(upperCaseEnums(ReviewListQuery, raw));
   const query = parsed.success
     ? parsed.data
     : ReviewListQuery.parse({ limit: 100 });
   const filtered = Boolean(query.state || query.priority);
   // without a state filter the queue is the work still to do: open and claimed items
-  const page = await listReviewItems({
-    ctx,
-    input: { ...query, unresolvedOnly: true },
-  });
+  // a broken cursor in the URL: a calm notice, not the error page
+  const listed = await tryList(() => listReviewItems({ ctx, input: { ...query, unresolvedOnly: true } }));
+  const page = listed.ok ? listed.value : { items: [], nextCursor: null };
   const cases = await reviewCaseLabels(
     ctx,
     page.items.map((i) => i.caseUrn),
@@ -155,7 +156,9 @@ export default async function ReviewQueuePage({
           </NativeSelect>
         </div>
       </FilterForm>
-      {items.length === 0 ? (
+      {!listed.ok ? (
+        <ListRefusal error={listed.error} what="review items" myAirports={ctx.principal.airports} clearHref="/review" />
+      ) : items.length === 0 ? (
         <EmptyState
           icon={Inbox}
           title={

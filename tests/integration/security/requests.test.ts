@@ -82,7 +82,7 @@ describe("the console's session cookie on the API", () => {
     const tenant = uniqueTenant();
     const cookie = await sessionCookie(tenant);
     const before = await rowCount("cases");
-    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }]) {
+    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
       const res = await call(createCaseRoute, "/cases", { body: casePayload(), headers: { cookie, ...headers } });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.json.code).toBe("FORBIDDEN");

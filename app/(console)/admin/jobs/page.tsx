@@ -31,7 +31,8 @@ export default async function JobRunsPage({ searchParams }: { searchParams: Prom
   const ctx = await sessionCtx();
   if (!hasPermission(ctx.principal.roles, "admin")) return null; // the admin layout explains
   const sp = await searchParams;
-  const statusParam = one(sp.status);
+  // filter values are case-insensitive in a URL: ?status=failed
+  const statusParam = one(sp.status)?.toUpperCase();
   const status = STATUSES.find((s) => s === statusParam);
   const functionId = one(sp.function);
   const cursor = one(sp.cursor);

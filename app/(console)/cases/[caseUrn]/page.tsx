@@ -1,4 +1,4 @@
-import { ArrowLeft, Check, FileClock, Lock, LockOpen, Users, X } from "lucide-react";
+import { ArrowLeft, Check, FileClock, Lock, LockOpen, MapPinOff, Users, X } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -8,7 +8,6 @@ import { RequestRoomsDialog } from "@/components/cases/request-rooms-dialog";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
 import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dialog";
 import { EmptyState } from "@/components/console/empty-state";
-import { Forbidden } from "@/components/console/forbidden";
 import { formatAge, formatMoney, formatUtc, msSince, shortUrn } from "@/components/console/format";
 import { StatusBadge } from "@/components/console/status-badge";
 import { Badge } from "@/components/ui/badge";
@@ -20,6 +19,7 @@ import { sessionCtx } from "@/lib/auth/session-ctx";
 import { getCase } from "@/lib/cases/get";
 import type { Case } from "@/lib/cases/schemas";
 import { demandSummary } from "@/lib/demand/summary";
+import { decisionsFor, hasLiveInitial } from "@/lib/demand/rules";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { hotelLabels } from "@/lib/hotels/names";
@@ -31,6 +31,23 @@ export const metadata: Metadata = { title: "Case" };
 // work the background jobs are doing: poll fast while any of it is under way
 const BUSY_CASE = new Set(["ALLOCATING", "BOOKING"]);
 
+/** A case of an airport outside the user's claims: say which airport, which are theirs, and the way back. */
+function OutOfScopeCase({ message, myAirports }: { message: string; myAirports: string[] }) {
+  const airport = /Airport ([A-Z]{3})/.exec(message)?.[1];
+  return (
+    <EmptyState icon={MapPinOff} title={airport ? `This case is at ${airport}, outside your airports` : "This case is outside your airports"} testId="case-out-of-scope">
+      <p>
+        Your account works on {myAirports.join(", ")}. Ask an administrator of your airline if you need to see cases at {airport ?? "that airport"}.
+      </p>
+      <div className="mt-3">
+        <Button asChild variant="outline">
+          <Link href="/cases">Back to your cases</Link>
+        </Button>
+      </div>
+    </EmptyState>
+  );
+}
+
 export default async function CasePage({ params }: { params: Promise<{ caseUrn: string }> }) {
   const ctx = await sessionCtx();
   const urn = decodeSegment((await params).caseUrn);
@@ -40,10 +57,10 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
     record = await getCase({ ctx, input: { caseUrn: urn } });
   } catch (err) {
     if (err instanceof DomainError && err.status === 404) notFound();
-    if (err instanceof DomainError && err.code === "OUT_OF_SCOPE") return <Forbidden what="This case's airport" roles={`airport scope (${err.message})`} />;
+    if (err instanceof DomainError && err.code === "OUT_OF_SCOPE") return <OutOfScopeCase message={err.message} myAirports={ctx.principal.airports} />;
     throw err;
   }
-  const summary = await demandSummary({ ctx, caseUrn: urn });
+  const summary = await demandSummary({ ctx, input: { caseUrn: urn } });
   const names = await userNames({ ctx, input: { urns: [...record.demands.flatMap((d) => [d.createdBy, d.decidedBy ?? ""]), record.createdBy] } });
   const hotelsByUrn = await hotelLabels({ ctx, input: { urns: [...record.reservations.map((r) => r.hotelUrn), ...record.passengerGroups.map((g) => g.hotelUrn ?? "")] } });
   const can = (p: Parameters<typeof hasPermission>[1]) => hasPermission(ctx.principal.roles, p);
@@ -53,7 +70,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
     (d) => d.status === "APPROVED" && d.roomsBooked < d.roomsRequested && d.decidedAt && msSince(d.decidedAt) < 15 * 60_000,
   );
   const busy = BUSY_CASE.has(record.status) || recentlyApproved;
-  const hasInitial = record.demands.some((d) => d.type === "INITIAL" && d.status !== "REJECTED");
+  const hasInitial = hasLiveInitial(record.demands);
   const unrequested = Math.max(0, record.roomsNeeded - summary.totalRequested);
   const who = (sub: string | null) => (sub ? (names[sub] ?? (sub.startsWith("urn:") ? shortUrn(sub) : sub.replace(/^system:/, "system "))) : "—");
 
@@ -237,7 +254,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
                   <TableCell className="text-right tabular-nums">{d.roomsAllocated}</TableCell>
                   <TableCell className="text-right tabular-nums">{d.roomsBooked}</TableCell>
                   <TableCell>
-                    {d.status === "REQUESTED" && !closed && can("demand:decide") && (
+                    {decisionsFor(d.status).length > 0 && !closed && can("demand:decide") && (
                       <div className="flex justify-end gap-2">
                         <ReasonDialog
                           trigger={
