@@ -13,6 +13,10 @@ export async function boot(o: { jobs: readonly AnyJob[] }): Promise<void> {
   authSecret();
   const { db, driver } = await database();
   await seed(db, { demo: demoSeedWanted(driver) });
+  // hotel provider sandboxes when no real provider URL is configured; never fatal
+  await import("@/lib/providers/boot-sandboxes")
+    .then((m) => m.startSandboxesIfUnconfigured())
+    .catch((err) => log("error", "sandbox hotel providers did not start", errorFields(err)));
   try {
     const { startEmbeddedRunner } = await import("@/lib/jobs/start-embedded");
     await startEmbeddedRunner(o.jobs);

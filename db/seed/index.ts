@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import { seedAirports } from "./airports";
 import { seedDemoCases } from "./cases";
+import { seedDirectContracts } from "./direct-contracts";
 import { seedDemoPolicies } from "./policies";
 import { DEMO_TENANT, seedDemoUsers } from "./users";
 
@@ -13,6 +14,7 @@ export async function seed(db: Db, { demo }: { demo: boolean }): Promise<void> {
   if (!demo) return;
   await seedDemoUsers(db);
   await seedDemoPolicies(db, DEMO_TENANT.code);
+  await seedDirectContracts(db, DEMO_TENANT.code);
   await seedDemoCases(db, DEMO_TENANT.code);
 }
 

@@ -2,11 +2,12 @@ import type { RouteSpec } from "@/lib/api/route";
 import * as audit from "./audit";
 import * as cases from "./cases";
 import * as demand from "./demand";
+import * as hotels from "./hotels";
 import * as policies from "./policies";
 import * as review from "./review";
 import * as system from "./system";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, hotels].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

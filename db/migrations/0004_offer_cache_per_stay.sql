@@ -1,0 +1,2 @@
+ALTER TABLE "offer_cache" DROP CONSTRAINT "offer_cache_tenant_airport_provider_pk";--> statement-breakpoint
+ALTER TABLE "offer_cache" ADD CONSTRAINT "offer_cache_tenant_airport_check_in_check_out_occupancy_provider_pk" PRIMARY KEY("tenant","airport","check_in","check_out","occupancy","provider");
