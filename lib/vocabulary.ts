@@ -135,6 +135,11 @@ export const WAVE_STATUSES = ["COMPLETE", "PARTIAL", "FAILED", "SUPERSEDED"] as 
 export const WaveStatus = vocab(WAVE_STATUSES, "WaveStatus");
 export type WaveStatus = z.infer<typeof WaveStatus>;
 
+/** DEMAND: a demand's approval; RERUN: an operator's rerun; BATCH: the airport's batch window (policy mode BATCH). */
+export const WAVE_TRIGGERS = ["DEMAND", "RERUN", "BATCH"] as const;
+export const WaveTrigger = vocab(WAVE_TRIGGERS, "WaveTrigger", "DEMAND: a demand's approval; RERUN: POST …/rerun; BATCH: the airport's batch window (policy mode BATCH)");
+export type WaveTrigger = z.infer<typeof WaveTrigger>;
+
 export const RESERVATION_STATUSES = ["PENDING", "CONFIRMED", "CHECKED_OUT", "CANCELLED", "FAILED"] as const;
 export const ReservationStatus = vocab(RESERVATION_STATUSES, "ReservationStatus");
 export type ReservationStatus = z.infer<typeof ReservationStatus>;

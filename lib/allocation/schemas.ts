@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Provider, Tier, WaveStatus } from "@/lib/vocabulary";
+import { Provider, Tier, WaveStatus, WaveTrigger } from "@/lib/vocabulary";
 
 /**
  * The allocation wave as the API and the console show it (spec 2.5, 4.5): every candidate with its
@@ -10,11 +10,6 @@ import { Provider, Tier, WaveStatus } from "@/lib/vocabulary";
 const Money = z.object({ amount: z.number(), currency: z.string() }).meta({ id: "Money" });
 const Iso = z.iso.datetime();
 
-export const WAVE_TRIGGERS = ["DEMAND", "RERUN", "BATCH"] as const;
-export const WaveTrigger = z
-  .enum(WAVE_TRIGGERS)
-  .meta({ id: "WaveTrigger", description: "DEMAND: a demand's approval; RERUN: POST …/rerun; BATCH: the airport's batch window (policy mode BATCH)" });
-export type WaveTrigger = z.infer<typeof WaveTrigger>;
 
 export const HELD_CAUSES = ["NO_POLICY", "MIXED_TIER", "NO_HOTEL_IN_RADIUS", "FILTERED_OUT", "CAPACITY", "NO_ACCESSIBLE_ROOM"] as const;
 export const HeldCause = z.enum(HELD_CAUSES).meta({
