@@ -245,3 +245,18 @@ describe("error logs carry no personal data", () => {
     expect(text).not.toContain("4111 1111");
   });
 });
+
+describe("filter values are case-insensitive", () => {
+  it("?status=open and ?state=open read as OPEN on the API; a value that is no member stays a 422", async () => {
+    const { GET: listCases } = await import("@/app/api/v1/cases/route");
+    const { GET: listReview } = await import("@/app/api/v1/manual-review/route");
+    const tenant = uniqueTenant();
+    const token = await roleToken(tenant, "OPS_SUPERVISOR");
+    const created = await call(createCaseRoute, "/cases", { token, body: casePayload() });
+    const lower = await call(listCases, "/cases", { token, query: { status: created.json.status.toLowerCase() } });
+    expect(lower.status).toBe(200);
+    expect(lower.json.items.map((c: { urn: string }) => c.urn)).toContain(created.json.urn);
+    expect((await call(listReview, "/manual-review", { token, query: { state: "open", priority: "high" } })).status).toBe(200);
+    expect((await call(listCases, "/cases", { token, query: { status: "nonsense" } })).status).toBe(422);
+  });
+});
