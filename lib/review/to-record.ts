@@ -1,5 +1,7 @@
+import { z } from "zod";
 import type { ReviewItemRow } from "@/db/schema";
-import type { AttemptedHotel, Recommendation, ReviewItem } from "./schemas";
+import { parseJson, StringsJson } from "@/db/schema/json";
+import { AttemptedHotel, Recommendation, type ReviewItem } from "./schemas";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -10,15 +12,15 @@ export function toReviewItem(row: ReviewItemRow): ReviewItem {
     caseUrn: row.caseUrn,
     airport: row.airport,
     waveUrn: row.waveUrn,
-    reservationUrns: row.reservationUrns,
+    reservationUrns: parseJson(StringsJson, row.reservationUrns, `review_items.reservation_urns of ${row.urn}`),
     category: row.category as ReviewItem["category"],
     priority: row.priority as ReviewItem["priority"],
     state: row.state as ReviewItem["state"],
     detail: row.detail,
     assignedTo: row.assignedTo,
-    attemptedHotels: row.attemptedHotels as AttemptedHotel[],
-    affectedGroups: row.affectedGroups,
-    recommendations: row.recommendations as Recommendation[],
+    attemptedHotels: parseJson(z.array(AttemptedHotel), row.attemptedHotels, `review_items.attempted_hotels of ${row.urn}`),
+    affectedGroups: parseJson(StringsJson, row.affectedGroups, `review_items.affected_groups of ${row.urn}`),
+    recommendations: parseJson(z.array(Recommendation), row.recommendations, `review_items.recommendations of ${row.urn}`),
     resolution: row.resolution,
     resolvedBy: row.resolvedBy,
     resolvedAt: iso(row.resolvedAt),

@@ -24,8 +24,14 @@ describe("dispatch to the embedded runner", () => {
   it("starts one run per subscribed function, and a second dispatch of the same event starts nothing", async () => {
     const runner = createRunner({ db: database.db, jobs: [one, two] });
     const id = await enqueue(database.db, "test/fan", { tenant: "AB" });
-    await enqueue(database.db, "test/nobody-listens");
+    const unheard = await enqueue(database.db, "test/nobody-listens");
     expect(await runner.dispatch()).toBe(2);
+    // each event says what it started; one nobody listens to is not passed off as done
+    const [fan] = await database.db.select().from(jobEvents).where(eq(jobEvents.id, id));
+    expect(fan).toMatchObject({ status: "DISPATCHED", startedFunctions: ["t-fan-one", "t-fan-two"] });
+    const [nobody] = await database.db.select().from(jobEvents).where(eq(jobEvents.id, unheard));
+    expect(nobody).toMatchObject({ status: "NO_SUBSCRIBER", startedFunctions: [] });
+    expect(nobody.dispatchedAt).not.toBeNull();
     // as if the marking had been lost: the unique (event, function) index absorbs the repeat
     await database.db.update(jobEvents).set({ dispatchedAt: null }).where(eq(jobEvents.id, id));
     expect(await runner.dispatch()).toBe(1);

@@ -1,0 +1,72 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, Db } from "@/db/client";
+import { auditEntries, jobEffects } from "@/db/schema";
+import { ACK_ACTION, caseIntakeAcknowledgedJob } from "@/inngest/functions/case-intake-acknowledged";
+import { createRunner } from "@/lib/jobs/runner";
+import { testDatabase } from "@/tests/helpers/db";
+import { enqueue, manualClock, onlyRun, stepsOf } from "./helpers";
+
+let database: Database;
+beforeAll(async () => {
+  database = await testDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const QUERIES = new Set<PropertyKey>(["execute", "select", "insert", "update", "delete", "transaction"]);
+
+/**
+ * The runner's database handle, which dies at its first `execute` (the step's memo write:
+ * saveStep's one statement) as the process would: that statement and every later one fail, so
+ * the dead worker writes nothing more. The job's effect goes through the real handle, so it has
+ * committed by then.
+ */
+function crashingOnFirstMemo(db: Db) {
+  const state = { crashed: false };
+  const proxy = new Proxy(db, {
+    get(target, prop, receiver) {
+      if ((prop === "execute" || state.crashed) && QUERIES.has(prop)) {
+        return () => {
+          state.crashed = true;
+          throw new Error("process killed between the effect's commit and the step's memo row");
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db: proxy as Db, state };
+}
+
+describe("the reference step with a side effect (case-intake-acknowledged)", () => {
+  it("writes its audit entry exactly once when the run crashes after the effect committed and is replayed", async () => {
+    const job = caseIntakeAcknowledgedJob(async () => database.db);
+    const clock = manualClock();
+    const crashing = crashingOnFirstMemo(database.db);
+    const first = createRunner({ db: crashing.db, jobs: [job], clock, leaseMs: 30_000, workerId: "doomed" });
+    await enqueue(database.db, "case/created", { tenant: "AF", caseUrn: "urn:svc:case:crash" });
+    // the dead worker's loop stops at its next query
+    await expect(first.tick()).rejects.toThrow("process killed");
+    expect(crashing.state.crashed).toBe(true);
+
+    const entries = () =>
+      database.db.select().from(auditEntries).where(and(eq(auditEntries.entityUrn, "urn:svc:case:crash"), eq(auditEntries.action, ACK_ACTION)));
+    // the effect is there, the memo row is not: the run still looks RUNNING under the dead worker's lease
+    expect(await entries()).toHaveLength(1);
+    const crashed = await onlyRun(database.db, "case-intake-acknowledged");
+    expect(crashed).toMatchObject({ status: "RUNNING", lockedBy: "doomed" });
+    expect(await stepsOf(database.db, crashed.id)).toHaveLength(0);
+
+    // another worker reclaims it once the lease expires; the step runs again
+    clock.advance(31_000);
+    await createRunner({ db: database.db, jobs: [job], clock, workerId: "survivor" }).tick();
+    const run = await onlyRun(database.db, "case-intake-acknowledged");
+    const [entry] = await entries();
+    expect(await entries()).toHaveLength(1);
+    expect(run).toMatchObject({ status: "COMPLETED", attempt: 0, output: { auditUrn: entry.urn, fresh: false } });
+    expect(entry).toMatchObject({ actor: "system:jobs", tenant: "AF", reason: "picked up by the job pipeline" });
+    expect(await database.db.select().from(jobEffects)).toMatchObject([{ key: `case-intake-acknowledged:${run.eventId}`, runId: run.id, result: entry.urn }]);
+  });
+});
