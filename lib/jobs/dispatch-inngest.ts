@@ -29,7 +29,7 @@ export async function dispatchToInngest(db: Db, sender: EventSender, now = new D
     if (events.length === 0) return total;
     await sender.send(events.map((e) => ({ id: e.id, name: e.name, data: e.data, ts: e.createdAt.getTime() })));
     const ids = events.map((e) => e.id);
-    await db.update(jobEvents).set({ dispatchedAt: now }).where(and(inArray(jobEvents.id, ids), isNull(jobEvents.dispatchedAt)));
+    await db.update(jobEvents).set({ dispatchedAt: now, status: "SENT" }).where(and(inArray(jobEvents.id, ids), isNull(jobEvents.dispatchedAt)));
     total += events.length;
     if (events.length < BATCH) return total;
   }

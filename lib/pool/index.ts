@@ -1,0 +1,80 @@
+import os from "node:os";
+import path from "node:path";
+import { Piscina } from "piscina";
+import { envInt } from "@/lib/config";
+import { log } from "@/lib/log";
+import { tasks, type TaskInput, type TaskName, type TaskOutput } from "./tasks";
+
+export type { TaskInput, TaskName, TaskOutput } from "./tasks";
+
+type Holder = { pool?: Piscina | null; warned?: boolean };
+// one pool per process, on globalThis because Next bundles routes and instrumentation apart
+const holder = ((globalThis as Record<string, unknown>).__dasWorkerPool ??= {}) as Holder;
+
+/** POOL_THREADS, or one thread per core but one (left to HTTP and the job loop), at least one. */
+export function poolSize(env: Record<string, string | undefined> = process.env): number {
+  const configured = env.POOL_THREADS ? Number.parseInt(env.POOL_THREADS, 10) : NaN;
+  if (Number.isInteger(configured) && configured >= 1) return configured;
+  return Math.max(1, os.availableParallelism() - 1);
+}
+
+function pool(): Piscina | null {
+  if (holder.pool !== undefined) return holder.pool;
+  try {
+    const threads = poolSize();
+    holder.pool = new Piscina({
+      // resolved from the project root at run time, never bundled: it must be a file on disk
+      filename: path.join(process.cwd(), "lib/pool/worker.mjs"),
+      minThreads: 1,
+      maxThreads: threads,
+      idleTimeout: envInt("POOL_IDLE_MS", 60_000),
+    });
+  } catch (err) {
+    holder.pool = null;
+    log("warn", "worker pool did not start; CPU-heavy tasks run in-process", { err: String(err) });
+  }
+  return holder.pool;
+}
+
+/**
+ * Runs a registered pure task in a worker thread, so a long computation (an allocation wave of
+ * 20,000 groups) leaves this thread free for HTTP answers and job lease heartbeats. If the pool
+ * cannot start or its worker cannot load, the task runs in-process, with a warning logged once.
+ */
+export async function runTask<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> {
+  const task = tasks[name];
+  if (!task) throw new Error(`no pool task named ${String(name)}`);
+  const p = pool();
+  if (p) {
+    try {
+      return (await p.run({ file: task.file, input })) as TaskOutput<N>;
+    } catch (err) {
+      // a failure of the task itself is the caller's; a worker that cannot load is ours
+      if (!isLoadFailure(err)) throw err;
+      holder.pool = null;
+      void p.destroy().catch(() => {});
+      warnOnce(err);
+    }
+  } else warnOnce(null);
+  const mod = await task.load();
+  return (mod.default as (i: TaskInput<N>) => TaskOutput<N>)(input);
+}
+
+function isLoadFailure(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND" || code === "ERR_WORKER_INIT_FAILED" || code === "ERR_UNKNOWN_FILE_EXTENSION";
+}
+
+function warnOnce(err: unknown) {
+  if (holder.warned) return;
+  holder.warned = true;
+  log("warn", "worker pool unavailable; CPU-heavy tasks run in-process", err ? { err: String(err) } : {});
+}
+
+/** Stops the threads (tests and scripts that want the process to exit promptly). */
+export async function closePool(): Promise<void> {
+  const p = holder.pool;
+  holder.pool = undefined;
+  holder.warned = false;
+  if (p) await p.destroy();
+}

@@ -1,0 +1,14 @@
+/**
+ * The pure functions the worker pool may run, by name. Each is a module whose default export
+ * takes one structured-clonable input and returns one output, with no I/O: it runs in a worker
+ * thread (loaded from `file`, a path from the project root, through tsx) or, if the pool cannot
+ * start, in-process (through `load`, which the bundler can see). Add a task here and nowhere else.
+ */
+export const tasks = {
+  "demo/count-primes": { file: "lib/pool/tasks/primes.ts", load: () => import("./tasks/primes") },
+} as const;
+
+export type TaskName = keyof typeof tasks;
+type TaskFn<N extends TaskName> = Awaited<ReturnType<(typeof tasks)[N]["load"]>>["default"];
+export type TaskInput<N extends TaskName> = Parameters<TaskFn<N>>[0];
+export type TaskOutput<N extends TaskName> = Awaited<ReturnType<TaskFn<N>>>;

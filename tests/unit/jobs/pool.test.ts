@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { closePool, poolSize, runTask } from "@/lib/pool";
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+  await closePool();
+});
+
+/** Runs `work` while a 10 ms interval ticks; returns its result and the longest gap between ticks. */
+async function whileTicking<T>(work: () => Promise<T>): Promise<{ result: T; maxGap: number; ticks: number; ms: number }> {
+  let last = performance.now();
+  let maxGap = 0;
+  let ticks = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    maxGap = Math.max(maxGap, now - last);
+    last = now;
+    ticks++;
+  }, 10);
+  const started = performance.now();
+  try {
+    const result = await work();
+    return { result, maxGap: Math.max(maxGap, performance.now() - last), ticks, ms: performance.now() - started };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe("the worker pool", () => {
+  it("sizes itself from POOL_THREADS, else cores − 1, at least 1", () => {
+    expect(poolSize({ POOL_THREADS: "3" })).toBe(3);
+    expect(poolSize({ POOL_THREADS: "0" })).toBeGreaterThanOrEqual(1);
+    expect(poolSize({})).toBeGreaterThanOrEqual(1);
+  });
+
+  it("runs a CPU-heavy task in a worker thread while this thread's event loop keeps ticking", async () => {
+    await runTask("demo/count-primes", { below: 10 }); // start the thread and load tsx first
+    const { result, maxGap, ms } = await whileTicking(() => runTask("demo/count-primes", { below: 3_000_000 }));
+    expect(result).toEqual({ below: 3_000_000, count: 216_816 });
+    expect(ms).toBeGreaterThan(200); // heavy enough that running it here would have stalled the timer
+    expect(maxGap).toBeLessThan(150);
+  }, 60_000);
+
+  it("the same task in-process stalls the event loop (what the pool avoids)", async () => {
+    const { default: countPrimes } = await import("@/lib/pool/tasks/primes");
+    const { maxGap, ms } = await whileTicking(async () => countPrimes({ below: 3_000_000 }));
+    expect(maxGap).toBeGreaterThanOrEqual(ms * 0.9);
+  }, 60_000);
+
+  it("falls back to in-process execution, with a warning, when the worker cannot load", async () => {
+    vi.stubEnv("LOG_LEVEL", "warn");
+    vi.spyOn(process, "cwd").mockReturnValue("/nonexistent-project-root");
+    const warn = vi.spyOn(console, "log").mockImplementation(() => {});
+    const warnErr = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(await runTask("demo/count-primes", { below: 100_000 })).toEqual({ below: 100_000, count: 9592 });
+    const lines = [...warn.mock.calls, ...warnErr.mock.calls].map((c) => String(c[0]));
+    expect(lines.some((l) => l.includes("worker pool unavailable"))).toBe(true);
+  }, 30_000);
+});
