@@ -50,3 +50,16 @@ export async function getRun(db: DbOrTx, id: string, tenant: string | null): Pro
   ]);
   return { run, steps, event: event ?? null };
 }
+
+/**
+ * The latest events no function of this process listened to (status NO_SUBSCRIBER): an event
+ * whose job is not written yet, or whose name a subscriber misspelt, shows here instead of passing for done.
+ */
+export async function listUnheardEvents(db: DbOrTx, tenant: string | null, limit = 10): Promise<JobEventRow[]> {
+  return db
+    .select()
+    .from(jobEvents)
+    .where(and(eq(jobEvents.status, "NO_SUBSCRIBER"), tenant === null ? undefined : eq(jobEvents.tenant, tenant)))
+    .orderBy(desc(jobEvents.id))
+    .limit(Math.min(Math.max(limit, 1), 100));
+}

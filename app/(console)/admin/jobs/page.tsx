@@ -15,7 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { hasPermission } from "@/lib/auth/roles";
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { jobMode } from "@/lib/jobs/mode";
-import { listRuns, type RunStatus } from "@/lib/jobs/queries";
+import { listRuns, listUnheardEvents, type RunStatus } from "@/lib/jobs/queries";
 
 export const metadata: Metadata = { title: "Job runs" };
 
@@ -36,7 +36,10 @@ export default async function JobRunsPage({ searchParams }: { searchParams: Prom
   const status = STATUSES.find((s) => s === statusParam);
   const functionId = one(sp.function);
   const cursor = one(sp.cursor);
-  const { items, nextCursor } = await listRuns(ctx.db, { tenant: ctx.principal.tenant, status, functionId, cursor, limit: 50 });
+  const [{ items, nextCursor }, unheard] = await Promise.all([
+    listRuns(ctx.db, { tenant: ctx.principal.tenant, status, functionId, cursor, limit: 50 }),
+    listUnheardEvents(ctx.db, ctx.principal.tenant, 10),
+  ]);
   const filtered = Boolean(status || functionId);
   const mode = jobMode();
   const qs = (extra: Record<string, string | undefined>) => {
@@ -141,6 +144,30 @@ export default async function JobRunsPage({ searchParams }: { searchParams: Prom
           </div>
         </>
       )}
+      {mode === "embedded" && unheard.length > 0 ? (
+        <section className="mt-8" data-testid="jobs-unheard">
+          <h2 className="text-sm font-semibold">Events no function listened to</h2>
+          <p className="mb-2 text-xs text-muted-foreground">The latest events this process dispatched without starting any run: their job may not exist yet.</p>
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Event</TableHead>
+                <TableHead>Emitted (UTC)</TableHead>
+                <TableHead>Id</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {unheard.map((e) => (
+                <TableRow key={e.id} data-testid="unheard-row">
+                  <TableCell className="font-mono text-xs">{e.name}</TableCell>
+                  <TableCell className="whitespace-nowrap font-mono text-xs">{formatUtc(e.createdAt, { seconds: true })}</TableCell>
+                  <TableCell className="font-mono text-xs text-muted-foreground">{e.id}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </section>
+      ) : null}
     </>
   );
 }

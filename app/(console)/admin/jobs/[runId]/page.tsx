@@ -126,6 +126,13 @@ export default async function JobRunPage({ params }: { params: Promise<{ runId: 
                 <TableCell className="align-top">
                   <StatusBadge status={s.status} />
                   {s.wakeAt && s.status === "SLEEPING" && <div className="mt-0.5 text-xs text-muted-foreground">wakes {formatUtc(s.wakeAt)}</div>}
+                  {s.status === "WAITING" && (
+                    <div className="mt-0.5 text-xs text-muted-foreground">
+                      for <span className="font-mono">{s.waitEvent}</span>
+                      {s.waitMatch ? ` (${s.waitMatch} = ${JSON.stringify(s.waitValue)})` : ""}
+                      {s.wakeAt ? `, until ${formatUtc(s.wakeAt)}` : ""}
+                    </div>
+                  )}
                 </TableCell>
                 <TableCell className="text-right align-top tabular-nums">{s.attempts}</TableCell>
                 <TableCell className="whitespace-nowrap align-top font-mono text-xs">{formatUtc(s.createdAt, { seconds: true })}</TableCell>
