@@ -6,7 +6,7 @@ import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict, DomainError, forbidden } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
-import { emit } from "@/lib/jobs/emit";
+import { emit } from "@/lib/events";
 import { assertKnownAirports } from "./airports";
 import { flagGroups } from "./flag-groups";
 import { readCaseRecord } from "./get";

@@ -3,7 +3,7 @@ import { cases, passengers } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { invalid } from "@/lib/errors";
-import { emit } from "@/lib/jobs/emit";
+import { emit } from "@/lib/events";
 import { airportTimeZone } from "./airports";
 import { readCaseRecord } from "./get";
 import { loadOpenCase } from "./load";

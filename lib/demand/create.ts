@@ -6,7 +6,7 @@ import { loadOpenCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
-import { emit } from "@/lib/jobs/emit";
+import { emit } from "@/lib/events";
 import { decideAutoApproval } from "./auto-approval";
 import { casePolicies } from "./case-policies";
 import { auditSnapshot, toDemand } from "./record";

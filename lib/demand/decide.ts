@@ -1,6 +1,6 @@
 import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
-import { emit } from "@/lib/jobs/emit";
+import { emit } from "@/lib/events";
 import { policyOfRecord } from "./auto-approval";
 import { casePolicies } from "./case-policies";
 import { loadDemandForChange } from "./load";

@@ -3,7 +3,7 @@ import { cases, reviewItems, tenants, type ReviewItemRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
-import { emit } from "@/lib/jobs/emit";
+import { emit } from "@/lib/events";
 import {
   type AttemptedHotel,
   PRIORITY_BY_CATEGORY,
