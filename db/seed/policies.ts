@@ -82,7 +82,7 @@ export async function seedDemoPolicies(db: Db, tenant: string): Promise<number> 
     const [existing] = await db.select({ urn: policies.urn }).from(policies).where(and(eq(policies.tenant, tenant), eq(policies.contextKey, key))).limit(1);
     if (existing) continue;
     const policy = await createPolicy({ ctx, input });
-    await activatePolicy({ ctx, policyUrn: policy.urn, reason: "demo seed" });
+    await activatePolicy({ ctx, input: { policyUrn: policy.urn, reason: "demo seed" } });
     created++;
   }
   return created;

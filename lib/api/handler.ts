@@ -5,12 +5,14 @@ import type { Principal } from "@/lib/auth/principal";
 import { hasPermission } from "@/lib/auth/roles";
 import { writeAudit } from "@/lib/audit/write";
 import type { Ctx } from "@/lib/context";
-import { DomainError, type FieldError, forbidden, invalid, notFound } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { DomainError, forbidden, notFound } from "@/lib/errors";
+import { decodeSegment, newId } from "@/lib/ids";
 import { errorFields, log } from "@/lib/log";
 import { ensureTenant } from "@/lib/tenants/ensure";
+import { parseInput } from "@/lib/validation";
 import { readJson } from "./body";
 import { problemResponse } from "./problem";
+import { upperCaseEnums } from "./query-case";
 import { checkRateLimit } from "./rate-limit";
 import { Reply } from "./reply";
 import type { RouteSpec } from "./route";
@@ -51,8 +53,8 @@ export function handle<S extends RouteSpec>(spec: S, fn: (args: HandlerArgs<S>) 
       }
       const rawParams = route ? await route.params : {};
       const params = spec.params ? parseOr404(spec.params, rawParams) : undefined;
-      const query = spec.query ? parse(spec.query, Object.fromEntries(url.searchParams)) : undefined;
-      const body = spec.body ? parseBody(spec, await readJson(req)) : undefined;
+      const query = spec.query ? parse(spec.query, upperCaseEnums(spec.query, Object.fromEntries(url.searchParams))) : undefined;
+      const body = spec.body ? parseBody(spec, await readJson(req, { optional: spec.bodyOptional })) : undefined;
       const ctx: Ctx = { db, principal: principal ?? anonymous(), requestId };
       const result = await fn({ ctx, params, query, body, req } as HandlerArgs<S>);
       response = toResponse(spec, result, requestId);
@@ -83,19 +85,10 @@ function anonymous(): Principal {
   return { sub: "anonymous", tenant: "", roles: [], airports: [], kind: "service" };
 }
 
-export function issuesToErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((i) => ({ path: i.path.join(".") || "(body)", message: i.message }));
-}
+export { issuesToErrors } from "@/lib/validation";
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const errors = issuesToErrors(result.error);
-  // contract part 4: a missing or blank reason has its own code
-  if (errors.some((e) => e.path === "reason")) {
-    throw new DomainError(422, "REASON_REQUIRED", "A reason is required for this action.", errors);
-  }
-  throw invalid("The request does not match the schema.", errors);
+  return parseInput(schema, value);
 }
 
 /** No body at all reads as `{}`, so a missing required field is named (a missing reason: REASON_REQUIRED). */
@@ -129,7 +122,7 @@ async function auditRefusal(principal: Principal, err: DomainError, req: Request
   try {
     const db = await getDb();
     const path = new URL(req.url).pathname;
-    const urn = decodeURIComponent(path).match(/urn:svc:[a-z]+:[0-9a-f-]{36}/)?.[0];
+    const urn = decodeSegment(path).match(/urn:svc:[a-z]+:[0-9a-f-]{36}/)?.[0];
     await writeAudit(
       { db, principal, requestId },
       { entity: urn ? urn.split(":")[2] : "api", entityUrn: urn ?? path, action: "access-denied", reason: `${req.method} ${path}: ${err.code}: ${err.message}` },

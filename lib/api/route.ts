@@ -27,6 +27,12 @@ export type RouteSpec = {
   /** for non-JSON responses (vouchers) */
   responseContentType?: "text/html" | "text/plain";
   status?: 200 | 201 | 202;
+  /**
+   * The statuses the endpoint's verb may set, by field ("status", "passengers.operationalStatus").
+   * A test checks them against the domain's transition tables and the description, so the text
+   * cannot name a status the verb never sets.
+   */
+  sets?: Record<string, readonly string[]>;
   /** error statuses the endpoint may answer besides 401/403/429 */
   errors?: number[];
 };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { passengerGroups, passengers } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { invalid } from "@/lib/errors";
@@ -7,10 +8,10 @@ import { airportTimeZone } from "./airports";
 import { readSheet } from "./bulk/read-sheet";
 import { type BulkRow, validateRows } from "./bulk/validate-rows";
 import { flagGroups } from "./flag-groups";
-import { getCase } from "./get";
+import { readCaseRecord } from "./get";
 import { assertOpen, loadCase, loadOpenCase, touchCase } from "./load";
 import { insertGroups, insertPassengers, nextGroupId, type NewGroup, type NewPassengerRow, refreshGroups } from "./manifest";
-import type { Case } from "./schemas";
+import type { Case } from "./records";
 import { computeStay, initialStatus } from "./stay";
 
 export type BulkResult = { added: number; groupsCreated: number; groupsUpdated: number; case: Case };
@@ -22,6 +23,7 @@ export type BulkResult = { added: number; groupsCreated: number; groupsUpdated: 
  * `<PNR>-2`…. All or nothing: one invalid row rejects the file.
  */
 export async function addPassengersFromFile({ ctx, input }: { ctx: Ctx; input: { caseUrn: string; file: FormDataEntryValue | null } }): Promise<BulkResult> {
+  requirePermission(ctx, "case:passengers", "add passengers");
   // who may touch the case is answered before the file is read
   assertOpen(await loadCase(ctx, input.caseUrn));
   if (!(input.file instanceof File)) {
@@ -30,7 +32,7 @@ export async function addPassengersFromFile({ ctx, input }: { ctx: Ctx; input: {
   const fileName = input.file.name;
   const sheet = await readSheet(input.file);
 
-  const counts = await transaction(ctx, async (tx) => {
+  return transaction(ctx, async (tx) => {
     const row = await loadOpenCase(tx, input.caseUrn);
     const existing = await tx.db
       .select({ id: passengers.passengerId, position: passengers.position })
@@ -80,7 +82,7 @@ export async function addPassengersFromFile({ ctx, input }: { ctx: Ctx; input: {
     });
     await flagGroups(tx, row, [...created.map((g) => g.groupId), ...updated]);
     await touchCase(tx, row.urn);
-    return { added: rows.length, groupsCreated: created.length, groupsUpdated: updated.size };
+    const record = await readCaseRecord(tx, await loadCase(tx, row.urn));
+    return { added: rows.length, groupsCreated: created.length, groupsUpdated: updated.size, case: record };
   });
-  return { ...counts, case: await getCase({ ctx, input: { caseUrn: input.caseUrn } }) };
 }

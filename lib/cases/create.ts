@@ -1,50 +1,55 @@
 import { and, eq } from "drizzle-orm";
 import { cases } from "@/db/schema";
 import { hasPermission } from "@/lib/auth/roles";
-import { assertAirport } from "@/lib/auth/scope";
+import { requireAirport, requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict, DomainError, forbidden } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
 import { emit } from "@/lib/events";
-import { assertKnownAirports } from "./airports";
+import { parseInput } from "@/lib/validation";
+import { airportTimeZone, assertKnownAirports } from "./airports";
 import { flagGroups } from "./flag-groups";
 import { readCaseRecord } from "./get";
+import { NewCase } from "./inputs";
 import { loadCase } from "./load";
 import { insertGroups } from "./manifest";
-import type { Case, NewCase } from "./schemas";
+import type { Case } from "./records";
+import { computeStay, initialStatus } from "./stay";
 
 /**
  * POST /cases. Idempotent on (tenant, externalEventId): the insert does nothing on that unique
  * index, so of any number of concurrent identical requests exactly one creates the case and the
  * others read it (`created: false`). Passengers start AWAITING_ALLOCATION, or LOCAL_RESIDENT when
- * the next flight already leaves no overnight gap. Mixed-tier groups and groups with a passenger
- * lacking a name or a tier (stored null) open review items at intake: the case is never refused for
- * them.
+ * the next flight already leaves no overnight gap (spec 2.1). Mixed-tier groups and groups with a
+ * passenger lacking a name or a tier (stored null) open review items at intake: the case is never
+ * refused for them.
  */
-export async function createCase({ ctx, input }: { ctx: Ctx; input: NewCase }): Promise<{ created: boolean; record: Case }> {
-  if (input.mode !== "LIVE" && !hasPermission(ctx.principal.roles, "case:drill")) {
-    throw forbidden(`Only an ADMIN may create a ${input.mode} case.`);
+export async function createCase({ ctx, input }: { ctx: Ctx; input: unknown }): Promise<{ created: boolean; record: Case }> {
+  requirePermission(ctx, "case:create", "create cases");
+  const data = parseInput(NewCase, input);
+  if (data.mode !== "LIVE" && !hasPermission(ctx.principal.roles, "case:drill")) {
+    throw forbidden(`Only an ADMIN may create a ${data.mode} case.`);
   }
   await assertKnownAirports(ctx, [
-    { path: "flight.origin", code: input.flight.origin },
-    { path: "flight.destination", code: input.flight.destination },
+    { path: "flight.origin", code: data.flight.origin },
+    { path: "flight.destination", code: data.flight.destination },
   ]);
-  assertAirport(ctx.principal, input.flight.origin);
+  requireAirport(ctx, data.flight.origin);
 
   const created = await transaction(ctx, async (tx) => {
     const urn = newUrn("case");
-    const nextFlight = input.nextFlight ?? null;
+    const nextFlight = data.nextFlight ?? null;
     const [row] = await tx.db
       .insert(cases)
       .values({
         urn,
         tenant: tx.principal.tenant,
-        externalEventId: input.externalEventId,
-        mode: input.mode,
-        airport: input.flight.origin,
-        airline: input.flight.number.slice(0, 2),
-        flight: input.flight,
+        externalEventId: data.externalEventId,
+        mode: data.mode,
+        airport: data.flight.origin,
+        airline: data.flight.number.slice(0, 2),
+        flight: data.flight,
         nextFlight,
         status: "OPEN",
         createdBy: tx.principal.sub,
@@ -53,8 +58,8 @@ export async function createCase({ ctx, input }: { ctx: Ctx; input: NewCase }): 
       .returning();
     if (!row) return null;
 
-    const status = "AWAITING_ALLOCATION" as const;
-    const groups = input.passengerGroups.map((g, position) => ({ groupId: g.groupId ?? g.pnr, pnr: g.pnr, position, passengers: g.passengers }));
+    const status = initialStatus(computeStay(data.flight, nextFlight, await airportTimeZone(tx, row.airport)));
+    const groups = data.passengerGroups.map((g, position) => ({ groupId: g.groupId ?? g.pnr, pnr: g.pnr, position, passengers: g.passengers }));
     await insertGroups(tx, urn, groups, status);
     const passengerCount = groups.reduce((n, g) => n + g.passengers.length, 0);
     await writeAudit(tx, {
@@ -74,11 +79,12 @@ export async function createCase({ ctx, input }: { ctx: Ctx; input: NewCase }): 
     });
     await flagGroups(tx, row, groups.map((g) => g.groupId));
     await emit(tx, "case/created", { tenant: tx.principal.tenant, caseUrn: urn });
-    return row;
+    // read (and shape) before the commit: a record the API cannot answer rolls the case back
+    return readCaseRecord(tx, row);
   });
 
-  if (created) return { created: true, record: await readCaseRecord(ctx, created) };
-  return { created: false, record: await readCaseRecord(ctx, await loadExisting(ctx, input.externalEventId)) };
+  if (created) return { created: true, record: created };
+  return { created: false, record: await readCaseRecord(ctx, await loadExisting(ctx, data.externalEventId)) };
 }
 
 /** The case an earlier request with this externalEventId created, as this caller may see it. */

@@ -1,18 +1,27 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { allocationWaves, demands, reservations, reviewItems, type CaseRow } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
+import { parseInput, shapeRecord } from "@/lib/validation";
 import { airportTimeZone } from "./airports";
+import { CaseRef } from "./inputs";
 import { loadCase } from "./load";
 import { readManifest } from "./manifest";
-import type { Case } from "./schemas";
+import { Case } from "./records";
 import { toCaseRecord } from "./to-record";
 
 /** GET /cases/{caseUrn}: the case record, if the caller may see it. */
 export async function getCase({ ctx, input }: { ctx: Ctx; input: { caseUrn: string } }): Promise<Case> {
-  return readCaseRecord(ctx, await loadCase(ctx, input.caseUrn));
+  requirePermission(ctx, "case:read", "read cases");
+  const { caseUrn } = parseInput(CaseRef, input);
+  return readCaseRecord(ctx, await loadCase(ctx, caseUrn));
 }
 
-/** The record of a case row already loaded (and checked) by the caller. */
+/**
+ * The record of a case row already loaded (and checked) by the caller, checked against the
+ * response schema: write verbs call it inside their transaction, so a record the API could not
+ * answer rolls the change back.
+ */
 export async function readCaseRecord(ctx: Ctx, row: CaseRow): Promise<Case> {
   const tenant = row.tenant;
   const groups = await readManifest(ctx, row.urn);
@@ -38,5 +47,5 @@ export async function readCaseRecord(ctx: Ctx, row: CaseRow): Promise<Case> {
     .where(and(eq(demands.caseUrn, row.urn), eq(demands.tenant, tenant)))
     .orderBy(asc(demands.createdAt), asc(demands.urn));
   const timeZone = await airportTimeZone(ctx, row.airport);
-  return toCaseRecord({ row, groups, wave: wave ?? null, reservations: reservationRows, reviewItems: items, demands: demandRows, timeZone });
+  return shapeRecord(Case, toCaseRecord({ row, groups, wave: wave ?? null, reservations: reservationRows, reviewItems: items, demands: demandRows, timeZone }));
 }

@@ -1,10 +1,14 @@
+import type { z } from "zod";
 import { and, desc, eq, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { cases, demands, passengerGroups, passengers, reservations, reviewItems, type CaseRow } from "@/db/schema";
 import { decodeCursor, paginate } from "@/lib/api/cursor";
-import { airportFilter, assertAirport } from "@/lib/auth/scope";
+import { requireAirport, requirePermission } from "@/lib/auth/require";
+import { airportFilter } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
 import { isFeedOnly } from "./load";
-import type { CaseListQuery, CaseSummary } from "./schemas";
+import { parseInput } from "@/lib/validation";
+import { CaseListQuery } from "./inputs";
+import type { CaseSummary } from "./records";
 import { caseHeader } from "./to-record";
 
 /**
@@ -12,10 +16,12 @@ import { caseHeader } from "./to-record";
  * URN is both the order and a unique keyset). A FEED client lists only the cases it created.
  * Filtering on an airport outside the caller's claims is 403 OUT_OF_SCOPE, not an empty page.
  */
-export async function listCases({ ctx, input }: { ctx: Ctx; input: CaseListQuery }): Promise<{ items: CaseSummary[]; nextCursor: string | null }> {
+export async function listCases({ ctx, input: raw }: { ctx: Ctx; input: z.input<typeof CaseListQuery> }): Promise<{ items: CaseSummary[]; nextCursor: string | null }> {
+  requirePermission(ctx, "case:read", "list cases");
+  const input = parseInput(CaseListQuery, raw);
   const where: SQL[] = [eq(cases.tenant, ctx.principal.tenant)];
   if (input.airport) {
-    assertAirport(ctx.principal, input.airport);
+    requireAirport(ctx, input.airport);
     where.push(eq(cases.airport, input.airport));
   }
   const airports = airportFilter(ctx.principal);

@@ -2,8 +2,10 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { passengerGroups, passengers, type PassengerGroupRow, type PassengerRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { conflict } from "@/lib/errors";
+import { movePassengers } from "./passenger-transitions";
 import { groupShape } from "./rooms";
-import type { NewPassenger, OperationalStatus } from "./schemas";
+import type { OperationalStatus } from "@/lib/vocabulary";
+import type { NewPassenger } from "./inputs";
 
 export type ManifestGroup = PassengerGroupRow & { passengers: PassengerRow[] };
 
@@ -98,10 +100,7 @@ export async function releaseAllocation(ctx: Ctx, caseUrn: string, groupIds: rea
     .update(passengerGroups)
     .set({ hotelUrn: null })
     .where(and(eq(passengerGroups.caseUrn, caseUrn), inArray(passengerGroups.groupId, [...groupIds])));
-  await ctx.db
-    .update(passengers)
-    .set({ operationalStatus: "AWAITING_ALLOCATION" })
-    .where(and(eq(passengers.caseUrn, caseUrn), inArray(passengers.groupId, [...groupIds]), inArray(passengers.operationalStatus, ["ALLOCATED", "HELD"])));
+  await movePassengers(ctx.db, { caseUrn, groupIds, to: "AWAITING_ALLOCATION", from: ["ALLOCATED", "HELD"], skipOthers: true });
 }
 
 /** Booked groups keep their make-up: the reservation was made for exactly these passengers. */

@@ -1,13 +1,16 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { passengerGroups, passengers } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { type FieldError, invalid } from "@/lib/errors";
+import { parseInput } from "@/lib/validation";
 import { flagGroups } from "./flag-groups";
-import { getCase } from "./get";
-import { loadOpenCase, touchCase } from "./load";
+import { readCaseRecord } from "./get";
+import { MergeGroupsInput } from "./inputs";
+import { loadCase, loadOpenCase, touchCase } from "./load";
 import { assertNotBooked, groupsSnapshot, readManifest, refreshGroups, releaseAllocation } from "./manifest";
-import type { Case, MergeGroupsBody } from "./schemas";
+import type { Case } from "./records";
 
 /**
  * POST /cases/{caseUrn}/groups:merge: the passengers of every listed group join the first one,
@@ -15,8 +18,10 @@ import type { Case, MergeGroupsBody } from "./schemas";
  * booked group a 409 INVALID_TRANSITION. Merging groups of different tiers makes a mixed-tier
  * group, which gets its MIXED_TIER_GROUP review item.
  */
-export async function mergeGroups({ ctx, input }: { ctx: Ctx; input: MergeGroupsBody & { caseUrn: string } }): Promise<Case> {
-  await transaction(ctx, async (tx) => {
+export async function mergeGroups({ ctx, input: raw }: { ctx: Ctx; input: MergeGroupsInput }): Promise<Case> {
+  requirePermission(ctx, "case:groups", "merge groups");
+  const input = parseInput(MergeGroupsInput, raw);
+  return transaction(ctx, async (tx) => {
     const row = await loadOpenCase(tx, input.caseUrn);
     const groups = await readManifest(tx, row.urn, input.groupIds);
     const byId = new Map(groups.map((g) => [g.groupId, g]));
@@ -49,6 +54,6 @@ export async function mergeGroups({ ctx, input }: { ctx: Ctx; input: MergeGroups
     });
     await flagGroups(tx, row, [target.groupId]);
     await touchCase(tx, row.urn);
+    return readCaseRecord(tx, await loadCase(tx, row.urn));
   });
-  return getCase({ ctx, input: { caseUrn: input.caseUrn } });
 }

@@ -1,17 +1,23 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { cases, passengers } from "@/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { cases } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { invalid } from "@/lib/errors";
 import { emit } from "@/lib/events";
+import { ownKeyMap } from "@/lib/primitives";
+import { parseInput } from "@/lib/validation";
+import type { OperationalStatus } from "@/lib/vocabulary";
 import { airportTimeZone } from "./airports";
 import { readCaseRecord } from "./get";
 import { loadOpenCase } from "./load";
-import type { Case, ReaccommodateBody } from "./schemas";
+import { movePassengers } from "./passenger-transitions";
+import { ReaccommodateInput } from "./inputs";
+import type { Case } from "./records";
 import { computeStay } from "./stay";
 
 /** Passengers without a reservation yet: these follow the stay plan; booked ones wait for the booking job. */
-const NOT_YET_BOOKED = ["AWAITING_ALLOCATION", "ALLOCATED", "HELD"];
+const NOT_YET_BOOKED: OperationalStatus[] = ["AWAITING_ALLOCATION", "ALLOCATED", "HELD"];
 
 /**
  * PATCH /cases/{caseUrn}/reaccommodate: the passengers' next flight changed. Recomputes the stay
@@ -20,8 +26,10 @@ const NOT_YET_BOOKED = ["AWAITING_ALLOCATION", "ALLOCATED", "HELD"];
  * change brings an overnight gap back, LOCAL_RESIDENT passengers await allocation again.
  * Reservations are left to the booking job, which "case/reaccommodated" wakes.
  */
-export async function reaccommodateCase({ ctx, input }: { ctx: Ctx; input: ReaccommodateBody & { caseUrn: string } }): Promise<Case> {
-  const row = await transaction(ctx, async (tx) => {
+export async function reaccommodateCase({ ctx, input: raw }: { ctx: Ctx; input: ReaccommodateInput }): Promise<Case> {
+  requirePermission(ctx, "case:reaccommodate", "re-accommodate cases");
+  const input = parseInput(ReaccommodateInput, raw);
+  return transaction(ctx, async (tx) => {
     const current = await loadOpenCase(tx, input.caseUrn);
     const next = input.nextFlight;
     if (Date.parse(next.scheduledDeparture) <= Date.parse(current.flight.scheduledDeparture)) {
@@ -33,17 +41,8 @@ export async function reaccommodateCase({ ctx, input }: { ctx: Ctx; input: Reacc
     const before = computeStay(current.flight, current.nextFlight ?? null, timeZone);
     const stay = computeStay(current.flight, next, timeZone)!;
 
-    const [from, to] = stay.overnight ? [["LOCAL_RESIDENT"], "AWAITING_ALLOCATION"] : [NOT_YET_BOOKED, "LOCAL_RESIDENT"];
-    const moved = await tx.db
-      .select({ id: passengers.passengerId, status: passengers.operationalStatus })
-      .from(passengers)
-      .where(and(eq(passengers.caseUrn, current.urn), inArray(passengers.operationalStatus, from)));
-    if (moved.length) {
-      await tx.db
-        .update(passengers)
-        .set({ operationalStatus: to })
-        .where(and(eq(passengers.caseUrn, current.urn), inArray(passengers.operationalStatus, from)));
-    }
+    const [from, to]: [OperationalStatus[], OperationalStatus] = stay.overnight ? [["LOCAL_RESIDENT"], "AWAITING_ALLOCATION"] : [NOT_YET_BOOKED, "LOCAL_RESIDENT"];
+    const moved = await movePassengers(tx.db, { caseUrn: current.urn, to, from, skipOthers: true });
     const [updated] = await tx.db
       .update(cases)
       .set({ nextFlight: next, revision: sql`${cases.revision} + 1` })
@@ -59,12 +58,12 @@ export async function reaccommodateCase({ ctx, input }: { ctx: Ctx; input: Reacc
       before: {
         nextFlight: current.nextFlight ?? null,
         stay: before && { nights: before.nights, overnight: before.overnight },
-        operationalStatus: Object.fromEntries(moved.map((p) => [p.id, p.status])),
+        operationalStatus: ownKeyMap(moved.map((p) => [p.passengerId, p.from] as const)),
       },
       after: {
         nextFlight: next,
         stay: { nights: stay.nights, overnight: stay.overnight },
-        operationalStatus: Object.fromEntries(moved.map((p) => [p.id, to])),
+        operationalStatus: ownKeyMap(moved.map((p) => [p.passengerId, to] as const)),
       },
     });
     await emit(tx, "case/reaccommodated", {
@@ -75,7 +74,6 @@ export async function reaccommodateCase({ ctx, input }: { ctx: Ctx; input: Reacc
       nights: stay.nights,
       overnight: stay.overnight,
     });
-    return updated;
+    return readCaseRecord(tx, updated);
   });
-  return readCaseRecord(ctx, row);
 }

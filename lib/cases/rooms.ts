@@ -1,4 +1,4 @@
-import type { Tier } from "./schemas";
+import type { Tier } from "@/lib/vocabulary";
 
 /**
  * Contract part 4: one room per two passengers, rounded up; CREW one room per member. A passenger

@@ -1,14 +1,17 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { passengerGroups, passengers } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { type FieldError, invalid, notFound } from "@/lib/errors";
+import { parseInput } from "@/lib/validation";
 import { flagGroups } from "./flag-groups";
-import { getCase } from "./get";
-import { loadOpenCase, touchCase } from "./load";
+import { readCaseRecord } from "./get";
+import { SplitGroupInput } from "./inputs";
+import { loadCase, loadOpenCase, touchCase } from "./load";
 import { assertNotBooked, groupsSnapshot, nextGroupId, readManifest, refreshGroups, releaseAllocation } from "./manifest";
 import { groupShape } from "./rooms";
-import type { Case, SplitGroupBody } from "./schemas";
+import type { Case } from "./records";
 
 /**
  * POST /cases/{caseUrn}/groups/{groupId}/split: every passenger of the group goes into exactly one
@@ -16,8 +19,10 @@ import type { Case, SplitGroupBody } from "./schemas";
  * (the next free ones). Rooms and tiers are recomputed, so a split that separates the tiers clears
  * the mixed-tier flag. A booked group cannot be split (409 INVALID_TRANSITION).
  */
-export async function splitGroup({ ctx, input }: { ctx: Ctx; input: SplitGroupBody & { caseUrn: string; groupId: string } }): Promise<Case> {
-  await transaction(ctx, async (tx) => {
+export async function splitGroup({ ctx, input: raw }: { ctx: Ctx; input: SplitGroupInput }): Promise<Case> {
+  requirePermission(ctx, "case:groups", "split groups");
+  const input = parseInput(SplitGroupInput, raw);
+  return transaction(ctx, async (tx) => {
     const row = await loadOpenCase(tx, input.caseUrn);
     const [group] = await readManifest(tx, row.urn, [input.groupId]);
     if (!group) throw notFound(`Group ${input.groupId} of case ${row.urn}`);
@@ -63,8 +68,8 @@ export async function splitGroup({ ctx, input }: { ctx: Ctx; input: SplitGroupBo
     });
     await flagGroups(tx, row, ids);
     await touchCase(tx, row.urn);
+    return readCaseRecord(tx, await loadCase(tx, row.urn));
   });
-  return getCase({ ctx, input: { caseUrn: input.caseUrn } });
 }
 
 /** `into` must list each passenger of the group exactly once (the schema already wants ≥ 2 non-empty parts). */

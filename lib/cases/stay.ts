@@ -1,5 +1,6 @@
 import type { FlightJson, NextFlightJson } from "@/db/schema";
-import type { OperationalStatus, Stay } from "./schemas";
+import type { OperationalStatus } from "@/lib/vocabulary";
+import type { Stay } from "./records";
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone; an unknown zone reads as UTC. */
 export function localDate(instant: string | Date, timeZone: string): string {
@@ -47,11 +48,14 @@ export function computeStay(flight: FlightJson, next: NextFlightJson | null, tim
   };
 }
 
+/** Where a passenger starts, by the stay: with no overnight gap there is no room to find (spec 2.1). */
+export const STARTING_STATUS = { overnight: "AWAITING_ALLOCATION", sameDay: "LOCAL_RESIDENT" } as const satisfies Record<string, OperationalStatus>;
+
 /**
- * Where a passenger added to an existing case starts: LOCAL_RESIDENT when the case's (re-accommodated)
- * next flight leaves no overnight gap. Intake (POST /cases) always starts AWAITING_ALLOCATION: the
- * spec sets LOCAL_RESIDENT only when re-accommodation finds no overnight gap.
+ * Where a passenger entering a case starts, at intake (POST /cases) and when added later: LOCAL_RESIDENT
+ * when the case's next flight leaves no overnight gap, else AWAITING_ALLOCATION (also while no next
+ * flight is known).
  */
 export function initialStatus(stay: Stay | null): OperationalStatus {
-  return stay && !stay.overnight ? "LOCAL_RESIDENT" : "AWAITING_ALLOCATION";
+  return stay && !stay.overnight ? STARTING_STATUS.sameDay : STARTING_STATUS.overnight;
 }

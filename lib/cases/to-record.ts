@@ -1,8 +1,12 @@
 import type { AllocationWaveRow, CaseRow, DemandRow, ReservationRow, ReviewItemRow } from "@/db/schema";
+import { FlightJson, MoneyJson, NextFlightJson, parseJson, PaymentJson } from "@/db/schema/json";
+import { toCaseDemand } from "@/lib/demand/record";
+import { ownKeyMap } from "@/lib/primitives";
 import { toReviewItem } from "@/lib/review/to-record";
+import type { OperationalStatus, Tier } from "@/lib/vocabulary";
 import type { ManifestGroup } from "./manifest";
 import { isIncomplete } from "./missing-fields";
-import type { Case, OperationalStatus, PassengerGroup, Tier } from "./schemas";
+import type { Case, PassengerGroup } from "./records";
 import { computeStay } from "./stay";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -36,7 +40,8 @@ export function toPassengerGroup(g: ManifestGroup): PassengerGroup {
       operationalStatus: p.operationalStatus as OperationalStatus,
     })),
     rooms: g.rooms,
-    operationalStatus: Object.fromEntries(g.passengers.map((p) => [p.passengerId, p.operationalStatus as OperationalStatus])),
+    // passenger ids are the caller's: "__proto__" must stay a key like any other
+    operationalStatus: ownKeyMap(g.passengers.map((p) => [p.passengerId, p.operationalStatus as OperationalStatus] as const)),
     hotelUrn: g.hotelUrn,
     reservationUrn: g.reservationUrn,
   };
@@ -50,8 +55,8 @@ export function caseHeader(row: CaseRow) {
     mode: row.mode as Case["mode"],
     airport: row.airport,
     airline: row.airline,
-    flight: row.flight,
-    nextFlight: row.nextFlight ?? null,
+    flight: parseJson(FlightJson, row.flight, `cases.flight of ${row.urn}`),
+    nextFlight: parseJson(NextFlightJson.nullable(), row.nextFlight ?? null, `cases.next_flight of ${row.urn}`),
     status: row.status as Case["status"],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -89,30 +94,15 @@ export function toCaseRecord(parts: CaseParts): Case {
       rooms: r.rooms,
       checkIn: r.checkIn.toISOString(),
       checkOut: r.checkOut.toISOString(),
-      total: r.total,
+      total: parseJson(MoneyJson, r.total, `reservations.total of ${r.urn}`),
       // the card token stays inside the service
-      payment: { method: r.payment.method },
+      payment: { method: parseJson(PaymentJson, r.payment, `reservations.payment of ${r.urn}`).method },
       cancellationReason: r.cancellationReason,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),
     manualReviewItems: parts.reviewItems.map(toReviewItem),
-    demands: parts.demands.map((d) => ({
-      urn: d.urn,
-      type: d.type,
-      roomsRequested: d.roomsRequested,
-      status: d.status,
-      automatic: d.automatic,
-      decidedBy: d.decidedBy,
-      decidedAt: iso(d.decidedAt),
-      decisionReason: d.decisionReason,
-      policyUrn: d.policyUrn,
-      policyVersion: d.policyVersion,
-      roomsAllocated: d.roomsAllocated,
-      roomsBooked: d.roomsBooked,
-      createdBy: d.createdBy,
-      createdAt: d.createdAt.toISOString(),
-    })),
+    demands: parts.demands.map(toCaseDemand),
     createdBy: row.createdBy,
     closedAt: iso(row.closedAt),
     closeReason: row.closeReason,

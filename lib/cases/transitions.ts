@@ -3,7 +3,7 @@ import { cases, type CaseRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import type { Ctx } from "@/lib/context";
 import { conflict, type DomainError } from "@/lib/errors";
-import type { CaseStatus } from "./schemas";
+import type { CaseStatus } from "@/lib/vocabulary";
 
 /**
  * The case lifecycle (spec 3.2, contract part 4). Every status but CLOSED is open. A move not

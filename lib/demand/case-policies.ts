@@ -4,10 +4,11 @@ import type { Ctx } from "@/lib/context";
 import { caseContext, matchPolicies } from "@/lib/policies/match";
 import type { Policy } from "@/lib/policies/schemas";
 import { inPassOrder } from "@/lib/policies/schemas";
+import type { OperationalStatus, Tier } from "@/lib/vocabulary";
 import type { TierPolicy } from "./auto-approval";
 
 // passengers who need no room: cancelled, or with no overnight gap left
-const ROOMLESS = ["CANCELLED", "LOCAL_RESIDENT"];
+const ROOMLESS: OperationalStatus[] = ["CANCELLED", "LOCAL_RESIDENT"];
 
 /**
  * The tiers of a case's passengers who need rooms, each with the ACTIVE policy that applies to it.
@@ -18,7 +19,7 @@ export async function casePolicies(ctx: Ctx, caseRow: CaseRow): Promise<TierPoli
     .selectDistinct({ tier: passengers.tier })
     .from(passengers)
     .where(and(eq(passengers.caseUrn, caseRow.urn), eq(passengers.tenant, caseRow.tenant), notInArray(passengers.operationalStatus, ROOMLESS)));
-  const tiers = inPassOrder(rows.map((r) => r.tier).filter((t): t is string => t !== null));
+  const tiers = inPassOrder(rows.map((r) => r.tier).filter((t): t is Tier => t !== null));
   const matched = await matchPolicies(ctx, { ...caseContext(caseRow), tiers });
   return tiers.map((tier) => ({ tier, policy: matched.get(tier) ?? null }));
 }

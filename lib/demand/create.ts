@@ -1,18 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import { type CaseRow, demands, type DemandRow } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
+import { requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { loadOpenCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
 import { emit } from "@/lib/events";
+import { parseInput, shapeRecord } from "@/lib/validation";
 import { decideAutoApproval } from "./auto-approval";
 import { casePolicies } from "./case-policies";
 import { auditSnapshot, toDemand } from "./record";
-import type { Demand, DemandInput } from "./schemas";
+import { CreateDemandInput, Demand, type DemandInput } from "./schemas";
 import { transitionDemand } from "./transition";
-import { APPROVED_STATUSES } from "./transitions";
+import { demandTypeRefusal } from "./rules";
 
 export const AUTO_APPROVER = "auto-approval";
 
@@ -22,7 +24,9 @@ export const AUTO_APPROVER = "auto-approval";
  * INITIAL once per case (a rejected one may be replaced); INCREMENTAL only on top of an approved
  * INITIAL. The case row is locked, so two concurrent creates cannot both pass these checks.
  */
-export async function createDemand({ ctx, caseUrn, input }: { ctx: Ctx; caseUrn: string; input: DemandInput }): Promise<Demand> {
+export async function createDemand({ ctx, input: raw }: { ctx: Ctx; input: CreateDemandInput }): Promise<Demand> {
+  requirePermission(ctx, "demand:create", "create demands");
+  const { caseUrn, ...input } = parseInput(CreateDemandInput, raw);
   return transaction(ctx, async (tx) => {
     const caseRow = await loadOpenCase(tx, caseUrn);
     await assertTypeAllowed(tx, caseRow, input);
@@ -41,7 +45,7 @@ export async function createDemand({ ctx, caseUrn, input }: { ctx: Ctx; caseUrn:
     await writeAudit(tx, { entity: "demand", entityUrn: row.urn, action: "create", airport: caseRow.airport, after: auditSnapshot(toDemand(row)) });
     const result = await autoApprove(tx, caseRow, row, input);
     await touchCase(tx, caseRow.urn);
-    return toDemand(result);
+    return shapeRecord(Demand, toDemand(result));
   });
 }
 
@@ -50,12 +54,8 @@ async function assertTypeAllowed(ctx: Ctx, caseRow: CaseRow, input: DemandInput)
     .select({ status: demands.status })
     .from(demands)
     .where(and(eq(demands.caseUrn, caseRow.urn), eq(demands.tenant, caseRow.tenant), eq(demands.type, "INITIAL")));
-  if (input.type === "INITIAL" && initials.some((d) => d.status !== "REJECTED")) {
-    throw conflict("INVALID_TRANSITION", `Case ${caseRow.urn} already has an INITIAL demand; ask for more rooms with an INCREMENTAL one.`);
-  }
-  if (input.type === "INCREMENTAL" && !initials.some((d) => APPROVED_STATUSES.includes(d.status as never))) {
-    throw conflict("INVALID_TRANSITION", `Case ${caseRow.urn} has no approved INITIAL demand; an INCREMENTAL demand adds to an approved baseline.`);
-  }
+  const refusal = demandTypeRefusal(input.type, initials.map((d) => ({ type: "INITIAL", status: d.status })));
+  if (refusal) throw conflict("INVALID_TRANSITION", `Case ${caseRow.urn} ${refusal}.`);
 }
 
 /** The automatic rule; when it holds, the system (not the caller) approves, and says so in the audit log. */

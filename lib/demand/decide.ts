@@ -1,22 +1,26 @@
+import { requirePermission } from "@/lib/auth/require";
 import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { emit } from "@/lib/events";
+import { parseInput, shapeRecord } from "@/lib/validation";
 import { policyOfRecord } from "./auto-approval";
 import { casePolicies } from "./case-policies";
 import { loadDemandForChange } from "./load";
 import { toDemand } from "./record";
-import type { Demand } from "./schemas";
+import { Demand, DemandDecisionInput } from "./schemas";
 import { transitionDemand } from "./transition";
 import { assertDemandTransition } from "./transitions";
 
-type Decision = { ctx: Ctx; demandUrn: string; reason: string };
+type Decision = { ctx: Ctx; input: DemandDecisionInput };
 
 /**
  * A supervisor approves a REQUESTED demand. The record names the policy version current at
  * approval (the case's first tier in pass order that has a match; null if none matched, in which
  * case the allocation job sends the case to manual review). Enqueues the allocation.
  */
-export async function approveDemand({ ctx, demandUrn, reason }: Decision): Promise<Demand> {
+export async function approveDemand({ ctx, input }: Decision): Promise<Demand> {
+  requirePermission(ctx, "demand:decide", "approve demands");
+  const { demandUrn, reason } = parseInput(DemandDecisionInput, input);
   return transaction(ctx, async (tx) => {
     const { demand, caseRow } = await loadDemandForChange(tx, demandUrn);
     assertDemandTransition("approve", demand.status, demand.urn);
@@ -43,12 +47,14 @@ export async function approveDemand({ ctx, demandUrn, reason }: Decision): Promi
       policyVersion: row.policyVersion,
     });
     await touchCase(tx, caseRow.urn);
-    return toDemand(row);
+    return shapeRecord(Demand, toDemand(row));
   });
 }
 
 /** A supervisor rejects a REQUESTED demand; nothing is allocated for it. */
-export async function rejectDemand({ ctx, demandUrn, reason }: Decision): Promise<Demand> {
+export async function rejectDemand({ ctx, input }: Decision): Promise<Demand> {
+  requirePermission(ctx, "demand:decide", "reject demands");
+  const { demandUrn, reason } = parseInput(DemandDecisionInput, input);
   return transaction(ctx, async (tx) => {
     const { demand, caseRow } = await loadDemandForChange(tx, demandUrn);
     const row = await transitionDemand(tx, {
@@ -59,6 +65,6 @@ export async function rejectDemand({ ctx, demandUrn, reason }: Decision): Promis
       set: { automatic: false, decidedBy: tx.principal.sub, decidedAt: new Date(), decisionReason: reason },
     });
     await touchCase(tx, caseRow.urn);
-    return toDemand(row);
+    return shapeRecord(Demand, toDemand(row));
   });
 }

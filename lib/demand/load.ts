@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
+import { requirePermission } from "@/lib/auth/require";
 import { type CaseRow, demands, type DemandRow } from "@/db/schema";
 import { loadCase, loadOpenCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
 import { notFound } from "@/lib/errors";
+import { parseInput } from "@/lib/validation";
 import { toDemand } from "./record";
-import type { Demand } from "./schemas";
+import { type Demand, DemandRef } from "./schemas";
 
 async function findDemand(ctx: Ctx, demandUrn: string): Promise<DemandRow> {
   const [row] = await ctx.db
@@ -35,6 +37,8 @@ export async function loadDemandForChange(ctx: Ctx, demandUrn: string): Promise<
   return { demand: await findDemand(ctx, demandUrn), caseRow };
 }
 
-export async function getDemand({ ctx, demandUrn }: { ctx: Ctx; demandUrn: string }): Promise<Demand> {
+export async function getDemand({ ctx, input }: { ctx: Ctx; input: { demandUrn: string } }): Promise<Demand> {
+  requirePermission(ctx, "read", "read demands");
+  const { demandUrn } = parseInput(DemandRef, input);
   return toDemand((await loadDemand(ctx, demandUrn)).demand);
 }

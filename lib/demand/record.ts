@@ -1,5 +1,5 @@
 import type { DemandRow } from "@/db/schema";
-import type { Demand } from "./schemas";
+import type { CaseDemand, Demand } from "./schemas";
 
 export function toDemand(row: DemandRow): Demand {
   return {
@@ -30,4 +30,17 @@ export function toDemand(row: DemandRow): Demand {
 export function auditSnapshot(d: Demand): Record<string, unknown> {
   const { updatedAt: _u, createdAt: _c, ...rest } = d;
   return rest;
+}
+
+/** The demand as the case record lists it, built from the Demand record (see CaseDemand). */
+export function toCaseDemand(row: DemandRow): CaseDemand {
+  const { caseUrn: _c, approval: _a, updatedAt: _u, ...rest } = toDemand(row);
+  return {
+    ...rest,
+    decidedBy: row.decidedBy,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decisionReason: row.decisionReason,
+    policyUrn: row.policyUrn,
+    policyVersion: row.policyVersion,
+  };
 }

@@ -1,21 +1,20 @@
 import { z } from "zod";
-import { Reason } from "@/lib/api/reason";
+import { IsoTime, Reason, Urn } from "@/lib/primitives";
+import { DemandStatus, DemandType } from "@/lib/vocabulary";
 
-export const DEMAND_TYPES = ["INITIAL", "INCREMENTAL"] as const;
-export const DemandType = z
-  .enum(DEMAND_TYPES)
-  .meta({ description: "INITIAL: the first demand of a case, the baseline; INCREMENTAL: extra rooms on top of the approved baseline, never reducing or invalidating existing reservations" });
+export { DEMAND_STATUSES, DEMAND_TYPES, DemandStatus, DemandType } from "@/lib/vocabulary";
 
-export const DEMAND_STATUSES = ["REQUESTED", "APPROVED", "FULFILLED", "PARTIAL", "REJECTED"] as const;
-export const DemandStatus = z.enum(DEMAND_STATUSES);
-export type DemandStatus = z.infer<typeof DemandStatus>;
+// the type's meaning, where the API documents a demand
+const DemandTypeField = DemandType.meta({
+  description: "INITIAL: the first demand of a case, the baseline; INCREMENTAL: extra rooms on top of the approved baseline, never reducing or invalidating existing reservations",
+});
 
 /** The most rooms one demand may ask for: the size of the largest manifest a case may hold. */
 export const MAX_ROOMS_PER_DEMAND = 5000;
 
 export const DemandInput = z
   .object({
-    type: DemandType,
+    type: DemandTypeField,
     roomsRequested: z.number().int().min(1).max(MAX_ROOMS_PER_DEMAND).meta({ description: `rooms, 1–${MAX_ROOMS_PER_DEMAND}` }),
   })
   .meta({ id: "NewDemand" });
@@ -23,10 +22,18 @@ export type DemandInput = z.infer<typeof DemandInput>;
 
 export const DemandDecisionBody = z.object({ reason: Reason }).meta({ id: "DemandDecision" });
 
+// What the verbs take: the request plus the path's identifiers
+export const CreateDemandInput = DemandInput.extend({ caseUrn: Urn("case") });
+export type CreateDemandInput = z.input<typeof CreateDemandInput>;
+export const DemandRef = z.object({ demandUrn: Urn("demand") });
+export const DemandDecisionInput = DemandRef.extend({ reason: Reason });
+export type DemandDecisionInput = z.input<typeof DemandDecisionInput>;
+export const CaseRef = z.object({ caseUrn: Urn("case") });
+
 export const DemandApproval = z
   .object({
     decidedBy: z.string().meta({ description: "sub of the supervisor, or system:auto-approval" }),
-    decidedAt: z.iso.datetime(),
+    decidedAt: IsoTime,
     reason: z.string(),
     policyUrn: z.string().nullable().meta({ description: "the policy the decision was made against; null when no ACTIVE policy matched (and for a rejection)" }),
     policyVersion: z.number().int().nullable(),
@@ -37,7 +44,7 @@ export const Demand = z
   .object({
     urn: z.string(),
     caseUrn: z.string(),
-    type: DemandType,
+    type: DemandTypeField,
     roomsRequested: z.number().int(),
     status: DemandStatus,
     automatic: z.boolean().meta({ description: "approved by the automatic rule (spec 3.1)" }),
@@ -45,11 +52,27 @@ export const Demand = z
     roomsAllocated: z.number().int().meta({ description: "rooms the allocation waves assigned for this demand" }),
     roomsBooked: z.number().int().meta({ description: "rooms with a confirmed reservation for this demand" }),
     createdBy: z.string(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
+    createdAt: IsoTime,
+    updatedAt: IsoTime,
   })
   .meta({ id: "Demand" });
 export type Demand = z.infer<typeof Demand>;
+
+/**
+ * A demand as the case record lists it: the Demand record without what the case already says
+ * (caseUrn) and with its decision flattened (decidedBy, decidedAt, decisionReason, policyUrn,
+ * policyVersion), as the case record has always answered it.
+ */
+export const CaseDemand = Demand.omit({ caseUrn: true, approval: true, updatedAt: true })
+  .extend({
+    decidedBy: z.string().nullable(),
+    decidedAt: IsoTime.nullable(),
+    decisionReason: z.string().nullable(),
+    policyUrn: DemandApproval.shape.policyUrn,
+    policyVersion: DemandApproval.shape.policyVersion,
+  })
+  .meta({ id: "CaseDemand" });
+export type CaseDemand = z.infer<typeof CaseDemand>;
 
 export const ShortfallReason = z
   .object({

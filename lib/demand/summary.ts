@@ -1,16 +1,21 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { demands, passengerGroups, reservations, reviewItems } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import { loadCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
-import type { DemandSummary } from "./schemas";
+import { parseInput } from "@/lib/validation";
+import type { ReservationStatus } from "@/lib/vocabulary";
+import { CaseRef, type DemandSummary } from "./schemas";
 import { APPROVED_STATUSES } from "./transitions";
 
-const BOOKED = ["CONFIRMED", "CHECKED_OUT"];
+const BOOKED: ReservationStatus[] = ["CONFIRMED", "CHECKED_OUT"];
 // spec 2.4's order: the most urgent categories first
 const CATEGORY_ORDER = ["ALLOCATION_FAILED", "BOOKING_FAILED", "PAYMENT_FAILED", "PARTIAL_FULFILLMENT", "POLICY_VIOLATION", "MIXED_TIER_GROUP", "DATA_INCOMPLETE"];
 
 /** Spec 2.2's demand summary: rooms requested, approved, allocated and booked, and why some are missing. */
-export async function demandSummary({ ctx, caseUrn }: { ctx: Ctx; caseUrn: string }): Promise<DemandSummary> {
+export async function demandSummary({ ctx, input }: { ctx: Ctx; input: { caseUrn: string } }): Promise<DemandSummary> {
+  requirePermission(ctx, "read", "read demand summaries");
+  const { caseUrn } = parseInput(CaseRef, input);
   const caseRow = await loadCase(ctx, caseUrn);
   const scope = { caseUrn: caseRow.urn, tenant: caseRow.tenant };
   const rows = await ctx.db

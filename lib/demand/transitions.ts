@@ -1,5 +1,5 @@
 import { conflict } from "@/lib/errors";
-import type { DemandStatus } from "./schemas";
+import type { DemandStatus } from "@/lib/vocabulary";
 
 /**
  * Spec 3.1, the demand's one transition table. A demand is created REQUESTED; approval (automatic

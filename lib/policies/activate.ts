@@ -1,12 +1,14 @@
 import { and, eq, ne } from "drizzle-orm";
 import { policies } from "@/db/schema";
 import { isUniqueViolation } from "@/db/unique-violation";
+import { requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict } from "@/lib/errors";
+import { parseInput, shapeRecord } from "@/lib/validation";
 import { loadPolicy } from "./load";
 import { auditSnapshot, toPolicy } from "./record";
-import type { Policy } from "./schemas";
+import { ActivatePolicyInput, Policy } from "./schemas";
 import { assertPolicyTransition, POLICY_TRANSITIONS } from "./transitions";
 
 /**
@@ -14,7 +16,9 @@ import { assertPolicyTransition, POLICY_TRANSITIONS } from "./transitions";
  * context (tenant + contextKey) becomes ARCHIVED, in one transaction, each audited before/after.
  * Activating an ARCHIVED version is the rollback.
  */
-export async function activatePolicy({ ctx, policyUrn, reason }: { ctx: Ctx; policyUrn: string; reason?: string }): Promise<Policy> {
+export async function activatePolicy({ ctx, input }: { ctx: Ctx; input: ActivatePolicyInput }): Promise<Policy> {
+  requirePermission(ctx, "policy:write", "activate policies");
+  const { policyUrn, reason } = parseInput(ActivatePolicyInput, input);
   try {
     return await transaction(ctx, async (tx) => {
       const row = await loadPolicy(tx, policyUrn, { forUpdate: true });
@@ -57,7 +61,7 @@ export async function activatePolicy({ ctx, policyUrn, reason }: { ctx: Ctx; pol
           after: auditSnapshot(toPolicy(old)),
         });
       }
-      return after;
+      return shapeRecord(Policy, after);
     });
   } catch (err) {
     // a concurrent activation in the same context committed first: the partial unique index

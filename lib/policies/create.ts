@@ -1,15 +1,17 @@
 import { and, eq, max } from "drizzle-orm";
+import type { z } from "zod";
 import type { Tx } from "@/db/client";
 import { policies, type PolicyRow } from "@/db/schema";
 import { isUniqueViolation } from "@/db/unique-violation";
-import { assertAirport } from "@/lib/auth/scope";
+import { requireAirport, requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
+import { parseInput, shapeRecord } from "@/lib/validation";
 import { normalizePolicy, type NormalizedPolicy } from "./normalize";
 import { auditSnapshot, toPolicy } from "./record";
-import type { Policy, PolicyInput } from "./schemas";
+import { Policy, PolicyInput } from "./schemas";
 
 // each failed attempt means another create of the context committed: N racing creates need at most N attempts
 const ATTEMPTS = 20;
@@ -19,14 +21,15 @@ const ATTEMPTS = 20;
  * An airport-specific policy needs that airport in the caller's claims; an airport-less one any
  * writer may create.
  */
-export async function createPolicy({ ctx, input }: { ctx: Ctx; input: PolicyInput }): Promise<Policy> {
-  const p = await normalizePolicy(ctx.db, input);
-  if (p.airport) assertAirport(ctx.principal, p.airport);
+export async function createPolicy({ ctx, input }: { ctx: Ctx; input: z.input<typeof PolicyInput> }): Promise<Policy> {
+  requirePermission(ctx, "policy:write", "create policies");
+  const p = await normalizePolicy(ctx.db, parseInput(PolicyInput, input));
+  if (p.airport) requireAirport(ctx, p.airport);
   return transaction(ctx, async (tx) => {
     const row = await insertNextVersion(tx, p);
     const record = toPolicy(row);
     await writeAudit(tx, { entity: "policy", entityUrn: record.urn, action: "create", airport: record.context.airport, after: auditSnapshot(record) });
-    return record;
+    return shapeRecord(Policy, record);
   });
 }
 

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { policies, type PolicyRow } from "@/db/schema";
-import { assertAirport } from "@/lib/auth/scope";
+import { requireAirport, requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { notFound } from "@/lib/errors";
+import { parseInput } from "@/lib/validation";
 import { toPolicy } from "./record";
-import type { Policy } from "./schemas";
+import { type Policy, PolicyRef } from "./schemas";
 
 /**
  * A policy of the caller's tenant (another tenant's is a 404). An airport-specific policy outside
@@ -19,10 +20,12 @@ export async function loadPolicy(ctx: Ctx, policyUrn: string, { forUpdate = fals
     .limit(1);
   const [row] = forUpdate ? await q.for("update") : await q;
   if (!row) throw notFound(`Policy ${policyUrn}`);
-  if (row.airport) assertAirport(ctx.principal, row.airport);
+  if (row.airport) requireAirport(ctx, row.airport);
   return row;
 }
 
-export async function getPolicy({ ctx, policyUrn }: { ctx: Ctx; policyUrn: string }): Promise<Policy> {
+export async function getPolicy({ ctx, input }: { ctx: Ctx; input: { policyUrn: string } }): Promise<Policy> {
+  requirePermission(ctx, "read", "read policies");
+  const { policyUrn } = parseInput(PolicyRef, input);
   return toPolicy(await loadPolicy(ctx, policyUrn));
 }

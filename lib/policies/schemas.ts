@@ -1,10 +1,23 @@
 import countryToCurrency from "country-to-currency";
 import { z } from "zod";
-import { pageQuery } from "@/lib/api/params";
+import { AirlineCode, IataCode, IsoTime, pageQuery, requiredText, Text, Urn } from "@/lib/primitives";
+import { Amenity, PaymentMethod, PolicyMode, PolicyStatus, PROVIDERS, Provider, Tier, TIERS, TransportMode } from "@/lib/vocabulary";
 
-export const TIERS = ["FIRST", "BUSINESS", "PREMIUM_ECONOMY", "ECONOMY", "CREW"] as const;
-export const Tier = z.enum(TIERS);
-export type Tier = z.infer<typeof Tier>;
+export {
+  AMENITIES,
+  Amenity,
+  PAYMENT_METHODS,
+  PaymentMethod,
+  POLICY_STATUSES,
+  PolicyMode,
+  PolicyStatus,
+  PROVIDERS,
+  Provider,
+  Tier,
+  TIERS,
+  TRANSPORT_MODES,
+  TransportMode,
+} from "@/lib/vocabulary";
 
 /** Spec 4.8: allocation passes run FIRST and BUSINESS, then PREMIUM_ECONOMY, ECONOMY, CREW; TIERS is in that order. */
 export const PASS_ORDER: readonly Tier[] = TIERS;
@@ -12,33 +25,6 @@ export const PASS_ORDER: readonly Tier[] = TIERS;
 export function inPassOrder<T extends string>(tiers: readonly T[]): T[] {
   return [...tiers].sort((a, b) => PASS_ORDER.indexOf(a as Tier) - PASS_ORDER.indexOf(b as Tier));
 }
-
-export const AMENITIES = [
-  "24H_RECEPTION", "AIRPORT_SHUTTLE", "RESTAURANT", "ROOM_SERVICE", "WIFI", "ACCESSIBLE_ROOMS",
-  "CONNECTING_ROOMS", "GYM", "PARKING", "LATE_CHECKOUT", "EARLY_CHECK_IN", "FAMILY_ROOMS",
-] as const;
-export const Amenity = z.enum(AMENITIES).meta({ description: "normalized amenity tag, the same for every provider" });
-
-/**
- * Hotel sources (spec 1: two external providers and direct contracts). EXPEDIA_RAPID and HOTELBEDS
- * are the external providers' ids, DIRECT the tenant's own negotiated contracts.
- */
-export const PROVIDERS = ["EXPEDIA_RAPID", "HOTELBEDS", "DIRECT"] as const;
-export const Provider = z.enum(PROVIDERS);
-
-export const PAYMENT_METHODS = ["GUARANTEE", "CARD"] as const;
-export const PaymentMethod = z.enum(PAYMENT_METHODS);
-
-export const TRANSPORT_MODES = ["SHUTTLE", "PRIVATE_CAR", "TAXI", "NONE"] as const;
-export const TransportMode = z.enum(TRANSPORT_MODES).meta({ description: "NONE: passengers make their own way" });
-
-export const POLICY_STATUSES = ["DRAFT", "ACTIVE", "ARCHIVED"] as const;
-export const PolicyStatus = z.enum(POLICY_STATUSES);
-export type PolicyStatus = z.infer<typeof PolicyStatus>;
-
-export const PolicyMode = z
-  .enum(["BATCH", "ON_DEMAND"])
-  .meta({ description: "BATCH: waves run on a schedule to consolidate inventory queries; ON_DEMAND: a wave runs as soon as demand is approved" });
 
 export const DEFAULT_WEIGHTS = { cost: 0.6, distance: 0.25, consolidation: 0.15 } as const;
 
@@ -60,9 +46,7 @@ export function looksLikeCardNumber(value: string): boolean {
   return /\d{13,}/.test(value.replace(/[\s-]/g, ""));
 }
 
-export const CardToken = z
-  .string()
-  .trim()
+export const CardToken = Text.trim()
   .min(4)
   .max(255)
   .superRefine((v, c) => {
@@ -71,11 +55,9 @@ export const CardToken = z
   })
   .meta({ description: "PSP token (e.g. `tok_…`, `pm_…`) charged when CARD is accepted. A value with 13 or more consecutive digits (spaces and dashes ignored) is refused as a card number and never stored." });
 
-const iata = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "an IATA airport code (3 letters)");
-const airline = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2}$/, "a two-character airline designator");
-const country = z
-  .string()
-  .trim()
+const iata = IataCode;
+const airline = AirlineCode;
+const country = Text.trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 country code")
   .refine((c) => COUNTRIES.has(c), "an unknown ISO 3166-1 alpha-2 country code");
@@ -100,7 +82,7 @@ export const PolicyConstraints = z
       .default(null)
       .meta({ description: "per room and night in the policy's `currency`; null (default): no ceiling, the cost score still prefers cheaper" }),
     requiredAmenities: unique(z.array(Amenity)).default([]).meta({ description: "every one must be present; default none" }),
-    excludedChains: unique(z.array(z.string().trim().min(1).max(64))).default([]).meta({ description: "provider-independent chain ids; default none" }),
+    excludedChains: unique(z.array(Text.trim().min(1).max(64))).default([]).meta({ description: "provider-independent chain ids; default none" }),
     acceptedPayments: unique(z.array(PaymentMethod).min(1))
       .optional()
       .meta({ description: "same as the top-level acceptedPayments (either may be sent; if both, they must agree); always returned" }),
@@ -145,13 +127,13 @@ export const PolicyProvenance = z
   .object({
     source: z.literal("ai"),
     confidence: z.number().min(0).max(1),
-    prompt: z.string().max(10_000),
+    prompt: Text.max(10_000),
   })
   .meta({ id: "PolicyProvenance", description: "set when the policy synthesizer drafted the policy" });
 
 export const PolicyInput = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: requiredText(200),
     context: PolicyContextInput.prefault({}),
     tiers: unique(z.array(Tier).min(1)).meta({ description: "non-empty, unique; FIRST BUSINESS PREMIUM_ECONOMY ECONOMY CREW; returned in allocation pass order" }),
     constraints: PolicyConstraints.prefault({}),
@@ -170,9 +152,7 @@ export const PolicyInput = z
     transport: PolicyTransport.prefault({}),
     acceptedPayments: unique(z.array(PaymentMethod).min(1)).optional().meta({ description: "default [GUARANTEE]; CARD needs cardToken" }),
     cardToken: CardToken.nullish(),
-    currency: z
-      .string()
-      .trim()
+    currency: Text.trim()
       .toUpperCase()
       .regex(/^[A-Z]{3}$/, "an ISO 4217 code")
       .optional()
@@ -220,10 +200,10 @@ export const Policy = z
     status: PolicyStatus,
     provenance: PolicyProvenance.nullable(),
     createdBy: z.string(),
-    createdAt: z.iso.datetime(),
-    activatedAt: z.iso.datetime().nullable(),
+    createdAt: IsoTime,
+    activatedAt: IsoTime.nullable(),
     activatedBy: z.string().nullable(),
-    updatedAt: z.iso.datetime(),
+    updatedAt: IsoTime,
   })
   .meta({ id: "Policy" });
 export type Policy = z.infer<typeof Policy>;
@@ -253,12 +233,17 @@ export const PolicyPatch = z
 
 export const ActivateBody = z
   .object({
-    reason: z
-      .string()
-      .trim()
+    reason: Text.trim()
       .max(2000)
       .optional()
       .transform((r) => r || undefined)
       .meta({ description: "optional; kept in the audit log of both the activated and the archived version" }),
   })
   .meta({ id: "ActivatePolicy" });
+
+// What the verbs take: the request plus the path's identifiers
+export const PolicyRef = z.object({ policyUrn: Urn("policy") });
+export const ActivatePolicyInput = ActivateBody.extend({ policyUrn: Urn("policy") });
+export type ActivatePolicyInput = z.input<typeof ActivatePolicyInput>;
+export const UpdatePolicyInput = z.object({ policyUrn: Urn("policy"), patch: PolicyPatch });
+export type UpdatePolicyInput = z.input<typeof UpdatePolicyInput>;

@@ -1,5 +1,5 @@
 import { conflict } from "@/lib/errors";
-import type { PolicyStatus } from "./schemas";
+import type { PolicyStatus } from "@/lib/vocabulary";
 
 /**
  * Spec 3.3, the policy's one transition table. A new policy is a DRAFT (no effect); activating a

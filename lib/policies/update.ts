@@ -1,13 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { policies } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict, invalid } from "@/lib/errors";
 import { contextKeyOf } from "./context-key";
+import { parseInput, shapeRecord, validationError } from "@/lib/validation";
 import { loadPolicy } from "./load";
 import { normalizePolicy } from "./normalize";
 import { auditSnapshot, toPolicy } from "./record";
-import { type Policy, PolicyInput } from "./schemas";
+import { Policy, PolicyInput, UpdatePolicyInput } from "./schemas";
 import { assertPolicyTransition } from "./transitions";
 
 type Json = Record<string, unknown>;
@@ -49,14 +51,16 @@ function alignPairs(base: Json, patch: Json): Json {
  * Edits a DRAFT policy (a merge patch, validated as a whole policy). Other statuses are 409
  * INVALID_TRANSITION: an ACTIVE or ARCHIVED version stays as it was used; edit a new version.
  */
-export async function updatePolicy({ ctx, policyUrn, patch }: { ctx: Ctx; policyUrn: string; patch: Json }): Promise<Policy> {
+export async function updatePolicy({ ctx, input }: { ctx: Ctx; input: UpdatePolicyInput }): Promise<Policy> {
+  requirePermission(ctx, "policy:write", "edit policies");
+  const { policyUrn, patch } = parseInput(UpdatePolicyInput, input);
   return transaction(ctx, async (tx) => {
     const row = await loadPolicy(tx, policyUrn, { forUpdate: true });
     assertPolicyTransition("update", row.status, policyUrn);
     const before = toPolicy(row);
     const merged = mergePatch(alignPairs(asInput(before), patch), patch);
     const parsed = PolicyInput.safeParse(merged);
-    if (!parsed.success) throw invalid("The patched policy does not match the schema.", parsed.error.issues.map((i) => ({ path: i.path.join(".") || "(body)", message: i.message })));
+    if (!parsed.success) throw invalid("The patched policy does not match the schema.", validationError(parsed.error).errors);
     const c = parsed.data.context;
     if (contextKeyOf({ airport: c.airport ?? null, airline: c.airline ?? null, country: c.country ?? null, tiers: parsed.data.tiers }) !== row.contextKey) {
       throw invalid("The context and tiers of a policy cannot change; create a new policy for another context.", [
@@ -72,6 +76,6 @@ export async function updatePolicy({ ctx, policyUrn, patch }: { ctx: Ctx; policy
     if (!updated) throw conflict("INVALID_TRANSITION", `Policy ${policyUrn} is no longer a DRAFT.`);
     const after = toPolicy(updated);
     await writeAudit(tx, { entity: "policy", entityUrn: policyUrn, action: "update", airport: row.airport, before: auditSnapshot(before), after: auditSnapshot(after) });
-    return after;
+    return shapeRecord(Policy, after);
   });
 }

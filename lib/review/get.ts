@@ -1,19 +1,22 @@
 import { and, eq } from "drizzle-orm";
 import { reviewItems } from "@/db/schema";
-import { assertAirport } from "@/lib/auth/scope";
+import { requireAirport, requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { notFound } from "@/lib/errors";
-import type { ReviewItem } from "./schemas";
+import { parseInput } from "@/lib/validation";
+import { type ReviewItem, ReviewItemRef } from "./schemas";
 import { toReviewItem } from "./to-record";
 
 /** GET /manual-review/{itemUrn}: 404 in another tenant, 403 OUT_OF_SCOPE outside the caller's airports. */
 export async function getReviewItem({
   ctx,
-  itemUrn,
+  input,
 }: {
   ctx: Ctx;
-  itemUrn: string;
+  input: { itemUrn: string };
 }): Promise<ReviewItem> {
+  requirePermission(ctx, "read", "read review items");
+  const { itemUrn } = parseInput(ReviewItemRef, input);
   const [row] = await ctx.db
     .select()
     .from(reviewItems)
@@ -26,6 +29,6 @@ export async function getReviewItem({
     .limit(1);
   if (!row) throw notFound(`Review item ${itemUrn}`);
   // an item without an airport (createReviewItem always sets one) is visible only to all-airport principals
-  assertAirport(ctx.principal, row.airport ?? "unknown");
+  requireAirport(ctx, row.airport ?? "unknown");
   return toReviewItem(row);
 }

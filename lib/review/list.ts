@@ -1,9 +1,12 @@
 import { and, asc, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
 import { reviewItems } from "@/db/schema";
 import { decodeCursor, paginate } from "@/lib/api/cursor";
-import { airportFilter, assertAirport } from "@/lib/auth/scope";
+import type { z } from "zod";
+import { requireAirport, requirePermission } from "@/lib/auth/require";
+import { airportFilter } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
-import type { ReviewItem, ReviewListQuery } from "./schemas";
+import { parseInput } from "@/lib/validation";
+import { type ReviewItem, ReviewListQuery } from "./schemas";
 import { toReviewItem } from "./to-record";
 
 /**
@@ -14,15 +17,17 @@ import { toReviewItem } from "./to-record";
  */
 export async function listReviewItems({
   ctx,
-  input,
+  input: raw,
 }: {
   ctx: Ctx;
   /** unresolvedOnly (console only): OPEN and CLAIMED items, the working queue */
-  input: ReviewListQuery & { unresolvedOnly?: boolean };
+  input: z.input<typeof ReviewListQuery> & { unresolvedOnly?: boolean };
 }): Promise<{ items: ReviewItem[]; nextCursor: string | null }> {
+  requirePermission(ctx, "read", "list review items");
+  const input = { ...parseInput(ReviewListQuery, raw), unresolvedOnly: raw.unresolvedOnly === true };
   const where: SQL[] = [eq(reviewItems.tenant, ctx.principal.tenant)];
   if (input.airport) {
-    assertAirport(ctx.principal, input.airport);
+    requireAirport(ctx, input.airport);
     where.push(eq(reviewItems.airport, input.airport));
   }
   const airports = airportFilter(ctx.principal);

@@ -1,25 +1,8 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/api/params";
-import { urnSchema } from "@/lib/ids";
+import { IataCode, IsoTime, pageQuery, Urn } from "@/lib/primitives";
+import { ReviewCategory, ReviewPriority, ReviewState } from "@/lib/vocabulary";
 
-export const REVIEW_CATEGORIES = [
-  "ALLOCATION_FAILED",
-  "BOOKING_FAILED",
-  "PAYMENT_FAILED",
-  "PARTIAL_FULFILLMENT",
-  "POLICY_VIOLATION",
-  "MIXED_TIER_GROUP",
-  "DATA_INCOMPLETE",
-] as const;
-export const ReviewCategory = z
-  .enum(REVIEW_CATEGORIES)
-  .meta({ id: "ReviewCategory" });
-export type ReviewCategory = z.infer<typeof ReviewCategory>;
-
-export const ReviewPriority = z
-  .enum(["HIGH", "MEDIUM", "LOW"])
-  .meta({ id: "ReviewPriority" });
-export type ReviewPriority = z.infer<typeof ReviewPriority>;
+export { REVIEW_CATEGORIES, ReviewCategory, ReviewPriority, ReviewState } from "@/lib/vocabulary";
 
 /** Spec 2.4: the priority is fixed by the category, never chosen by the caller. */
 export const PRIORITY_BY_CATEGORY: Record<ReviewCategory, ReviewPriority> = {
@@ -31,11 +14,6 @@ export const PRIORITY_BY_CATEGORY: Record<ReviewCategory, ReviewPriority> = {
   MIXED_TIER_GROUP: "LOW",
   DATA_INCOMPLETE: "LOW",
 };
-
-export const ReviewState = z
-  .enum(["OPEN", "CLAIMED", "RESOLVED"])
-  .meta({ id: "ReviewState" });
-export type ReviewState = z.infer<typeof ReviewState>;
 
 export const AttemptedHotel = z
   .object({
@@ -91,11 +69,11 @@ export const ReviewItem = z
       .meta({ description: "top 3, ranked by viability" }),
     resolution: z.string().nullable(),
     resolvedBy: z.string().nullable(),
-    resolvedAt: z.iso.datetime().nullable(),
-    slaDueAt: z.iso.datetime().nullable(),
+    resolvedAt: IsoTime.nullable(),
+    slaDueAt: IsoTime.nullable(),
     escalations: z.number().int(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
+    createdAt: IsoTime,
+    updatedAt: IsoTime,
   })
   .meta({ id: "ReviewItem" });
 export type ReviewItem = z.infer<typeof ReviewItem>;
@@ -107,18 +85,12 @@ export const ReviewListQuery = z.object({
   }),
   priority: ReviewPriority.optional(),
   category: ReviewCategory.optional(),
-  caseUrn: urnSchema("case").optional(),
-  // same rule as IataCode in lib/cases/schemas, which imports this module
-  airport: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, "a three-letter IATA airport code")
-    .optional()
-    .meta({
-      description:
-        "one airport; 403 OUT_OF_SCOPE outside the caller's airports",
-    }),
+  caseUrn: Urn("case").optional(),
+  airport: IataCode.optional().meta({
+    description: "one airport; 403 OUT_OF_SCOPE outside the caller's airports",
+  }),
   ...pageQuery,
 });
 export type ReviewListQuery = z.infer<typeof ReviewListQuery>;
+
+export const ReviewItemRef = z.object({ itemUrn: Urn("review") });

@@ -1,8 +1,7 @@
-import { hasPermission } from "@/lib/auth/roles";
+import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
-import { forbidden } from "@/lib/errors";
 
 /** Service tokens are an ADMIN matter: they grant machine access to a whole tenant's feed. */
 export function assertTokenAdmin(ctx: Ctx): void {
-  if (!hasPermission(ctx.principal.roles, "admin")) throw forbidden("Only an ADMIN may manage service tokens.");
+  requirePermission(ctx, "admin", "manage service tokens (ADMIN only)");
 }

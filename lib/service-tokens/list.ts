@@ -2,6 +2,7 @@ import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { serviceTokens } from "@/db/schema";
 import { decodeCursor, paginate } from "@/lib/api/cursor";
 import type { Ctx } from "@/lib/context";
+import { parseInput } from "@/lib/validation";
 import { assertTokenAdmin } from "./guard";
 import { toServiceToken } from "./record";
 import { ListServiceTokensInput, type ServiceToken } from "./schemas";
@@ -15,7 +16,7 @@ export async function listServiceTokens({
   input?: ListServiceTokensInput;
 }): Promise<{ items: ServiceToken[]; nextCursor: string | null }> {
   assertTokenAdmin(ctx);
-  const { limit, cursor } = ListServiceTokensInput.parse(input);
+  const { limit, cursor } = parseInput(ListServiceTokensInput, input);
   const where: SQL[] = [eq(serviceTokens.tenant, ctx.principal.tenant)];
   const after = decodeCursor(cursor);
   // token URNs are UUIDv7: ordering by URN is ordering by creation

@@ -1,11 +1,12 @@
 import { serviceTokens } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { coversAirport } from "@/lib/auth/scope";
-import { mintToken } from "@/lib/auth/tokens";
+import { mintToken, serviceTokenMaxTtlSeconds } from "@/lib/auth/tokens";
 import { type Ctx, transaction } from "@/lib/context";
 import { parseDuration } from "@/lib/duration";
 import { invalid } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
+import { parseInput } from "@/lib/validation";
 import { assertTokenAdmin } from "./guard";
 import { auditSnapshot, toServiceToken } from "./record";
 import { MintServiceTokenInput, type MintedServiceToken } from "./schemas";
@@ -16,7 +17,7 @@ import { MintServiceTokenInput, type MintedServiceToken } from "./schemas";
  */
 export async function mintServiceToken({ ctx, input }: { ctx: Ctx; input: MintServiceTokenInput }): Promise<MintedServiceToken> {
   assertTokenAdmin(ctx);
-  const data = MintServiceTokenInput.parse(input);
+  const data = parseInput(MintServiceTokenInput, input);
   const airports = [...new Set(data.airports)];
   // no escalation: an admin scoped to some airports cannot hand out a token for others
   const outside = airports.filter((a) => (a === "*" ? !ctx.principal.airports.includes("*") : !coversAirport(ctx.principal, a)));
@@ -34,6 +35,7 @@ export async function mintServiceToken({ ctx, input }: { ctx: Ctx; input: MintSe
     sub,
     name: data.name,
     ttlSeconds: Math.round(parseDuration(data.ttl) / 1000),
+    maxTtlSeconds: serviceTokenMaxTtlSeconds(),
   });
   const row = await transaction(ctx, async (tx) => {
     const [inserted] = await tx.db

@@ -3,6 +3,7 @@ import { serviceTokens } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict, notFound } from "@/lib/errors";
+import { parseInput } from "@/lib/validation";
 import { assertTokenAdmin } from "./guard";
 import { auditSnapshot, toServiceToken } from "./record";
 import { RevokeServiceTokenInput, type ServiceToken } from "./schemas";
@@ -13,7 +14,7 @@ import { RevokeServiceTokenInput, type ServiceToken } from "./schemas";
  */
 export async function revokeServiceToken({ ctx, input }: { ctx: Ctx; input: RevokeServiceTokenInput }): Promise<ServiceToken> {
   assertTokenAdmin(ctx);
-  const { jti, reason } = RevokeServiceTokenInput.parse(input);
+  const { jti, reason } = parseInput(RevokeServiceTokenInput, input);
   return transaction(ctx, async (tx) => {
     const mine = and(eq(serviceTokens.jti, jti), eq(serviceTokens.tenant, ctx.principal.tenant));
     // guards two admins revoking at once: only the first update finds revoked_at still null

@@ -24,5 +24,5 @@ export function policyPayload(over: Partial<PolicyDraft> = {}): PolicyDraft {
 export async function activePolicy(db: Db, tenant: string, over: Partial<PolicyDraft> = {}): Promise<Policy> {
   const ctx = ctxFor(db, principal({ tenant, roles: ["OPS_SUPERVISOR"] }));
   const draft = await createPolicy({ ctx, input: PolicyInput.parse(policyPayload(over)) });
-  return activatePolicy({ ctx, policyUrn: draft.urn });
+  return activatePolicy({ ctx, input: { policyUrn: draft.urn } });
 }

@@ -1,18 +1,15 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { ReasonBody } from "@/lib/api/reason";
-import { sessionCtx } from "@/lib/auth/session-ctx";
 import { closeCase } from "@/lib/cases/close";
 import { reopenCase } from "@/lib/cases/reopen";
-import { authorize } from "@/lib/console/authorize";
-import { runAction } from "@/lib/console/action-result";
+import { consoleAction } from "@/lib/console/action-result";
 import { createDemand } from "@/lib/demand/create";
 import { approveDemand, rejectDemand } from "@/lib/demand/decide";
-import { DemandInput } from "@/lib/demand/schemas";
+import type { CreateDemandInput } from "@/lib/demand/schemas";
 
-// Each action parses with the API's own schema (a reason is a non-empty string after trimming),
-// checks the permission the API route names, then calls the same service verb as the API.
+// Each action only builds the context and calls the verb the API calls: the verb parses the input,
+// checks the permission and the airport scope, and answers the same refusals.
 
 function refresh(caseUrn?: string) {
   revalidatePath("/cases");
@@ -20,51 +17,41 @@ function refresh(caseUrn?: string) {
 }
 
 export async function createDemandAction(caseUrn: string, raw: unknown) {
-  return runAction(async () => {
-    const ctx = await sessionCtx();
-    await authorize(ctx, "demand:create", "create a demand", caseUrn);
-    const demand = await createDemand({ ctx, caseUrn, input: DemandInput.parse(raw) });
+  return consoleAction(async (ctx) => {
+    const demand = await createDemand({ ctx, input: { ...(raw as CreateDemandInput), caseUrn } });
     refresh(caseUrn);
     return demand;
-  });
+  }, caseUrn);
 }
 
 export async function approveDemandAction(demandUrn: string, reason: string) {
-  return runAction(async () => {
-    const ctx = await sessionCtx();
-    await authorize(ctx, "demand:decide", "approve a demand", demandUrn);
-    const demand = await approveDemand({ ctx, demandUrn, reason: ReasonBody.parse({ reason }).reason });
+  return consoleAction(async (ctx) => {
+    const demand = await approveDemand({ ctx, input: { demandUrn, reason } });
     refresh(demand.caseUrn);
     return demand;
-  });
+  }, demandUrn);
 }
 
 export async function rejectDemandAction(demandUrn: string, reason: string) {
-  return runAction(async () => {
-    const ctx = await sessionCtx();
-    await authorize(ctx, "demand:decide", "reject a demand", demandUrn);
-    const demand = await rejectDemand({ ctx, demandUrn, reason: ReasonBody.parse({ reason }).reason });
+  return consoleAction(async (ctx) => {
+    const demand = await rejectDemand({ ctx, input: { demandUrn, reason } });
     refresh(demand.caseUrn);
     return demand;
-  });
+  }, demandUrn);
 }
 
 export async function closeCaseAction(caseUrn: string, reason: string) {
-  return runAction(async () => {
-    const ctx = await sessionCtx();
-    await authorize(ctx, "case:close", "close a case", caseUrn);
-    const record = await closeCase({ ctx, input: { caseUrn, reason: ReasonBody.parse({ reason }).reason } });
+  return consoleAction(async (ctx) => {
+    const record = await closeCase({ ctx, input: { caseUrn, reason } });
     refresh(caseUrn);
     return { status: record.status };
-  });
+  }, caseUrn);
 }
 
 export async function reopenCaseAction(caseUrn: string, reason: string) {
-  return runAction(async () => {
-    const ctx = await sessionCtx();
-    await authorize(ctx, "case:reopen", "reopen a case", caseUrn);
-    const record = await reopenCase({ ctx, input: { caseUrn, reason: ReasonBody.parse({ reason }).reason } });
+  return consoleAction(async (ctx) => {
+    const record = await reopenCase({ ctx, input: { caseUrn, reason } });
     refresh(caseUrn);
     return { status: record.status };
-  });
+  }, caseUrn);
 }

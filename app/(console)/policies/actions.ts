@@ -1,22 +1,19 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { sessionCtx } from "@/lib/auth/session-ctx";
-import { authorize } from "@/lib/console/authorize";
-import { runAction } from "@/lib/console/action-result";
+import { consoleAction } from "@/lib/console/action-result";
 import { activatePolicy } from "@/lib/policies/activate";
 import { createPolicy } from "@/lib/policies/create";
 import { getPolicy } from "@/lib/policies/load";
 import { PolicyInput } from "@/lib/policies/schemas";
 import { updatePolicy } from "@/lib/policies/update";
+import { parseInput } from "@/lib/validation";
 
-// Server actions receive whatever a client posts: each parses with the API's schema before the service runs.
+// Server actions receive whatever a client posts; the verbs parse it and check who may act.
 
 export async function createPolicyAction(raw: unknown) {
-  return runAction(async () => {
-    const ctx = await sessionCtx();
-    await authorize(ctx, "policy:write", "create policies");
-    const policy = await createPolicy({ ctx, input: PolicyInput.parse(raw) });
+  return consoleAction(async (ctx) => {
+    const policy = await createPolicy({ ctx, input: raw as never });
     revalidatePath("/policies");
     return policy;
   });
@@ -24,28 +21,25 @@ export async function createPolicyAction(raw: unknown) {
 
 /** A DRAFT is edited in place: the whole form is sent as a merge patch, so every field it shows is replaced. */
 export async function updatePolicyAction(policyUrn: string, raw: unknown) {
-  return runAction(async () => {
-    const ctx = await sessionCtx();
-    await authorize(ctx, "policy:write", "edit policies", policyUrn);
-    const input = PolicyInput.parse(raw);
+  return consoleAction(async (ctx) => {
+    // the form sends a whole policy; it becomes a merge patch of the fields a DRAFT may change
+    const input = parseInput(PolicyInput, raw);
     // context and tiers cannot change on an existing version; the form shows them read-only
     const { context: _context, tiers: _tiers, ...fields } = input;
     const patch = JSON.parse(JSON.stringify(fields)) as Record<string, unknown> & { transport: { perTier: Record<string, unknown> } };
     // a merge patch merges maps: a per-tier transport entry the form dropped must be removed explicitly
-    const current = await getPolicy({ ctx, policyUrn });
+    const current = await getPolicy({ ctx, input: { policyUrn } });
     for (const tier of Object.keys(current.transport.perTier)) patch.transport.perTier[tier] ??= null;
-    const policy = await updatePolicy({ ctx, policyUrn, patch });
+    const policy = await updatePolicy({ ctx, input: { policyUrn, patch } });
     revalidatePath("/policies");
     return policy;
-  });
+  }, policyUrn);
 }
 
 export async function activatePolicyAction(policyUrn: string, reason?: string) {
-  return runAction(async () => {
-    const ctx = await sessionCtx();
-    await authorize(ctx, "policy:write", "activate policies", policyUrn);
-    const policy = await activatePolicy({ ctx, policyUrn, reason: reason?.trim() || undefined });
+  return consoleAction(async (ctx) => {
+    const policy = await activatePolicy({ ctx, input: { policyUrn, reason } });
     revalidatePath("/policies");
     return policy;
-  });
+  }, policyUrn);
 }

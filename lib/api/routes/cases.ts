@@ -31,11 +31,12 @@ export const createCaseRoute = defineRoute({
     "`flight.origin` and `flight.destination` must be known IATA airports (422 naming the field). `mode` DRILL or",
     "SHADOW needs the ADMIN role (403 FORBIDDEN). `groupId` defaults to the PNR; group ids and passenger ids are",
     "unique within the case (422). `nextFlight.scheduledDeparture` must be after `flight.scheduledDeparture`.",
-    "Times may carry Z or an offset and are answered in UTC.",
+    "Times may carry Z or an offset, are answered in UTC and must fall between 2000-01-01 and two years from now (422).",
+    "At most 5,000 passengers (BULK_MAX_ROWS) per manifest (422 naming `passengerGroups`).",
     "",
-    "Rooms per group: one per two passengers, rounded up; CREW one per member. Passengers start",
-    "AWAITING_ALLOCATION, or LOCAL_RESIDENT when `nextFlight` leaves on the same local calendar day at the airport",
-    "(no overnight gap). The case starts OPEN.",
+    "Rooms per group: one per two passengers, rounded up; CREW one per member. The case starts OPEN. Passengers start",
+    "AWAITING_ALLOCATION, or LOCAL_RESIDENT when `nextFlight` leaves no overnight gap (`stay.overnight: false`: the",
+    "same local calendar day at the airport, and the disruption not before 05:00 local).",
     "",
     "Manifest checks at intake (the case is still created): a group whose passengers span several tiers is stored",
     "with `mixedTier: true` and `tier: null` (its passengers keep their tiers) and gets a MIXED_TIER_GROUP review",
@@ -50,6 +51,7 @@ export const createCaseRoute = defineRoute({
     "`pnr` (identity keys). Email, phone and special needs are optional and raise nothing when absent.",
   ].join("\n"),
   permission: "case:create",
+  sets: { status: ["OPEN"], "passengers.operationalStatus": ["AWAITING_ALLOCATION", "LOCAL_RESIDENT"] },
   body: NewCase,
   response: Case,
   status: 201,
@@ -97,6 +99,7 @@ export const bulkPassengersRoute = defineRoute({
     "the first five required). `tier` and `specialNeeds` are case-insensitive; several special needs are separated by",
     "`;` or `|`. Blank rows are skipped.",
     "",
+    "New passengers start AWAITING_ALLOCATION, or LOCAL_RESIDENT when the case's next flight leaves no overnight gap.",
     "Rows are grouped by PNR: a PNR joins the case's unbooked group with that id (else the first unbooked group with",
     "that PNR); otherwise a new group is created, named by the PNR (or `<PNR>-2`… if a booked group holds that id).",
     "Rooms and mixed-tier flags of the changed groups are recomputed; review items are raised as at case creation.",
@@ -111,6 +114,7 @@ export const bulkPassengersRoute = defineRoute({
     "Limits: 5 MiB (UPLOAD_LIMIT_BYTES) and 5,000 rows (BULK_MAX_ROWS), else 413 TOO_LARGE.",
   ].join("\n"),
   permission: "case:passengers",
+  sets: { "passengers.operationalStatus": ["AWAITING_ALLOCATION", "LOCAL_RESIDENT"] },
   params: CaseParams,
   multipart: { file: "the passenger spreadsheet (.xlsx or .csv)" },
   response: BulkResult,
@@ -126,9 +130,10 @@ export const splitGroupRoute = defineRoute({
     "`into` lists two or more non-empty parts that together hold every passenger of the group exactly once (else 422). " +
     "The first part keeps the group id; the others become `<groupId>-2`, `-3`, … (the next free ids). Rooms, tier and " +
     "the mixed-tier flag are recomputed, so a split that separates the tiers clears the flag. The split groups lose " +
-    "their allocation (hotel cleared, ALLOCATED or HELD passengers back to AWAITING_ALLOCATION). A booked group " +
+    "their allocation (hotel cleared, ALLOCATED or HELD passengers return to AWAITING_ALLOCATION). A booked group " +
     "(with a reservation) answers 409 INVALID_TRANSITION; a closed case 409 CASE_CLOSED. Audited with before/after.",
   permission: "case:groups",
+  sets: { "passengers.operationalStatus": ["AWAITING_ALLOCATION"] },
   params: GroupParams,
   body: SplitGroupBody,
   response: Case,
@@ -142,9 +147,11 @@ export const mergeGroupsRoute = defineRoute({
   summary: "Merge passenger groups",
   description:
     "The passengers of every group in `groupIds` (two or more, distinct) join the first group, which keeps its id and " +
-    "PNR. An unknown group is 422, a booked group 409 INVALID_TRANSITION. The merged group loses its allocation; if its " +
+    "PNR. An unknown group is 422, a booked group 409 INVALID_TRANSITION. The merged group loses its allocation (ALLOCATED " +
+    "or HELD passengers return to AWAITING_ALLOCATION); if its " +
     "passengers now span several tiers it is flagged mixed-tier and gets a MIXED_TIER_GROUP review item. Audited.",
   permission: "case:groups",
+  sets: { "passengers.operationalStatus": ["AWAITING_ALLOCATION"] },
   params: CaseParams,
   body: MergeGroupsBody,
   response: Case,
@@ -160,6 +167,7 @@ export const closeCaseRoute = defineRoute({
     "Any open status → CLOSED, with closedAt and closeReason set and an audit entry (before/after). From then on every " +
     "state change on the case answers 409 CASE_CLOSED, closing again included, until an ADMIN reopens it.",
   permission: "case:close",
+  sets: { status: ["CLOSED"] },
   params: CaseParams,
   body: CloseCaseBody,
   response: Case,
@@ -175,6 +183,7 @@ export const reopenCaseRoute = defineRoute({
     "ADMIN only. CLOSED → REOPENED (an open status); any other status answers 409 INVALID_TRANSITION. closedAt and " +
     "closeReason are cleared; the audit entry keeps them as its before.",
   permission: "case:reopen",
+  sets: { status: ["REOPENED"] },
   params: CaseParams,
   body: ReopenCaseBody,
   response: Case,
@@ -197,6 +206,7 @@ export const reaccommodateRoute = defineRoute({
     "`reaccommodate` with before/after of the next flight, the stay and the passengers whose status changed.",
   ].join("\n"),
   permission: "case:reaccommodate",
+  sets: { "passengers.operationalStatus": ["LOCAL_RESIDENT", "AWAITING_ALLOCATION"] },
   params: CaseParams,
   body: ReaccommodateBody,
   response: Case,

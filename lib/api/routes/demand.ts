@@ -20,6 +20,7 @@ export const createDemandRoute = defineRoute({
     "(unless rejected; else 409 INVALID_TRANSITION); INCREMENTAL only once an INITIAL is APPROVED, FULFILLED or " +
     "PARTIAL (else 409 INVALID_TRANSITION). A closed case: 409 CASE_CLOSED.",
   permission: "demand:create",
+  sets: { status: ["REQUESTED", "APPROVED"] },
   params: CaseParams,
   body: DemandInput,
   response: Demand,
@@ -62,6 +63,7 @@ export const approveDemandRoute = defineRoute({
     "ACTIVE policy matches the case); enqueues the allocation. Any other status: 409 INVALID_TRANSITION; a closed " +
     "case: 409 CASE_CLOSED.",
   permission: "demand:decide",
+  sets: { status: ["APPROVED"] },
   params: DemandParams,
   body: DemandDecisionBody,
   response: Demand,
@@ -75,6 +77,7 @@ export const rejectDemandRoute = defineRoute({
   summary: "Reject a demand",
   description: "REQUESTED → REJECTED with the supervisor's reason. Any other status: 409 INVALID_TRANSITION; a closed case: 409 CASE_CLOSED.",
   permission: "demand:decide",
+  sets: { status: ["REJECTED"] },
   params: DemandParams,
   body: DemandDecisionBody,
   response: Demand,

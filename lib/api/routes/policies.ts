@@ -17,6 +17,7 @@ export const createPolicyRoute = defineRoute({
     "becomes the policy's currency. A cardToken that looks like a card number is refused (422) and never stored. " +
     "An airport-specific policy needs that airport in the caller's claims (403 OUT_OF_SCOPE).",
   permission: "policy:write",
+  sets: { status: ["DRAFT"] },
   body: PolicyInput,
   response: Policy,
   status: 201,
@@ -57,6 +58,7 @@ export const activatePolicyRoute = defineRoute({
     "INVALID_TRANSITION. A concurrent activation in the same context that commits first: 409 CONFLICT " +
     "(never two ACTIVE versions). The body and its reason are optional.",
   permission: "policy:write",
+  sets: { status: ["ACTIVE", "ARCHIVED"] },
   params: PolicyParams,
   body: ActivateBody,
   bodyOptional: true,
@@ -74,6 +76,7 @@ export const updatePolicyRoute = defineRoute({
     "PolicyInput (422 otherwise). context and tiers cannot change (422). An ACTIVE or ARCHIVED version is never " +
     "edited (409 INVALID_TRANSITION): create a new version instead. Audited with before/after.",
   permission: "policy:write",
+  sets: { status: ["DRAFT"] },
   params: PolicyParams,
   body: PolicyPatch,
   response: Policy,

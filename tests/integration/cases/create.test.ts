@@ -328,12 +328,24 @@ describe("POST /cases", () => {
     });
   });
 
-  it("starts passengers AWAITING_ALLOCATION even when the next flight leaves the same local day", async () => {
+  it("starts passengers LOCAL_RESIDENT when the next flight leaves no overnight gap (spec 2.1)", async () => {
     const tenant = uniqueTenant();
     const payload = casePayload({ nextFlight: { number: "AF1240", scheduledDeparture: "2026-11-21T21:30:00Z" } });
     const res = await call(POST, "/cases", { token: await roleToken(tenant, "ADMIN"), body: payload });
     expect(res.status).toBe(201);
     expect(res.json.stay).toMatchObject({ overnight: false, nights: 1 });
+    const statuses = res.json.passengerGroups.flatMap((g: { operationalStatus: Record<string, string> }) => Object.values(g.operationalStatus));
+    expect(new Set(statuses)).toEqual(new Set(["LOCAL_RESIDENT"]));
+    const passengers = res.json.passengerGroups.flatMap((g: { passengers: { operationalStatus: string }[] }) => g.passengers);
+    expect(passengers.every((p: { operationalStatus: string }) => p.operationalStatus === "LOCAL_RESIDENT")).toBe(true);
+  });
+
+  it("starts passengers AWAITING_ALLOCATION when the next flight leaves on a later local day", async () => {
+    const tenant = uniqueTenant();
+    const payload = casePayload({ nextFlight: { number: "AF1240", scheduledDeparture: "2026-11-22T09:30:00Z" } });
+    const res = await call(POST, "/cases", { token: await roleToken(tenant, "ADMIN"), body: payload });
+    expect(res.status).toBe(201);
+    expect(res.json.stay).toMatchObject({ overnight: true });
     const statuses = res.json.passengerGroups.flatMap((g: { operationalStatus: Record<string, string> }) => Object.values(g.operationalStatus));
     expect(new Set(statuses)).toEqual(new Set(["AWAITING_ALLOCATION"]));
   });

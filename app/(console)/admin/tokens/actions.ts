@@ -1,15 +1,13 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { sessionCtx } from "@/lib/auth/session-ctx";
-import { runAction } from "@/lib/console/action-result";
+import { consoleAction } from "@/lib/console/action-result";
 import { mintServiceToken } from "@/lib/service-tokens/mint";
 import { revokeServiceToken } from "@/lib/service-tokens/revoke";
 import type { MintServiceTokenInput, RevokeServiceTokenInput } from "@/lib/service-tokens/schemas";
 
 export async function mintTokenAction(input: MintServiceTokenInput) {
-  return runAction(async () => {
-    const ctx = await sessionCtx();
+  return consoleAction(async (ctx) => {
     const minted = await mintServiceToken({ ctx, input });
     revalidatePath("/admin/tokens");
     return minted;
@@ -17,8 +15,7 @@ export async function mintTokenAction(input: MintServiceTokenInput) {
 }
 
 export async function revokeTokenAction(input: RevokeServiceTokenInput) {
-  return runAction(async () => {
-    const ctx = await sessionCtx();
+  return consoleAction(async (ctx) => {
     const revoked = await revokeServiceToken({ ctx, input });
     revalidatePath("/admin/tokens");
     return revoked;

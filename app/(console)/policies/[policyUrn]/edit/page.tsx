@@ -18,7 +18,7 @@ export default async function EditPolicyPage({ params }: { params: Promise<{ pol
   if (!hasPermission(ctx.principal.roles, "policy:write")) return <Forbidden what="Writing policies" roles="OPS_SUPERVISOR or ADMIN" />;
   const urn = decodeSegment((await params).policyUrn);
   if (!isUrn(urn, "policy")) notFound();
-  const policy = await getPolicy({ ctx, policyUrn: urn }).catch((err) => {
+  const policy = await getPolicy({ ctx, input: { policyUrn: urn } }).catch((err) => {
     if (err instanceof DomainError && err.status === 404) notFound();
     throw err;
   });

@@ -3,4 +3,4 @@ import { handle } from "@/lib/api/handler";
 import { getDemandRoute } from "@/lib/api/routes/demand";
 import { getDemand } from "@/lib/demand/load";
 
-export const GET = handle(getDemandRoute, ({ ctx, params }) => getDemand({ ctx, demandUrn: params.demandUrn }));
+export const GET = handle(getDemandRoute, ({ ctx, params }) => getDemand({ ctx, input: params }));

@@ -4,5 +4,5 @@ import { getReviewItemRoute } from "@/lib/api/routes/review";
 import { getReviewItem } from "@/lib/review/get";
 
 export const GET = handle(getReviewItemRoute, ({ ctx, params }) =>
-  getReviewItem({ ctx, itemUrn: params.itemUrn }),
+  getReviewItem({ ctx, input: params }),
 );

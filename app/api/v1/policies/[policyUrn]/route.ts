@@ -4,6 +4,6 @@ import { getPolicyRoute, updatePolicyRoute } from "@/lib/api/routes/policies";
 import { getPolicy } from "@/lib/policies/load";
 import { updatePolicy } from "@/lib/policies/update";
 
-export const GET = handle(getPolicyRoute, ({ ctx, params }) => getPolicy({ ctx, policyUrn: params.policyUrn }));
+export const GET = handle(getPolicyRoute, ({ ctx, params }) => getPolicy({ ctx, input: params }));
 
-export const PATCH = handle(updatePolicyRoute, ({ ctx, params, body }) => updatePolicy({ ctx, policyUrn: params.policyUrn, patch: body }));
+export const PATCH = handle(updatePolicyRoute, ({ ctx, params, body }) => updatePolicy({ ctx, input: { ...params, patch: body } }));

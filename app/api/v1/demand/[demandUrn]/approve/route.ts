@@ -3,4 +3,4 @@ import { handle } from "@/lib/api/handler";
 import { approveDemandRoute } from "@/lib/api/routes/demand";
 import { approveDemand } from "@/lib/demand/decide";
 
-export const POST = handle(approveDemandRoute, ({ ctx, params, body }) => approveDemand({ ctx, demandUrn: params.demandUrn, reason: body.reason }));
+export const POST = handle(approveDemandRoute, ({ ctx, params, body }) => approveDemand({ ctx, input: { ...params, ...body } }));

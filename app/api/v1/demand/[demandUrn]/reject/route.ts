@@ -3,4 +3,4 @@ import { handle } from "@/lib/api/handler";
 import { rejectDemandRoute } from "@/lib/api/routes/demand";
 import { rejectDemand } from "@/lib/demand/decide";
 
-export const POST = handle(rejectDemandRoute, ({ ctx, params, body }) => rejectDemand({ ctx, demandUrn: params.demandUrn, reason: body.reason }));
+export const POST = handle(rejectDemandRoute, ({ ctx, params, body }) => rejectDemand({ ctx, input: { ...params, ...body } }));

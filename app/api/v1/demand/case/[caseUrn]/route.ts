@@ -5,6 +5,6 @@ import { createDemandRoute } from "@/lib/api/routes/demand";
 import { createDemand } from "@/lib/demand/create";
 
 export const POST = handle(createDemandRoute, async ({ ctx, params, body }) => {
-  const demand = await createDemand({ ctx, caseUrn: params.caseUrn, input: body });
+  const demand = await createDemand({ ctx, input: { ...params, ...body } });
   return created(demand, `/api/v1/demand/${demand.urn}`);
 });

@@ -4,5 +4,5 @@ import { activatePolicyRoute } from "@/lib/api/routes/policies";
 import { activatePolicy } from "@/lib/policies/activate";
 
 export const POST = handle(activatePolicyRoute, ({ ctx, params, body }) =>
-  activatePolicy({ ctx, policyUrn: params.policyUrn, reason: body?.reason }),
+  activatePolicy({ ctx, input: { ...params, reason: body?.reason } }),
 );

@@ -3,4 +3,4 @@ import { handle } from "@/lib/api/handler";
 import { demandSummaryRoute } from "@/lib/api/routes/demand";
 import { demandSummary } from "@/lib/demand/summary";
 
-export const GET = handle(demandSummaryRoute, ({ ctx, params }) => demandSummary({ ctx, caseUrn: params.caseUrn }));
+export const GET = handle(demandSummaryRoute, ({ ctx, params }) => demandSummary({ ctx, input: params }));

@@ -1,0 +1,38 @@
+import type { z } from "zod";
+import { DomainError, type FieldError, invalid } from "@/lib/errors";
+
+/** A zod failure as the field errors of a problem+json body. */
+export function issuesToErrors(error: z.ZodError, root = "(body)"): FieldError[] {
+  return error.issues.map((i) => ({ path: i.path.join(".") || root, message: i.message }));
+}
+
+/**
+ * The one place that decides REASON_REQUIRED (contract part 4): a failing `reason` field has its
+ * own code; any other failure is VALIDATION_FAILED. Used by the API wrapper, the verbs and the
+ * console's action results, so all three answer the same.
+ */
+export function validationError(error: z.ZodError, root?: string): DomainError {
+  const errors = issuesToErrors(error, root);
+  if (errors.some((e) => e.path === "reason")) {
+    return new DomainError(422, "REASON_REQUIRED", "A reason is required for this action.", errors);
+  }
+  return invalid("The request does not match the schema.", errors);
+}
+
+/** Parses a verb's input with its domain schema: 422 (VALIDATION_FAILED or REASON_REQUIRED) otherwise. */
+export function parseInput<T extends z.ZodType>(schema: T, value: unknown, root?: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw validationError(result.error, root);
+}
+
+/**
+ * A record checked against its response schema inside the transaction that wrote it: a record the
+ * API could not answer rolls the change back (a 500 with nothing saved) instead of failing after
+ * the commit, when every later read would fail the same way.
+ */
+export function shapeRecord<V>(schema: z.ZodType, value: V): V {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new Error(`record does not match its response schema: ${result.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return value;
+}
