@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
 import { directBookings, directContracts, hotels } from "@/db/schema";
 import { isUniqueViolation } from "@/db/unique-violation";
 import { type Ctx, tenantOf } from "@/lib/context";
@@ -19,8 +20,8 @@ const PROVIDER = "DIRECT" as const;
 export function directProvider(ctx: Ctx): HotelProvider {
   const tenant = tenantOf(ctx);
 
-  const load = async (reference: string) => {
-    const [row] = await ctx.db.select().from(directBookings).where(and(eq(directBookings.tenant, tenant), eq(directBookings.reference, reference))).limit(1);
+  const load = async (reference: string, db: DbOrTx = ctx.db) => {
+    const [row] = await db.select().from(directBookings).where(and(eq(directBookings.tenant, tenant), eq(directBookings.reference, reference))).limit(1);
     if (!row) throw new ProviderRejected(PROVIDER, "BOOKING_NOT_FOUND", `no direct booking ${reference}`, 404);
     return row;
   };
@@ -134,7 +135,8 @@ export function directProvider(ctx: Ctx): HotelProvider {
           .set({ status: "CANCELLED", cancelReason: input.reason })
           .where(and(eq(directBookings.tenant, tenant), eq(directBookings.reference, input.reference), eq(directBookings.status, "CONFIRMED")))
           .returning();
-        if (!row) return toBooking(await load(input.reference));
+        // inside the transaction only tx may query: PGlite has one connection
+        if (!row) return toBooking(await load(input.reference, tx));
         await tx
           .update(directContracts)
           .set({ roomsAvailable: sql`${directContracts.roomsAvailable} + ${row.rooms}` })
