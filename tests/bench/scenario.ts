@@ -141,9 +141,9 @@ export function hubScenario(groupCount: number, seed = 42): Scenario {
     const acceptedPayments: PaymentMethod[] = rng.next() < 0.06 ? ["CARD"] : rng.next() < 0.5 ? ["GUARANTEE", "CARD"] : ["GUARANTEE"];
     const hotelKey = `GIATA-${100000 + h}`;
     const sources: Provider[] = [];
-    if (rng.next() < 0.62) sources.push("EXPEDIA_RAPID");
-    if (rng.next() < 0.55) sources.push("HOTELBEDS");
-    if (rng.next() < 0.18) sources.push("DIRECT");
+    if (rng.next() < 0.68) sources.push("EXPEDIA_RAPID");
+    if (rng.next() < 0.6) sources.push("HOTELBEDS");
+    if (rng.next() < 0.2) sources.push("DIRECT");
     if (sources.length === 0) sources.push(rng.next() < 0.5 ? "EXPEDIA_RAPID" : "HOTELBEDS");
     sources.forEach((provider, k) => {
       // the first listing is canonical; each other one is a duplicate caught by one rule

@@ -33,11 +33,11 @@ const RANKS = 4; // the chosen hotel and up to 3 fallbacks (spec 8)
 export function bestHotels(ctx: TierContext, inv: Inventory, rooms: number, accessible: number): Pick4 {
   const { staticScore, slot, next, ranked, consolidationShare } = ctx;
   const m = ranked.length;
-  const positions: number[] = [];
-  const scores: number[] = [];
+  const pos = TOP_POS;
+  const sc = TOP_SCORE;
+  let found = 0;
   for (let p = nextLive(next, 0); p < m; p = nextLive(next, p + 1)) {
-    const upper = staticScore[p] + consolidationShare;
-    if (positions.length === RANKS && upper <= scores[RANKS - 1]) break;
+    if (found === RANKS && staticScore[p] + consolidationShare <= sc[RANKS - 1]) break;
     const s = slot[p];
     const left = inv.roomsLeft[s];
     if (left === 0) {
@@ -47,18 +47,23 @@ export function bestHotels(ctx: TierContext, inv: Inventory, rooms: number, acce
     if (left < rooms || inv.accessibleLeft[s] < accessible) continue;
     const score = staticScore[p] + consolidationShare * consolidationScore(inv.groupsInHotel[ranked[p].hotel.index]);
     // insert keeping (score desc, position asc); positions arrive ascending, so equal scores stay behind
-    let i = positions.length;
-    while (i > 0 && scores[i - 1] < score) i--;
+    let i = found;
+    while (i > 0 && sc[i - 1] < score) i--;
     if (i >= RANKS) continue;
-    positions.splice(i, 0, p);
-    scores.splice(i, 0, score);
-    if (positions.length > RANKS) {
-      positions.pop();
-      scores.pop();
+    for (let k = Math.min(found, RANKS - 1); k > i; k--) {
+      pos[k] = pos[k - 1];
+      sc[k] = sc[k - 1];
     }
+    pos[i] = p;
+    sc[i] = score;
+    if (found < RANKS) found++;
   }
-  return { positions, scores };
+  return { positions: Array.from(pos.subarray(0, found)), scores: Array.from(sc.subarray(0, found)) };
 }
+
+// scratch space of bestHotels: the engine is synchronous, one call at a time per thread
+const TOP_POS = new Int32Array(RANKS);
+const TOP_SCORE = new Float64Array(RANKS);
 
 /** Why no compliant hotel takes the group: an accessible room, else plain capacity. */
 export function whyNoRoom(ctx: TierContext, inv: Inventory, group: EngineGroup, accessible: number): HeldReason {
