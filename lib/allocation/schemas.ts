@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IsoTime, Money, Reason, Text, Urn } from "@/lib/primitives";
 import { Provider, Tier, WaveStatus, WaveTrigger } from "@/lib/vocabulary";
 
 /**
@@ -7,8 +8,7 @@ import { Provider, Tier, WaveStatus, WaveTrigger } from "@/lib/vocabulary";
  * and the savings of direct contracts, the sources that answered and the policies used.
  */
 
-const Money = z.object({ amount: z.number(), currency: z.string() }).meta({ id: "Money" });
-const Iso = z.iso.datetime();
+const Iso = IsoTime;
 
 
 export const HELD_CAUSES = ["NO_POLICY", "MIXED_TIER", "NO_HOTEL_IN_RADIUS", "FILTERED_OUT", "CAPACITY", "NO_ACCESSIBLE_ROOM"] as const;
@@ -46,6 +46,7 @@ export const Allocation = z
     tier: Tier,
     passengers: z.number().int(),
     rooms: z.number().int(),
+    accessibleRooms: z.number().int().meta({ description: "rooms of `rooms` that are wheelchair accessible" }),
     hotelUrn: z.string(),
     hotelName: z.string(),
     provider: Provider,
@@ -89,6 +90,7 @@ export const RankingInput = z
     bearingDeg: z.number().meta({ description: "direction from the airport, degrees clockwise from north" }),
     nightlyRate: Money,
     roomsAvailable: z.number().int(),
+    accessibleRoomsAvailable: z.number().int(),
     raw: z.object({ cost: z.number(), distance: z.number(), consolidation: z.number() }).meta({ description: "the scorer's raw inputs" }),
     normalized: z.object({ cost: z.number(), distance: z.number(), consolidation: z.number() }).meta({ description: "each in 0–1, higher is better" }),
     weightedScore: z.number().nullable().meta({ description: "null for a candidate filtered out before scoring" }),
@@ -126,3 +128,21 @@ export const Wave = z
   })
   .meta({ id: "AllocationWave" });
 export type Wave = z.infer<typeof Wave>;
+
+// Inputs ------------------------------------------------------------------------------------------
+
+export const WaveRef = z.object({ waveUrn: Urn("wave") });
+
+export const OverrideBody = z
+  .object({
+    groupId: Text.trim().min(1, "required").max(200).meta({ description: "the group to move" }),
+    hotelUrn: Urn("hotel").meta({ description: "a hotel among the wave's candidates (rankingInputs) for the group's tier" }),
+    reason: Reason,
+  })
+  .meta({ id: "WaveOverride" });
+export const OverrideWaveInput = OverrideBody.extend({ waveUrn: Urn("wave") });
+export type OverrideWaveInput = z.input<typeof OverrideWaveInput>;
+
+export const RerunBody = z.object({ reason: Reason }).meta({ id: "WaveRerun" });
+export const RerunWaveInput = RerunBody.extend({ waveUrn: Urn("wave") });
+export type RerunWaveInput = z.input<typeof RerunWaveInput>;

@@ -176,6 +176,7 @@ function rankTier(ctx: TierContext, inv: Inventory, used: Map<number, { groups: 
       bearingDeg: c.hotel.bearingDeg,
       nightlyRate: { amount: rate / 100, currency },
       roomsAvailable: offer.roomsAvailable,
+      accessibleRoomsAvailable: offer.accessibleRoomsAvailable,
       raw: { cost: (rate * nights) / 100, distance: km, consolidation: inv.groupsInHotel[c.hotel.index] },
       normalized,
       weightedScore: score,

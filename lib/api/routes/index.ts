@@ -1,4 +1,5 @@
 import type { RouteSpec } from "@/lib/api/route";
+import * as allocation from "./allocation";
 import * as audit from "./audit";
 import * as cases from "./cases";
 import * as demand from "./demand";
@@ -8,6 +9,6 @@ import * as review from "./review";
 import * as system from "./system";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, hotels].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, allocation, hotels].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

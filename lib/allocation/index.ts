@@ -1,0 +1,7 @@
+/** The allocation domain's public entry point: the verbs and the wave's shapes. */
+export { getWave } from "./get-wave";
+export { overrideWave } from "./override-wave";
+export { rerunWave } from "./rerun-wave";
+export { runAllocation, prepareAllocation, completeAllocation, type RunAllocationInput, type Prepared } from "./run";
+export { toWave, toWaveSummary } from "./record";
+export * from "./schemas";

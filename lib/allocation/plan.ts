@@ -1,0 +1,140 @@
+import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { airports, demands, type CaseRow, passengerGroups, passengers } from "@/db/schema";
+import { groupTier, roomsFor } from "@/lib/cases/rooms";
+import { computeStay, localDate } from "@/lib/cases/stay";
+import type { Ctx } from "@/lib/context";
+import { invalid } from "@/lib/errors";
+import { caseContext, matchPolicies } from "@/lib/policies/match";
+import type { Policy } from "@/lib/policies/schemas";
+import { type OperationalStatus, TIERS, type Tier, type WaveTrigger } from "@/lib/vocabulary";
+import type { EngineGroup } from "./engine";
+
+/** Statuses that count towards rooms already taken (a placed or booked group keeps its rooms). */
+const HOUSED: OperationalStatus[] = ["ALLOCATED", "BOOKED", "CHECKED_OUT"];
+/** Passengers who need no room at all. */
+const ROOMLESS: OperationalStatus[] = ["LOCAL_RESIDENT", "CANCELLED"];
+const APPROVED = ["APPROVED", "FULFILLED", "PARTIAL"] as const;
+
+export type PlanAirport = { code: string; latitude: number; longitude: number; currency: string; timeZone: string };
+
+/** What one allocation run works on: everything the engine needs but the offers. */
+export type AllocationPlan = {
+  caseUrn: string;
+  airport: PlanAirport;
+  /** the stay at the airport, local dates of the hotel (check-in on the disruption's day) */
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  groups: EngineGroup[];
+  policies: Partial<Record<Tier, Policy | null>>;
+  /** rooms the approved demands still allow; groups past it wait for another demand */
+  roomBudget: number;
+  /** groups left for later, and why */
+  deferred: { groupId: string; why: string }[];
+};
+
+/**
+ * Which groups a run places, and under which policies. A demand's run (and a batch) takes groups
+ * awaiting allocation or held; a rerun also re-places groups allocated but not yet booked. Groups
+ * are taken in pass order (FIRST and BUSINESS before the rest, then manifest order) while the rooms
+ * of approved demands last: an approval of 2 rooms places 2 rooms' worth of groups, not the case.
+ * A group with no known tier (DATA_INCOMPLETE) waits for its manifest to be completed.
+ */
+export async function planAllocation(ctx: Ctx, row: CaseRow, opts: { trigger: WaveTrigger; groupIds?: string[] }): Promise<AllocationPlan> {
+  const [airport] = await ctx.db.select().from(airports).where(eq(airports.iata, row.airport)).limit(1);
+  if (!airport) throw invalid(`The case's airport ${row.airport} is unknown.`);
+  const stay = computeStay(row.flight, row.nextFlight, airport.timeZone);
+  const checkIn = localDate(row.flight.scheduledDeparture, airport.timeZone);
+  const nights = stay?.nights ?? 1;
+  const checkOut = addDays(checkIn, nights);
+
+  const movable: OperationalStatus[] = opts.trigger === "RERUN" ? ["AWAITING_ALLOCATION", "HELD", "ALLOCATED"] : ["AWAITING_ALLOCATION", "HELD"];
+  const groupRows = await ctx.db
+    .select()
+    .from(passengerGroups)
+    .where(and(eq(passengerGroups.caseUrn, row.urn), eq(passengerGroups.tenant, row.tenant)))
+    .orderBy(passengerGroups.position, passengerGroups.groupId);
+  const paxRows = await ctx.db
+    .select({ groupId: passengers.groupId, tier: passengers.tier, specialNeeds: passengers.specialNeeds, status: passengers.operationalStatus })
+    .from(passengers)
+    .where(and(eq(passengers.caseUrn, row.urn), eq(passengers.tenant, row.tenant), notInArray(passengers.operationalStatus, ROOMLESS)));
+  const paxByGroup = new Map<string, typeof paxRows>();
+  for (const p of paxRows) {
+    const list = paxByGroup.get(p.groupId);
+    if (list) list.push(p);
+    else paxByGroup.set(p.groupId, [p]);
+  }
+
+  const approved = await ctx.db
+    .select({ rooms: demands.roomsRequested })
+    .from(demands)
+    .where(and(eq(demands.caseUrn, row.urn), eq(demands.tenant, row.tenant), inArray(demands.status, [...APPROVED])));
+  const approvedRooms = approved.reduce((s, d) => s + d.rooms, 0);
+
+  const wanted = opts.groupIds ? new Set(opts.groupIds) : null;
+  const candidates: (EngineGroup & { position: number })[] = [];
+  const deferred: AllocationPlan["deferred"] = [];
+  let roomsTaken = 0;
+  for (const g of groupRows) {
+    const pax = paxByGroup.get(g.groupId) ?? [];
+    if (pax.length === 0) continue;
+    const open = !g.reservationUrn && pax.some((p) => movable.includes(p.status as OperationalStatus));
+    if (!open || (wanted && !wanted.has(g.groupId))) {
+      if (pax.some((p) => HOUSED.includes(p.status as OperationalStatus))) roomsTaken += g.rooms;
+      continue;
+    }
+    const tiers = pax.map((p) => p.tier);
+    const { tier, mixedTier } = groupTier(tiers);
+    if (!tier && !mixedTier) {
+      deferred.push({ groupId: g.groupId, why: "no passenger's tier is known (DATA_INCOMPLETE)" });
+      continue;
+    }
+    const wheelchair = pax.filter((p) => p.specialNeeds.includes("WHEELCHAIR")).length;
+    candidates.push({
+      groupId: g.groupId,
+      pnr: g.pnr,
+      tier,
+      passengers: pax.length,
+      rooms: roomsFor(tiers),
+      wheelchairPassengers: wheelchair,
+      specialNeeds: [...new Set(pax.flatMap((p) => p.specialNeeds))].sort(),
+      position: g.position,
+    });
+  }
+
+  // pass order first, then the manifest's order, while the approved rooms last
+  const rank = (t: Tier | null) => (t === null ? TIERS.length : TIERS.indexOf(t));
+  candidates.sort((a, b) => rank(a.tier) - rank(b.tier) || a.position - b.position);
+  let budget = Math.max(0, approvedRooms - roomsTaken);
+  const groups: EngineGroup[] = [];
+  for (const { position: _position, ...g } of candidates) {
+    // a mixed-tier group is held whatever the budget: its review item is what moves it on
+    if (g.tier !== null && g.rooms > budget) {
+      deferred.push({ groupId: g.groupId, why: `the approved demand leaves ${budget} room(s); the group needs ${g.rooms}` });
+      continue;
+    }
+    if (g.tier !== null) budget -= g.rooms;
+    groups.push(g);
+  }
+
+  const tiers = [...new Set(groups.map((g) => g.tier).filter((t): t is Tier => t !== null))];
+  const matched = await matchPolicies(ctx, { ...caseContext(row), tiers });
+  const policies: AllocationPlan["policies"] = {};
+  for (const t of tiers) policies[t] = matched.get(t) ?? null;
+
+  return {
+    caseUrn: row.urn,
+    airport: { code: airport.iata, latitude: airport.latitude, longitude: airport.longitude, currency: airport.currency, timeZone: airport.timeZone },
+    checkIn,
+    checkOut,
+    nights,
+    groups,
+    policies,
+    roomBudget: budget,
+    deferred,
+  };
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

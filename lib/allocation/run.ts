@@ -1,0 +1,79 @@
+import { and, eq } from "drizzle-orm";
+import { allocationWaves, cases } from "@/db/schema";
+import { loadCase } from "@/lib/cases/load";
+import { canTransition, moveCase } from "@/lib/cases/transitions";
+import { type Ctx, transaction } from "@/lib/context";
+import type { Offer } from "@/lib/providers/offer";
+import { searchHotelOffers, type SourceReport } from "@/lib/providers/search";
+import type { WaveTrigger } from "@/lib/vocabulary";
+import { computeAllocation, engineInput } from "./compute";
+import { persistWave } from "./persist";
+import { type AllocationPlan, planAllocation } from "./plan";
+
+export type RunAllocationInput = {
+  caseUrn: string;
+  demandUrn: string | null;
+  trigger: WaveTrigger;
+  reason: string | null;
+  /** one wave per key: `demand:<urn>` for an approval, `rerun:<id>` for a rerun */
+  idempotencyKey: string;
+  /** only these groups (a rerun after a split or an override); default every group waiting */
+  groupIds?: string[];
+};
+
+export type Prepared =
+  | { kind: "ready"; plan: AllocationPlan; offers: Offer[]; sources: SourceReport[] }
+  | { kind: "skipped"; why: string; waveUrn: string | null };
+
+/**
+ * First half of a run (the job's first step): what to place, under which policies, and the offers
+ * of the three sources. The case shows ALLOCATING while it runs. Nothing is decided yet, so a
+ * replay of this step only searches again.
+ */
+export async function prepareAllocation(ctx: Ctx, input: RunAllocationInput): Promise<Prepared> {
+  const [done] = await ctx.db
+    .select({ urn: allocationWaves.urn })
+    .from(allocationWaves)
+    .where(and(eq(allocationWaves.tenant, ctx.principal.tenant), eq(allocationWaves.idempotencyKey, input.idempotencyKey)))
+    .limit(1);
+  if (done) return { kind: "skipped", why: "this trigger already made its wave", waveUrn: done.urn };
+  const row = await loadCase(ctx, input.caseUrn);
+  if (row.status === "CLOSED") return { kind: "skipped", why: "the case is closed", waveUrn: null };
+  const plan = await planAllocation(ctx, row, { trigger: input.trigger, groupIds: input.groupIds });
+  if (plan.groups.length === 0) {
+    const why = plan.deferred.length ? `nothing placeable: ${plan.deferred.map((d) => `${d.groupId} (${d.why})`).join(", ")}` : "no group is waiting for a room";
+    return { kind: "skipped", why, waveUrn: null };
+  }
+  await transaction(ctx, async (tx) => {
+    const [current] = await tx.db.select().from(cases).where(eq(cases.urn, row.urn)).limit(1).for("update");
+    if (current && current.status !== "ALLOCATING" && canTransition(current.status, "ALLOCATING")) {
+      await moveCase(tx, current, { to: "ALLOCATING", action: "allocate", reason: input.reason ?? `${input.trigger.toLowerCase()} wave started` });
+    }
+  });
+  const search = await searchHotelOffers({ ctx, input: { airport: plan.airport.code, checkIn: plan.checkIn, checkOut: plan.checkOut, rooms: 1 } });
+  return { kind: "ready", plan, offers: search.offers, sources: search.sources };
+}
+
+/** Second half (the job's second step): the engine, then the wave and all it decides, once per key. */
+export async function completeAllocation(ctx: Ctx, input: RunAllocationInput, prepared: Extract<Prepared, { kind: "ready" }>) {
+  const { result, engineMs } = await computeAllocation(engineInput(prepared.plan, prepared.offers));
+  const row = await loadCase(ctx, input.caseUrn);
+  return persistWave(ctx, {
+    row,
+    demandUrn: input.demandUrn,
+    trigger: input.trigger,
+    reason: input.reason,
+    idempotencyKey: input.idempotencyKey,
+    plan: prepared.plan,
+    sources: prepared.sources,
+    result,
+    engineMs,
+  });
+}
+
+/** Both halves in one call: a rerun from the API, and tests. */
+export async function runAllocation(ctx: Ctx, input: RunAllocationInput): Promise<{ waveUrn: string | null; created: boolean; skipped?: string }> {
+  const prepared = await prepareAllocation(ctx, input);
+  if (prepared.kind === "skipped") return { waveUrn: prepared.waveUrn, created: false, skipped: prepared.why };
+  return completeAllocation(ctx, input, prepared);
+}
