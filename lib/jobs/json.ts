@@ -17,10 +17,20 @@ type JsonOf<T> = T extends JsonPrimitive
       : T extends ReadonlyMap<unknown, unknown> | ReadonlySet<unknown>
         ? Record<string, never>
         : T extends readonly unknown[]
-          ? { [I in keyof T]: T[I] extends Dropped ? null : JsonOf<T[I]> }
+          ? { [I in keyof T]: JsonElement<T[I]> }
           : T extends object
-            ? { [K in keyof T as K extends symbol ? never : [Exclude<T[K], undefined>] extends [never] ? never : Exclude<T[K], undefined> extends Dropped ? never : K]: JsonOf<Exclude<T[K], undefined>> }
+            ? JsonObject<T>
             : never;
+
+/** in an array, what JSON cannot hold becomes null */
+type JsonElement<E> = E extends Dropped ? null : JsonOf<E>;
+
+/** a property that is (only) undefined or a function vanishes; one that may be undefined becomes optional */
+type Vanishes<V> = [Exclude<V, undefined>] extends [never] ? true : Exclude<V, undefined> extends Dropped ? true : false;
+type RequiredKeys<T> = { [K in keyof T]-?: K extends symbol ? never : Vanishes<T[K]> extends true ? never : undefined extends T[K] ? never : K }[keyof T];
+type OptionalKeys<T> = { [K in keyof T]-?: K extends symbol ? never : Vanishes<T[K]> extends true ? never : undefined extends T[K] ? K : never }[keyof T];
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type JsonObject<T> = Simplify<{ [K in RequiredKeys<T>]: JsonOf<T[K]> } & { [K in OptionalKeys<T>]?: JsonOf<Exclude<T[K], undefined>> }>;
 
 /** What a step or run output becomes in jsonb; the handler sees the same value on first run and on replay. */
 export const toJson = <T>(value: T): Jsonify<T> => (value === undefined ? null : JSON.parse(JSON.stringify(value))) as Jsonify<T>;
