@@ -1,0 +1,242 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { POST as overrideHandler } from "@/app/api/v1/allocation/wave/[waveUrn]/override/route";
+import { POST as rerunHandler } from "@/app/api/v1/allocation/wave/[waveUrn]/rerun/route";
+import { GET as getWaveHandler } from "@/app/api/v1/allocation/wave/[waveUrn]/route";
+import { GET as getCaseHandler } from "@/app/api/v1/cases/[caseUrn]/route";
+import { POST as approveHandler } from "@/app/api/v1/demand/[demandUrn]/approve/route";
+import { POST as createDemandHandler } from "@/app/api/v1/demand/case/[caseUrn]/route";
+import { allocationWaves, auditEntries, cases, passengers, reviewItems } from "@/db/schema";
+import { allocateOnApproval } from "@/inngest/functions/allocate";
+import { createRunner } from "@/lib/jobs/runner";
+import { closePool } from "@/lib/pool";
+import { apiTestDatabase, call } from "@/tests/helpers/api";
+import { casePayload, createCase, pax, roleToken } from "@/tests/helpers/cases";
+import { uniqueTenant } from "@/tests/helpers/factories";
+import { activePolicy } from "@/tests/helpers/policies";
+import { sandboxProviders } from "@/tests/helpers/providers";
+import { enqueue } from "../jobs/helpers";
+
+const database = apiTestDatabase({ airports: true });
+const sandboxes = sandboxProviders();
+afterAll(() => closePool());
+
+const ALL_TIERS = ["FIRST", "BUSINESS", "PREMIUM_ECONOMY", "ECONOMY", "CREW"] as const;
+
+/** A tenant with one ACTIVE auto-approving CDG policy per given tier set, and a supervisor's token. */
+async function tenantWithPolicies(tiers: readonly (typeof ALL_TIERS)[number][] = ALL_TIERS) {
+  const tenant = uniqueTenant();
+  await activePolicy(database.db, tenant, {
+    name: "CDG all",
+    tiers: [...tiers],
+    constraints: { minStars: 3, maxDistanceKm: 30, maxNightlyRate: 400, requiredAmenities: [] },
+  });
+  return { tenant, token: await roleToken(tenant, "OPS_SUPERVISOR") };
+}
+
+async function approvedCase(token: string, payload = casePayload()) {
+  const record = await createCase(token, payload);
+  const res = await call(createDemandHandler, `/demand/case/${record.urn}`, { token, params: { caseUrn: record.urn }, body: { type: "INITIAL", roomsRequested: record.roomsNeeded ?? 10 } });
+  expect(res.status).toBe(201);
+  if (res.json.status === "REQUESTED") {
+    // a tier without a policy keeps the demand from automatic approval: a supervisor approves it
+    const approved = await call(approveHandler, `/demand/${res.json.urn}/approve`, { token, params: { demandUrn: res.json.urn }, body: { reason: "approved at the desk" } });
+    expect(approved.json.status).toBe("APPROVED");
+  } else expect(res.json.status).toBe("APPROVED");
+  return { caseUrn: record.urn as string, demandUrn: res.json.urn as string };
+}
+
+async function runJobs() {
+  const runner = createRunner({ db: database.db, jobs: [allocateOnApproval], retryBaseMs: 1 });
+  return runner.tick();
+}
+
+async function wavesOf(caseUrn: string) {
+  return database.db.select().from(allocationWaves).where(eq(allocationWaves.caseUrn, caseUrn));
+}
+
+beforeEach(() => sandboxes.reset());
+
+describe("demand approval → allocation wave", () => {
+  it("places every group, explains the ranking, moves passengers to ALLOCATED and the case to BOOKING", async () => {
+    const { token } = await tenantWithPolicies();
+    const { caseUrn, demandUrn } = await approvedCase(token);
+    await runJobs();
+
+    const [wave] = await wavesOf(caseUrn);
+    expect(wave).toMatchObject({ demandUrn, trigger: "DEMAND", status: "COMPLETE", airport: "CDG", degraded: false });
+    const res = await call(getWaveHandler, `/allocation/wave/${wave.urn}`, { token, params: { waveUrn: wave.urn } });
+    expect(res.status).toBe(200);
+    const w = res.json;
+    expect(w.allocations.map((a: { groupId: string }) => a.groupId).sort()).toHaveLength(3);
+    expect(w.held).toEqual([]);
+    expect(w.sources.map((s: { provider: string; ok: boolean }) => [s.provider, s.ok]).sort()).toEqual([
+      ["DIRECT", true],
+      ["EXPEDIA_RAPID", true],
+      ["HOTELBEDS", true],
+    ]);
+    expect(w.offersRaw).toBeGreaterThan(w.offersDeduped);
+    expect(w.rankingInputs.length).toBeGreaterThan(3);
+    expect(w.rankingInputs.some((r: { selected: boolean }) => r.selected)).toBe(true);
+    expect(w.rankingInputs.every((r: { reason: string }) => r.reason.length > 0)).toBe(true);
+    expect(w.totalCost.currency).toBe("EUR");
+    expect(w.totalCost.amount).toBeCloseTo(
+      w.allocations.reduce((s: number, a: { total: { amount: number } }) => s + a.total.amount, 0),
+      2,
+    );
+    // every allocation is within the policy: ≤ 30 km, ≤ 400 a night
+    for (const a of w.allocations) {
+      const row = w.rankingInputs.find((r: { hotelUrn: string; providerOfferId: string }) => r.hotelUrn === a.hotelUrn && r.providerOfferId === a.providerOfferId);
+      expect(row.distanceKm).toBeLessThanOrEqual(30);
+      expect(a.nightlyRate.amount).toBeLessThanOrEqual(400);
+    }
+
+    const statuses = await database.db.select({ s: passengers.operationalStatus }).from(passengers).where(eq(passengers.caseUrn, caseUrn));
+    expect(new Set(statuses.map((p) => p.s))).toEqual(new Set(["ALLOCATED"]));
+    const [c] = await database.db.select().from(cases).where(eq(cases.urn, caseUrn));
+    expect(c.status).toBe("BOOKING");
+    const record = (await call(getCaseHandler, `/cases/${caseUrn}`, { token, params: { caseUrn } })).json;
+    expect(record.wave.urn).toBe(wave.urn);
+    expect(record.passengerGroups.every((g: { hotelUrn: string | null }) => g.hotelUrn?.startsWith("urn:svc:hotel:"))).toBe(true);
+  });
+
+  it("a re-delivered approval never makes a second wave for the same demand", async () => {
+    const { tenant, token } = await tenantWithPolicies();
+    const { caseUrn, demandUrn } = await approvedCase(token);
+    await runJobs();
+    await enqueue(database.db, "demand/approved", { tenant, caseUrn, demandUrn, policyUrn: null, policyVersion: null });
+    await enqueue(database.db, "demand/approved", { tenant, caseUrn, demandUrn, policyUrn: null, policyVersion: null });
+    await runJobs();
+    expect(await wavesOf(caseUrn)).toHaveLength(1);
+  });
+
+  it("holds the groups of a tier no policy matches: POLICY_VIOLATION (LOW), case to MANUAL_REVIEW", async () => {
+    const { token } = await tenantWithPolicies(["ECONOMY", "PREMIUM_ECONOMY", "BUSINESS", "FIRST"]);
+    const { caseUrn } = await approvedCase(token);
+    await runJobs();
+    const [wave] = await wavesOf(caseUrn);
+    expect(wave.status).toBe("PARTIAL");
+    const held = wave.held as { groupId: string; cause: string; reviewUrn: string }[];
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ cause: "NO_POLICY" });
+    const [item] = await database.db.select().from(reviewItems).where(and(eq(reviewItems.caseUrn, caseUrn), eq(reviewItems.category, "POLICY_VIOLATION")));
+    expect(item).toMatchObject({ priority: "LOW", urn: held[0].reviewUrn, affectedGroups: [held[0].groupId] });
+    const [c] = await database.db.select().from(cases).where(eq(cases.urn, caseUrn));
+    expect(c.status).toBe("MANUAL_REVIEW");
+    const crew = await database.db.select().from(passengers).where(and(eq(passengers.caseUrn, caseUrn), eq(passengers.tier, "CREW")));
+    expect(crew.every((p) => p.operationalStatus === "HELD")).toBe(true);
+  });
+
+  it("a group that fits nowhere is HELD with an ALLOCATION_FAILED (HIGH) item naming the cause", async () => {
+    const tenant = uniqueTenant();
+    // five stars within 2 km of CDG: nothing there
+    await activePolicy(database.db, tenant, { tiers: [...ALL_TIERS], constraints: { minStars: 5, maxDistanceKm: 2, maxNightlyRate: 400, requiredAmenities: [] } });
+    const token = await roleToken(tenant, "OPS_SUPERVISOR");
+    const { caseUrn } = await approvedCase(token);
+    await runJobs();
+    const [wave] = await wavesOf(caseUrn);
+    expect(wave.status).toBe("FAILED");
+    const items = await database.db.select().from(reviewItems).where(and(eq(reviewItems.caseUrn, caseUrn), eq(reviewItems.category, "ALLOCATION_FAILED")));
+    expect(items.length).toBeGreaterThanOrEqual(1);
+    expect(items[0].priority).toBe("HIGH");
+    expect(items[0].detail).toMatch(/held/);
+    expect((wave.held as { cause: string }[]).every((h) => ["NO_HOTEL_IN_RADIUS", "FILTERED_OUT"].includes(h.cause))).toBe(true);
+  });
+
+  it("a provider that is down degrades the wave instead of failing it", async () => {
+    const { token } = await tenantWithPolicies();
+    await sandboxes.admin("HOTELBEDS", "/__sandbox/faults", { rate5xx: 1 });
+    const { caseUrn } = await approvedCase(token);
+    await runJobs();
+    const [wave] = await wavesOf(caseUrn);
+    expect(wave.degraded).toBe(true);
+    const sources = wave.sources as { provider: string; ok: boolean; error: string | null }[];
+    expect(sources.find((s) => s.provider === "HOTELBEDS")).toMatchObject({ ok: false });
+    expect(sources.find((s) => s.provider === "EXPEDIA_RAPID")).toMatchObject({ ok: true });
+    expect((wave.allocations as unknown[]).length).toBe(3);
+  });
+
+  it("places a wheelchair user only where an accessible room is left", async () => {
+    const { token } = await tenantWithPolicies();
+    const payload = casePayload({
+      passengerGroups: [{ pnr: "WCH001", passengers: [pax("W1", "ECONOMY", { specialNeeds: ["WHEELCHAIR"] }), pax("W2")] }],
+    });
+    const { caseUrn } = await approvedCase(token, payload);
+    await runJobs();
+    const [wave] = await wavesOf(caseUrn);
+    const [a] = wave.allocations as { hotelUrn: string; providerOfferId: string; accessibleRooms: number }[];
+    expect(a.accessibleRooms).toBe(1);
+    const offer = (wave.rankingInputs as { hotelUrn: string; providerOfferId: string; accessibleRoomsAvailable: number }[]).find(
+      (r) => r.hotelUrn === a.hotelUrn && r.providerOfferId === a.providerOfferId,
+    );
+    expect(offer?.accessibleRoomsAvailable).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("override and rerun", () => {
+  it("override moves one group with a reason, audited before/after; other groups untouched", async () => {
+    const { token } = await tenantWithPolicies();
+    const { caseUrn } = await approvedCase(token);
+    await runJobs();
+    const [wave] = await wavesOf(caseUrn);
+    const allocations = wave.allocations as { groupId: string; hotelUrn: string; tier: string }[];
+    const target = allocations[0];
+    const other = (wave.rankingInputs as { tier: string; hotelUrn: string; weightedScore: number | null; roomsAvailable: number }[]).find(
+      (r) => r.tier === target.tier && r.hotelUrn !== target.hotelUrn && r.weightedScore !== null && r.roomsAvailable >= 5,
+    )!;
+    const params = { waveUrn: wave.urn };
+
+    const noReason = await call(overrideHandler, `/allocation/wave/${wave.urn}/override`, { token, params, body: { groupId: target.groupId, hotelUrn: other.hotelUrn } });
+    expect(noReason.status).toBe(422);
+    expect(noReason.json.code).toBe("REASON_REQUIRED");
+    const operator = await roleToken(wave.tenant, "AIRPORT_OPERATOR", ["CDG"]);
+    const refused = await call(overrideHandler, `/allocation/wave/${wave.urn}/override`, { token: operator, params, body: { groupId: target.groupId, hotelUrn: other.hotelUrn, reason: "x" } });
+    expect(refused.status).toBe(403);
+    const unknown = await call(overrideHandler, `/allocation/wave/${wave.urn}/override`, {
+      token,
+      params,
+      body: { groupId: target.groupId, hotelUrn: "urn:svc:hotel:0195f0c8-7a1e-7c2d-9a55-3b2f4a1c9d10", reason: "x" },
+    });
+    expect(unknown.status).toBe(422);
+
+    const res = await call(overrideHandler, `/allocation/wave/${wave.urn}/override`, {
+      token,
+      params,
+      body: { groupId: target.groupId, hotelUrn: other.hotelUrn, reason: "family asked to stay near the terminal" },
+    });
+    expect(res.status).toBe(200);
+    const moved = res.json.allocations.find((a: { groupId: string }) => a.groupId === target.groupId);
+    expect(moved).toMatchObject({ hotelUrn: other.hotelUrn, override: { reason: "family asked to stay near the terminal", fromHotelUrn: target.hotelUrn } });
+    for (const a of allocations.slice(1)) {
+      expect(res.json.allocations.find((b: { groupId: string }) => b.groupId === a.groupId).hotelUrn).toBe(a.hotelUrn);
+    }
+    const [entry] = await database.db.select().from(auditEntries).where(and(eq(auditEntries.entityUrn, wave.urn), eq(auditEntries.action, "override")));
+    expect(entry.reason).toBe("family asked to stay near the terminal");
+    expect(entry.changes).toEqual(expect.arrayContaining([{ field: "hotelUrn", before: target.hotelUrn, after: other.hotelUrn }]));
+  });
+
+  it("rerun needs a reason and a supervisor, then answers 201 with a new wave that supersedes the old", async () => {
+    const { tenant, token } = await tenantWithPolicies(["ECONOMY", "PREMIUM_ECONOMY", "BUSINESS", "FIRST"]);
+    const { caseUrn } = await approvedCase(token);
+    await runJobs();
+    const [first] = await wavesOf(caseUrn);
+    const params = { waveUrn: first.urn };
+    expect((await call(rerunHandler, `/allocation/wave/${first.urn}/rerun`, { token, params, body: {} })).json.code).toBe("REASON_REQUIRED");
+    const operator = await roleToken(tenant, "AIRPORT_OPERATOR", ["CDG"]);
+    expect((await call(rerunHandler, `/allocation/wave/${first.urn}/rerun`, { token: operator, params, body: { reason: "x" } })).status).toBe(403);
+    const lhr = await roleToken(tenant, "OPS_SUPERVISOR", ["LHR"]);
+    expect((await call(rerunHandler, `/allocation/wave/${first.urn}/rerun`, { token: lhr, params, body: { reason: "x" } })).json.code).toBe("OUT_OF_SCOPE");
+    const stranger = await roleToken(uniqueTenant(), "OPS_SUPERVISOR");
+    expect((await call(getWaveHandler, `/allocation/wave/${first.urn}`, { token: stranger, params })).status).toBe(404);
+
+    // crew now has a policy: the rerun places the held crew group and the unbooked others
+    await activePolicy(database.db, tenant, { name: "CDG crew", tiers: ["CREW"], constraints: { minStars: 3, maxDistanceKm: 30, maxNightlyRate: 400, requiredAmenities: [] } });
+    const res = await call(rerunHandler, `/allocation/wave/${first.urn}/rerun`, { token, params, body: { reason: "crew policy activated" } });
+    expect(res.status).toBe(201);
+    expect(res.headers.get("location")).toBe(`/api/v1/allocation/wave/${res.json.urn}`);
+    expect(res.json).toMatchObject({ trigger: "RERUN", reason: "crew policy activated", status: "COMPLETE" });
+    expect(res.json.allocations).toHaveLength(3);
+    const [old] = await database.db.select().from(allocationWaves).where(eq(allocationWaves.urn, first.urn));
+    expect(old.status).toBe("SUPERSEDED");
+  });
+});
