@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "@/lib/api/params";
+import { pageQuery, Text } from "@/lib/primitives";
 
 export const FieldChange = z
   .object({ field: z.string(), before: z.unknown(), after: z.unknown() })
@@ -23,9 +23,9 @@ export const AuditEntry = z
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditQuery = z.object({
-  entity: z.string().min(1).optional().meta({ description: "entity kind, e.g. case or policy" }),
-  entityUrn: z.string().min(1).optional(),
-  action: z.string().min(1).optional().meta({ description: "e.g. reaccommodate, activate, close" }),
+  entity: Text.min(1).optional().meta({ description: "entity kind, e.g. case or policy" }),
+  entityUrn: Text.min(1).optional(),
+  action: Text.min(1).optional().meta({ description: "e.g. reaccommodate, activate, close" }),
   ...pageQuery,
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
