@@ -35,7 +35,20 @@ export const eventCatalogue = {
     groupIds: z.array(z.string()).optional(),
   }),
   "allocation/wave.persisted": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string() }),
-  "booking/requested": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string(), groupId: z.string() }),
+  // book one group of a wave: its allocation, or (a review rebook, a wave override) the hotel named here
+  "booking/requested": z.object({
+    tenant: z.string(),
+    caseUrn: z.string(),
+    waveUrn: z.string(),
+    groupId: z.string(),
+    target: z.object({ hotelUrn: z.string(), provider: z.string(), providerOfferId: z.string() }).optional(),
+    reason: z.string().optional(),
+    reviewUrn: z.string().optional(),
+  }),
+  "reservation/confirmed": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
+  "reservation/cancelled": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), reason: z.string() }),
+  // a message written to the email outbox: the delivery job sends it
+  "email/queued": z.object({ tenant: z.string(), emailUrn: z.string() }),
 } as const;
 
 export type EventCatalogue = Record<string, z.ZodType<Record<string, unknown>>>;
