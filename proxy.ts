@@ -18,7 +18,7 @@ export function proxy(req: NextRequest): Response {
   const path = rawPath(req.url);
   const isApi = path === "/api" || path.startsWith("/api/");
   if (!decodes(path)) {
-    if (isApi) return withHeaders(problemResponse(notFound(`No endpoint ${req.method} ${path}`), requestIdOf(req), path));
+    if (isApi) return withHeaders(problemResponse(notFound(`The path ${path}`), requestIdOf(req), path));
     return withHeaders(NextResponse.rewrite(new URL(NOT_FOUND_PAGE, req.url)));
   }
   if (!isApi && req.method === "POST" && req.headers.has("next-action") && isForeignOrigin(req)) {
