@@ -1,12 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { closeCase } from "@/lib/cases/close";
-import { reopenCase } from "@/lib/cases/reopen";
+import { closeCase, reopenCase } from "@/lib/cases";
 import { consoleAction } from "@/lib/console/action-result";
-import { createDemand } from "@/lib/demand/create";
-import { approveDemand, rejectDemand } from "@/lib/demand/decide";
-import type { CreateDemandInput } from "@/lib/demand/schemas";
+import { approveDemand, createDemand, type CreateDemandInput, rejectDemand } from "@/lib/demand";
 
 // Each action only builds the context and calls the verb the API calls: the verb parses the input,
 // checks the permission and the airport scope, and answers the same refusals.

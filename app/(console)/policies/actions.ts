@@ -2,11 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { consoleAction } from "@/lib/console/action-result";
-import { activatePolicy } from "@/lib/policies/activate";
-import { createPolicy } from "@/lib/policies/create";
-import { getPolicy } from "@/lib/policies/load";
-import { PolicyInput } from "@/lib/policies/schemas";
-import { updatePolicy } from "@/lib/policies/update";
+import { activatePolicy, createPolicy, getPolicy, PolicyInput, updatePolicy } from "@/lib/policies";
 import { parseInput } from "@/lib/validation";
 
 // Server actions receive whatever a client posts; the verbs parse it and check who may act.
