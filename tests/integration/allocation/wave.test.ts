@@ -240,3 +240,42 @@ describe("override and rerun", () => {
     expect(old.status).toBe("SUPERSEDED");
   });
 });
+
+describe("the same job under Inngest (@inngest/test, through the adapter)", () => {
+  it("runs batch-window → search → allocate with Inngest's step tools and persists one wave", async () => {
+    const { InngestTestEngine } = await import("@inngest/test");
+    const { Inngest } = await import("inngest");
+    const { toInngestFunction } = await import("@/inngest/adapter");
+    const { tenant, token } = await tenantWithPolicies();
+    const { caseUrn, demandUrn } = await approvedCase(token);
+    const t = new InngestTestEngine({ function: toInngestFunction(new Inngest({ id: "allocation-test" }), allocateOnApproval) });
+    const { result, error } = await t.execute({ events: [{ name: "demand/approved", data: { tenant, caseUrn, demandUrn, policyUrn: null, policyVersion: null } }] });
+    expect(error).toBeUndefined();
+    const waves = await wavesOf(caseUrn);
+    expect(waves).toHaveLength(1);
+    expect(result).toMatchObject({ waveUrn: waves[0].urn, created: true });
+  });
+});
+
+describe("BATCH policies", () => {
+  it("wait for the airport's batch window, then make one wave per case marked BATCH", async () => {
+    const { manualClock } = await import("@/lib/jobs/clock");
+    const tenant = uniqueTenant();
+    await activePolicy(database.db, tenant, { tiers: [...ALL_TIERS], mode: "BATCH", constraints: { minStars: 3, maxDistanceKm: 30, maxNightlyRate: 400, requiredAmenities: [] } });
+    const token = await roleToken(tenant, "OPS_SUPERVISOR");
+    const a = await approvedCase(token);
+    const b = await approvedCase(token);
+    const clock = manualClock(Date.now());
+    const runner = createRunner({ db: database.db, jobs: [allocateOnApproval], retryBaseMs: 1, clock });
+    await runner.tick();
+    // both runs sleep until the window's end: nothing allocated yet
+    expect(await wavesOf(a.caseUrn)).toHaveLength(0);
+    clock.advance(121_000);
+    await runner.tick();
+    for (const c of [a, b]) {
+      const waves = await wavesOf(c.caseUrn);
+      expect(waves).toHaveLength(1);
+      expect(waves[0]).toMatchObject({ trigger: "BATCH", demandUrn: c.demandUrn });
+    }
+  });
+});
