@@ -12,6 +12,7 @@ export * from "./reservations";
 export * from "./vouchers";
 export * from "./transport-segments";
 export * from "./review";
+export * from "./case-policy-overlays";
 export * from "./audit";
 export * from "./emails";
 export * from "./jobs";
