@@ -155,3 +155,19 @@ export type SegmentDirection = z.infer<typeof SegmentDirection>;
 export const VEHICLE_TYPES = ["SHUTTLE", "PRIVATE_CAR", "TAXI", "WHEELCHAIR_VAN"] as const;
 export const VehicleType = vocab(VEHICLE_TYPES, "VehicleType");
 export type VehicleType = z.infer<typeof VehicleType>;
+
+// Notifications ---------------------------------------------------------------------------------
+
+/** What a message of the email outbox is about; with its recipient and related record, sent at most once. */
+export const EMAIL_KINDS = ["VOUCHER", "CANCELLATION", "RETURN_LEG", "WEEKLY_REPORT"] as const;
+export const EmailKind = vocab(EMAIL_KINDS, "EmailKind");
+export type EmailKind = z.infer<typeof EmailKind>;
+
+/**
+ * QUEUED: waiting for the delivery job; SENT: the SMTP server accepted it; FAILED: refused for good
+ * or out of retries; KEPT: no SMTP_URL is configured, so it stays in the outbox, readable on the
+ * console's Outbox page (delivered later if SMTP is configured and it is re-queued).
+ */
+export const EMAIL_STATUSES = ["QUEUED", "SENT", "FAILED", "KEPT"] as const;
+export const EmailStatus = vocab(EMAIL_STATUSES, "EmailStatus");
+export type EmailStatus = z.infer<typeof EmailStatus>;
