@@ -1,4 +1,4 @@
-import { relations } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { PROVIDERS, type Provider, RESERVATION_STATUSES, type ReservationStatus } from "@/lib/vocabulary";
 import { allocationWaves } from "./allocation";
@@ -23,9 +23,18 @@ export const reservations = pgTable(
       .references(() => allocationWaves.urn),
     groupId: text("group_id").notNull(),
     hotelUrn: text("hotel_urn").notNull(),
+    hotelName: text("hotel_name"),
     provider: text("provider").$type<Provider>().notNull(),
     providerOfferId: text("provider_offer_id"),
     providerRef: text("provider_ref"),
+    /** what the guest quotes at the front desk (the provider's confirmation code) */
+    confirmationCode: text("confirmation_code"),
+    /** ours, sent with the booking: finds a booking whose confirmation was lost */
+    clientReference: text("client_reference"),
+    /** every provider call the booking made: hotel, attempt, outcome, provider error */
+    attempts: jsonb("attempts").$type<BookingAttemptJson[]>().notNull().default([]),
+    /** the payment service provider's authorization id of a CARD booking (never card data) */
+    paymentAuthorization: text("payment_authorization"),
     status: text("status").$type<ReservationStatus>().notNull(),
     rooms: integer("rooms").notNull(),
     checkIn: ts("check_in").notNull(),
@@ -36,8 +45,13 @@ export const reservations = pgTable(
     ...lifecycle,
   },
   (t) => [
-    // booking idempotency: one reservation per (caseUrn, waveUrn, groupId)
-    uniqueIndex("reservations_idempotency_idx").on(t.caseUrn, t.waveUrn, t.groupId),
+    // booking idempotency: one live reservation per (caseUrn, waveUrn, groupId); FAILED and
+    // CANCELLED rows stay as history beside the rebooking that replaced them
+    uniqueIndex("reservations_idempotency_idx")
+      .on(t.caseUrn, t.waveUrn, t.groupId)
+      .where(sql`${t.status} IN ('PENDING', 'CONFIRMED', 'CHECKED_OUT')`),
+    // the check-out job reads confirmed stays whose check-out passed
+    index("reservations_status_check_out_idx").on(t.status, t.checkOut),
     // lists and the case page filter by case and status
     index("reservations_tenant_case_idx").on(t.tenant, t.caseUrn, t.status),
     // a wave's reservations (and the foreign key's lookups)
@@ -54,3 +68,18 @@ export const reservationsRelations = relations(reservations, ({ one }) => ({
 }));
 
 export type ReservationRow = typeof reservations.$inferSelect;
+
+/** One provider call of a booking, as the attempts column keeps it. */
+export type BookingAttemptJson = {
+  hotelUrn: string;
+  provider: Provider;
+  /** 1-based, per hotel */
+  attempt: number;
+  at: string;
+  outcome: "CONFIRMED" | "RETRY" | "STOP";
+  /** e.g. hotel-full, rate-limited, provider-unavailable, payment-refused */
+  reason?: string;
+  providerError?: string;
+  /** the wait before the next attempt, seconds */
+  waitSeconds?: number;
+};
