@@ -35,6 +35,8 @@ export const reservations = pgTable(
     attempts: jsonb("attempts").$type<BookingAttemptJson[]>().notNull().default([]),
     /** the payment service provider's authorization id of a CARD booking (never card data) */
     paymentAuthorization: text("payment_authorization"),
+    /** the job run that holds a PENDING reservation: a concurrent delivery of the same booking leaves it alone */
+    bookingRun: text("booking_run"),
     status: text("status").$type<ReservationStatus>().notNull(),
     rooms: integer("rooms").notNull(),
     checkIn: ts("check_in").notNull(),
