@@ -51,8 +51,9 @@ export async function runTask<N extends TaskName>(name: N, input: TaskInput<N>):
     } catch (err) {
       // a failure of the task itself is the caller's; a worker that cannot load is ours
       if (!isLoadFailure(err)) throw err;
-      holder.pool = null;
-      void p.destroy().catch(() => {});
+      // stop using it, but let other callers' tasks already on it finish
+      if (holder.pool === p) holder.pool = null;
+      void p.close().catch(() => {});
       warnOnce(err);
     }
   } else warnOnce(null);
