@@ -29,6 +29,9 @@ const VARIANTS: Record<string, BadgeVariant> = {
   FAILED: "destructive",
   CLAIMED: "info",
   RESOLVED: "success",
+  // allocation waves
+  COMPLETE: "success",
+  SUPERSEDED: "muted",
   // jobs
   QUEUED: "muted",
   RUNNING: "info",

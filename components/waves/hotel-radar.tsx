@@ -1,4 +1,4 @@
-import type { RankingInput } from "@/lib/allocation/schemas";
+import type { Allocation, RankingInput } from "@/lib/allocation/schemas";
 
 type Point = { hotelUrn: string; hotelName: string; distanceKm: number; bearingDeg: number; roomsUsed: number; selected: boolean; filtered: boolean };
 
@@ -6,15 +6,26 @@ const SIZE = 360;
 const C = SIZE / 2;
 const PAD = 28;
 
-/** One point per hotel: the candidate rows of all tier passes folded together. */
-function hotelsOf(inputs: RankingInput[]): Point[] {
+/**
+ * One point per hotel: the candidate rows of all tier passes folded together. With the wave's
+ * allocations the rooms used are read from them, so a group a supervisor moved shows where it is.
+ */
+function hotelsOf(inputs: RankingInput[], allocations?: Allocation[]): Point[] {
   const byHotel = new Map<string, Point>();
   for (const r of inputs) {
-    const p = byHotel.get(r.hotelUrn) ?? { ...r, roomsUsed: 0, selected: false, filtered: true };
-    p.roomsUsed += r.roomsUsed;
-    p.selected ||= r.selected;
+    const p = byHotel.get(r.hotelUrn) ?? { hotelUrn: r.hotelUrn, hotelName: r.hotelName, distanceKm: r.distanceKm, bearingDeg: r.bearingDeg, roomsUsed: 0, selected: false, filtered: true };
+    if (!allocations) {
+      p.roomsUsed += r.roomsUsed;
+      p.selected ||= r.selected;
+    }
     p.filtered &&= r.weightedScore === null;
     byHotel.set(r.hotelUrn, p);
+  }
+  for (const a of allocations ?? []) {
+    const p = byHotel.get(a.hotelUrn);
+    if (!p) continue;
+    p.roomsUsed += a.rooms;
+    p.selected = true;
   }
   return [...byHotel.values()];
 }
@@ -31,8 +42,8 @@ function niceRings(maxKm: number): number[] {
  * chart is drawn): the airport in the centre, north up, one dot per hotel sized by the rooms this
  * wave used there; filled for a selected hotel, hollow for a scored one, faint for a filtered one.
  */
-export function HotelRadar({ inputs, airport }: { inputs: RankingInput[]; airport: string }) {
-  const points = hotelsOf(inputs);
+export function HotelRadar({ inputs, airport, allocations }: { inputs: RankingInput[]; airport: string; allocations?: Allocation[] }) {
+  const points = hotelsOf(inputs, allocations);
   if (points.length === 0) return null;
   const maxKm = Math.max(5, ...points.map((p) => p.distanceKm));
   const rings = niceRings(maxKm);
@@ -70,6 +81,8 @@ export function HotelRadar({ inputs, airport }: { inputs: RankingInput[]; airpor
               cx={x}
               cy={y}
               r={r}
+              data-testid="radar-hotel"
+              data-selected={p.selected || undefined}
               className={p.selected ? "fill-primary/70 stroke-primary" : p.filtered ? "fill-muted-foreground/20 stroke-muted-foreground/40" : "fill-none stroke-foreground/70"}
             >
               <title>

@@ -7,6 +7,8 @@ import { ReasonDialog } from "@/components/cases/reason-dialog";
 import { RequestRoomsDialog } from "@/components/cases/request-rooms-dialog";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
 import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dialog";
+import { CaseWaves } from "@/components/waves/case-waves";
+import { HeldMarker } from "@/components/waves/held-marker";
 import { EmptyState } from "@/components/console/empty-state";
 import { formatAge, formatMoney, formatUtc, msSince, shortUrn } from "@/components/console/format";
 import { StatusBadge } from "@/components/console/status-badge";
@@ -196,7 +198,10 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
                 <>
                   <dt className="text-muted-foreground">Latest wave</dt>
                   <dd>
-                    <StatusBadge status={record.wave.status} /> {formatMoney(record.wave.totalCost)}
+                    <StatusBadge status={record.wave.status} /> {formatMoney(record.wave.totalCost)} ·{" "}
+                    <Link href={`/waves/${encodeURIComponent(record.wave.urn)}`} className="text-primary hover:underline" data-testid="case-latest-wave">
+                      explain
+                    </Link>
                   </dd>
                 </>
               )}
@@ -295,6 +300,8 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
         )}
       </Section>
 
+      <CaseWaves ctx={ctx} caseUrn={record.urn} />
+
       {record.manualReviewItems.length > 0 && (
         <Section title="Needs a person" count={record.manualReviewItems.filter((i) => i.state !== "RESOLVED").length}>
           <Table data-testid="review-items-table">
@@ -374,6 +381,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
                           </Badge>
                         ))}
                       </div>
+                      <HeldMarker groupId={g.groupId} statuses={statuses} items={record.manualReviewItems} />
                     </TableCell>
                     <TableCell className="text-xs">
                       {g.hotelUrn ? <div>{hotelsByUrn[g.hotelUrn]?.name ?? shortUrn(g.hotelUrn)}</div> : null}
