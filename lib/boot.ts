@@ -17,6 +17,10 @@ export async function boot(o: { jobs: readonly AnyJob[] }): Promise<void> {
   await import("@/lib/providers/boot-sandboxes")
     .then((m) => m.startSandboxesIfUnconfigured())
     .catch((err) => log("error", "sandbox hotel providers did not start", errorFields(err)));
+  // the payment service provider's sandbox when PSP_URL is unset; never fatal
+  await import("@/lib/payments/boot-sandbox")
+    .then((m) => m.startPaymentSandboxIfUnconfigured())
+    .catch((err) => log("error", "sandbox payment service provider did not start", errorFields(err)));
   try {
     const { startEmbeddedRunner } = await import("@/lib/jobs/start-embedded");
     await startEmbeddedRunner(o.jobs);

@@ -1,0 +1,104 @@
+import { render } from "@react-email/render";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { createElement } from "react";
+import { emailOutbox, passengers, reservations, type ReservationRow, vouchers } from "@/db/schema";
+import Cancellation from "@/emails/cancellation";
+import type { Ctx } from "@/lib/context";
+import { emit } from "@/lib/events";
+import { newUrn } from "@/lib/ids";
+import type { EmailKind } from "@/lib/vocabulary";
+import { createVoucher } from "@/lib/vouchers/create";
+import { linkExpiry, passengerLink, signPassengerToken } from "@/lib/vouchers/link";
+import { voucherProps } from "@/lib/vouchers/model";
+import { renderVoucher } from "@/lib/vouchers/render";
+
+/**
+ * One voucher email per passenger of the reservation's group who has an email address, written to
+ * the outbox in the caller's transaction with an `email/queued` event each (delivered once that
+ * transaction commits). At most once per recipient and kind: the outbox's unique
+ * (tenant, kind, related_urn, to) makes a second call write nothing. Answers how many were queued.
+ */
+export async function enqueueVoucherEmails(ctx: Ctx, reservationUrn: string): Promise<number> {
+  const reservation = await reservationOf(ctx, reservationUrn);
+  if (!reservation) return 0;
+  const recipients = await recipientsOf(ctx, reservation);
+  if (recipients.length === 0) return 0;
+  await createVoucher(ctx, reservationUrn);
+  const props = await voucherProps(ctx, reservation);
+  const link = passengerLink(signPassengerToken(reservationUrn, linkExpiry(reservation.checkOut)));
+  const { html, text } = await renderVoucher({ ...props, passengerLink: link });
+  const subject = `Your hotel voucher ${props.confirmationCode}: ${props.hotel.name}, ${props.checkIn.dateLabel}`;
+  return queue(ctx, reservation, "VOUCHER", recipients, { subject, html, text });
+}
+
+/**
+ * A cancellation email to each recipient of the reservation's voucher, only when the voucher was
+ * delivered (a SENT voucher email, or vouchers.delivered_at): a passenger who never received a
+ * voucher needs no word that it is void.
+ */
+export async function enqueueCancellationEmails(ctx: Ctx, reservationUrn: string, reason: string): Promise<number> {
+  const reservation = await reservationOf(ctx, reservationUrn);
+  if (!reservation) return 0;
+  const voucherMail = await ctx.db
+    .select({ to: emailOutbox.to, status: emailOutbox.status })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.tenant, reservation.tenant), eq(emailOutbox.kind, "VOUCHER"), eq(emailOutbox.relatedUrn, reservationUrn)))
+    .orderBy(asc(emailOutbox.to));
+  const [voucher] = await ctx.db.select({ deliveredAt: vouchers.deliveredAt }).from(vouchers).where(eq(vouchers.reservationUrn, reservationUrn)).limit(1);
+  const sent = voucherMail.filter((m) => m.status === "SENT").map((m) => m.to);
+  // delivered_at without a SENT row: handed over some other way (printed at the desk); tell every recipient
+  const to = sent.length > 0 ? sent : voucher?.deliveredAt ? voucherMail.map((m) => m.to) : [];
+  if (to.length === 0) return 0;
+  const props = await voucherProps(ctx, reservation);
+  const element = createElement(Cancellation, {
+    confirmationCode: props.confirmationCode,
+    hotelName: props.hotel.name,
+    checkInLabel: `${props.checkIn.dateLabel} ${props.checkIn.time}`,
+    reason,
+  });
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const subject = `Cancelled: hotel reservation ${props.confirmationCode} at ${props.hotel.name}`;
+  return queue(ctx, reservation, "CANCELLATION", to, { subject, html, text });
+}
+
+async function queue(ctx: Ctx, r: ReservationRow, kind: EmailKind, to: string[], message: { subject: string; html: string; text: string }): Promise<number> {
+  let queued = 0;
+  for (const address of to) {
+    const [row] = await ctx.db
+      .insert(emailOutbox)
+      .values({ urn: newUrn("email"), tenant: r.tenant, kind, to: address, relatedUrn: r.urn, status: "QUEUED", ...message })
+      .onConflictDoNothing({ target: [emailOutbox.tenant, emailOutbox.kind, emailOutbox.relatedUrn, emailOutbox.to] })
+      .returning({ urn: emailOutbox.urn });
+    if (!row) continue;
+    await emit(ctx, "email/queued", { tenant: r.tenant, emailUrn: row.urn });
+    queued += 1;
+  }
+  return queued;
+}
+
+async function reservationOf(ctx: Ctx, urn: string): Promise<ReservationRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.urn, urn), eq(reservations.tenant, ctx.principal.tenant)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Distinct addresses (case-insensitively), in manifest order. */
+async function recipientsOf(ctx: Ctx, r: ReservationRow): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ email: passengers.email })
+    .from(passengers)
+    .where(and(eq(passengers.caseUrn, r.caseUrn), eq(passengers.groupId, r.groupId), isNotNull(passengers.email)))
+    .orderBy(asc(passengers.position), asc(passengers.passengerId));
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const { email } of rows) {
+    const address = email!.trim().toLowerCase();
+    if (!address || seen.has(address)) continue;
+    seen.add(address);
+    out.push(address);
+  }
+  return out;
+}

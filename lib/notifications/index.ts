@@ -1,0 +1,2 @@
+/** Notifications: the email outbox, written in the causing transaction and delivered by a job. */
+export { enqueueCancellationEmails, enqueueVoucherEmails } from "./enqueue";

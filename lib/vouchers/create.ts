@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import { reservations, vouchers, type VoucherRow } from "@/db/schema";
+import type { Ctx } from "@/lib/context";
+import { conflict, notFound } from "@/lib/errors";
+import { newUrn } from "@/lib/ids";
+import { voucherProps } from "./model";
+import { renderVoucher } from "./render";
+
+/**
+ * Renders and stores the voucher of a CONFIRMED reservation, in the caller's transaction (the
+ * booking job calls it in the reservation's). Idempotent: a reservation has one voucher (unique
+ * reservation_urn), and a second call, or a concurrent one, answers the row already there.
+ */
+export async function createVoucher(ctx: Ctx, reservationUrn: string): Promise<VoucherRow> {
+  const existing = await voucherOf(ctx, reservationUrn);
+  if (existing) return existing;
+  const [reservation] = await ctx.db.select().from(reservations).where(eq(reservations.urn, reservationUrn)).limit(1);
+  if (!reservation || reservation.tenant !== ctx.principal.tenant) throw notFound(`Reservation ${reservationUrn}`);
+  if (reservation.status !== "CONFIRMED") {
+    throw conflict("INVALID_TRANSITION", `Reservation ${reservationUrn} is ${reservation.status}; a voucher is issued for a CONFIRMED reservation only.`);
+  }
+  const props = await voucherProps(ctx, reservation);
+  const { html, text } = await renderVoucher({ ...props, passengerLink: null });
+  const [row] = await ctx.db
+    .insert(vouchers)
+    .values({ urn: newUrn("voucher"), tenant: reservation.tenant, reservationUrn, confirmationCode: props.confirmationCode, html, text })
+    .onConflictDoNothing({ target: vouchers.reservationUrn })
+    .returning();
+  return row ?? (await voucherOf(ctx, reservationUrn))!;
+}
+
+export async function voucherOf(ctx: Ctx, reservationUrn: string): Promise<VoucherRow | null> {
+  const [row] = await ctx.db.select().from(vouchers).where(eq(vouchers.reservationUrn, reservationUrn)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,48 @@
+import crypto from "node:crypto";
+import { authSecret } from "@/lib/auth/secret";
+
+/**
+ * The passenger's link to their voucher: no sign-in, so the link itself is the credential. It names
+ * one reservation and an expiry, signed with an HMAC under a key derived from AUTH_SECRET (a key of
+ * its own, so no other signed value of the service can pass for a link). It reveals that one
+ * voucher and nothing else, and stops working at its expiry.
+ *
+ * The expiry derives from the stay (check-out + LINK_GRACE_DAYS), not from the clock, so the email
+ * that carries the link renders the same bytes however often it is rendered.
+ */
+export const LINK_GRACE_DAYS = 3;
+
+export function linkExpiry(checkOut: Date): number {
+  return Math.floor(checkOut.getTime() / 1000) + LINK_GRACE_DAYS * 86_400;
+}
+
+export function signPassengerToken(reservationUrn: string, expiresAtSeconds: number): string {
+  const payload = Buffer.from(reservationUrn, "utf8").toString("base64url");
+  return `${payload}.${expiresAtSeconds}.${signature(reservationUrn, expiresAtSeconds)}`;
+}
+
+export type LinkCheck = { ok: true; reservationUrn: string; expiresAt: number } | { ok: false; reason: "MALFORMED" | "BAD_SIGNATURE" | "EXPIRED" };
+
+/** Checks a token; `now` in ms (a test's clock). The signature is compared in constant time. */
+export function verifyPassengerToken(token: string, now = Date.now()): LinkCheck {
+  const m = /^([A-Za-z0-9_-]{1,200})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) return { ok: false, reason: "MALFORMED" };
+  const reservationUrn = Buffer.from(m[1], "base64url").toString("utf8");
+  const expiresAt = Number(m[2]);
+  const expected = Buffer.from(signature(reservationUrn, expiresAt));
+  const given = Buffer.from(m[3]);
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return { ok: false, reason: "BAD_SIGNATURE" };
+  if (expiresAt * 1000 <= now) return { ok: false, reason: "EXPIRED" };
+  return { ok: true, reservationUrn, expiresAt };
+}
+
+/** The absolute URL of the passenger page, under PUBLIC_URL (default http://localhost:$PORT). */
+export function passengerLink(token: string): string {
+  const base = (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
+  return `${base}/v/${token}`;
+}
+
+function signature(reservationUrn: string, expiresAt: number): string {
+  const key = crypto.createHmac("sha256", authSecret()).update("passenger-voucher-link/v1").digest();
+  return crypto.createHmac("sha256", key).update(`${reservationUrn}\n${expiresAt}`).digest("base64url");
+}

@@ -1,0 +1,127 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import {
+  airports,
+  allocationWaves,
+  cases,
+  hotels,
+  passengerGroups,
+  passengers,
+  policies,
+  type ReservationRow,
+  tenants,
+  transportSegments,
+} from "@/db/schema";
+import type { VoucherProps } from "@/emails/voucher";
+import type { Ctx } from "@/lib/context";
+import { PolicyBuffers } from "@/lib/policies/schemas";
+import { localMoment, nightsBetweenDates } from "./local-time";
+import { specialServiceInstructions } from "./special-services";
+
+/**
+ * What the voucher of a reservation shows, read from the database and formatted here once, so the
+ * template only lays it out. Reads are ordered (manifest position, then id), and nothing depends
+ * on the clock: the same reservation gives the same props, hence byte-identical renditions.
+ *
+ * Times: the reservation's checkIn and checkOut are the stay's instants; the voucher shows them in
+ * the hotel's time zone (the airport's) widened by the tier policy's buffers: check-in from
+ * checkIn − earlyCheckInMinutes, check-out by checkOut + lateCheckoutMinutes.
+ */
+export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<VoucherProps, "passengerLink">> {
+  const db = ctx.db;
+  const [kase] = await db.select().from(cases).where(eq(cases.urn, r.caseUrn)).limit(1);
+  if (!kase) throw new Error(`reservation ${r.urn}: case ${r.caseUrn} is missing`);
+  const [[airport], [hotel], [tenant], [group], [wave]] = await Promise.all([
+    db.select({ timeZone: airports.timeZone }).from(airports).where(eq(airports.iata, kase.airport)).limit(1),
+    db.select().from(hotels).where(eq(hotels.urn, r.hotelUrn)).limit(1),
+    db.select({ name: tenants.name }).from(tenants).where(eq(tenants.code, r.tenant)).limit(1),
+    db
+      .select({ tier: passengerGroups.tier })
+      .from(passengerGroups)
+      .where(and(eq(passengerGroups.caseUrn, r.caseUrn), eq(passengerGroups.groupId, r.groupId)))
+      .limit(1),
+    db.select({ policies: allocationWaves.policies, allocations: allocationWaves.allocations }).from(allocationWaves).where(eq(allocationWaves.urn, r.waveUrn)).limit(1),
+  ]);
+  const guests = await db
+    .select({ firstName: passengers.firstName, lastName: passengers.lastName, specialNeeds: passengers.specialNeeds })
+    .from(passengers)
+    .where(and(eq(passengers.caseUrn, r.caseUrn), eq(passengers.groupId, r.groupId)))
+    .orderBy(asc(passengers.position), asc(passengers.passengerId));
+  const buffers = await tierBuffers(ctx, wave?.policies ?? [], group?.tier ?? null);
+  const timeZone = airport?.timeZone ?? "UTC";
+  const checkIn = localMoment(new Date(r.checkIn.getTime() - buffers.earlyCheckInMinutes * 60_000), timeZone);
+  const checkOut = localMoment(new Date(r.checkOut.getTime() + buffers.lateCheckoutMinutes * 60_000), timeZone);
+  const payment = r.payment as { method: "GUARANTEE" | "CARD"; authorizationId?: string };
+  const airline = tenant?.name ?? kase.airline;
+
+  return {
+    confirmationCode: confirmationCodeOf(r),
+    hotel: {
+      name: hotel?.name ?? hotelNameFromWave(wave?.allocations, r.groupId) ?? r.hotelUrn,
+      address: hotel?.address ?? "Address not listed: ask the airline desk",
+      phone: hotel?.phone ?? null,
+    },
+    timeZone,
+    checkIn,
+    checkOut,
+    earlyCheckInMinutes: buffers.earlyCheckInMinutes,
+    lateCheckoutMinutes: buffers.lateCheckoutMinutes,
+    nights: nightsBetweenDates(localMoment(r.checkIn, timeZone).date, localMoment(r.checkOut, timeZone).date),
+    rooms: r.rooms,
+    passengers: guests.map((g) => [g.firstName, g.lastName].filter(Boolean).join(" ") || "(name not on the manifest)"),
+    total: `${r.total.currency} ${r.total.amount.toFixed(2)}`,
+    payment:
+      payment.method === "CARD"
+        ? { method: "CARD", reference: payment.authorizationId ?? "on file with the airline" }
+        : { method: "GUARANTEE", airline },
+    specialServices: specialServiceInstructions(guests.map((g) => g.specialNeeds ?? [])),
+    transport: await transportOf(ctx, r, timeZone),
+    draft: kase.mode === "DRILL",
+  };
+}
+
+/** What the guest quotes at the desk: the provider's confirmation code once booking records it, else its booking id. */
+export function confirmationCodeOf(r: ReservationRow): string {
+  const code = (r as ReservationRow & { confirmationCode?: string | null }).confirmationCode;
+  return code || r.providerRef || r.urn.slice(-12).toUpperCase();
+}
+
+async function tierBuffers(ctx: Ctx, wavePolicies: readonly { tier: string; policyUrn: string }[], tier: string | null): Promise<Buffers> {
+  const entry = wavePolicies.find((p) => p.tier === tier);
+  const none = { lateCheckoutMinutes: 0, earlyCheckInMinutes: 0 };
+  if (!entry) return none;
+  const [row] = await ctx.db.select({ body: policies.body }).from(policies).where(eq(policies.urn, entry.policyUrn)).limit(1);
+  const parsed = PolicyBuffers.safeParse((row?.body as { buffers?: unknown } | undefined)?.buffers ?? {});
+  return parsed.success ? parsed.data : none;
+}
+type Buffers = { lateCheckoutMinutes: number; earlyCheckInMinutes: number };
+
+function hotelNameFromWave(allocations: unknown, groupId: string): string | null {
+  if (!Array.isArray(allocations)) return null;
+  const a = allocations.find((x) => (x as { groupId?: string }).groupId === groupId) as { hotelName?: string } | undefined;
+  return a?.hotelName ?? null;
+}
+
+/** The first live pickup of this reservation (airport to hotel first), once transport exists. */
+async function transportOf(ctx: Ctx, r: ReservationRow, timeZone: string): Promise<VoucherProps["transport"]> {
+  const [segment] = await ctx.db
+    .select()
+    .from(transportSegments)
+    .where(
+      and(
+        eq(transportSegments.caseUrn, r.caseUrn),
+        ne(transportSegments.status, "CANCELLED"),
+        sql`${transportSegments.reservationUrns} @> ${JSON.stringify([r.urn])}::jsonb`,
+      ),
+    )
+    .orderBy(asc(transportSegments.direction), asc(transportSegments.scheduledAt), asc(transportSegments.urn))
+    .limit(1);
+  if (!segment) return null;
+  const v = segment.vehicle ?? {};
+  const vehicle = [v.plate, v.driver ?? v.driverName, v.vehicleId].filter(Boolean).join(", ") || null;
+  return {
+    pickupLocation: v.pickupLocation ?? (segment.direction === "AIRPORT_TO_HOTEL" ? "the airport's hotel shuttle area" : "the hotel's main entrance"),
+    pickup: localMoment(segment.scheduledAt, timeZone),
+    vehicle,
+    dispatcherPhone: v.dispatcherPhone ?? v.phone ?? null,
+  };
+}
