@@ -112,8 +112,8 @@ describe("POST /demand/case/{caseUrn}", () => {
     const premium = await activePolicy(database.db, tenant, { tiers: ["FIRST", "BUSINESS"], autoApproveDemand: true, maxAutomaticRoomsPerWave: 10 });
     const token = await tokenFor({ tenant });
     const groups = [
-      { tier: "ECONOMY", passengers: 4 },
-      { tier: "BUSINESS", passengers: 1 },
+      { tier: "ECONOMY" as const, passengers: 4 },
+      { tier: "BUSINESS" as const, passengers: 1 },
     ];
     // ECONOMY has no policy yet
     const c1 = await insertCase(database.db, { tenant, groups });
