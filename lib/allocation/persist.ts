@@ -8,6 +8,7 @@ import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
 import type { SourceReport } from "@/lib/providers/search";
 import { createReviewItem } from "@/lib/review/create-item";
+import { recommendWaveItems } from "@/lib/review/recommend";
 import type { CaseStatus, ReviewCategory, WaveTrigger } from "@/lib/vocabulary";
 import type { EngineHeld, EngineResult } from "./engine";
 import type { AllocationPlan } from "./plan";
@@ -91,6 +92,8 @@ export async function persistWave(ctx: Ctx, input: PersistWaveInput): Promise<{ 
       createdBy: tx.principal.sub,
     });
 
+    // the items this wave opened get the recommender's proposals now that the wave can be read
+    if (heldIds.length) await recommendWaveItems(tx, row.urn, waveUrn);
     if (input.trigger === "RERUN") await supersedeCovered(tx, row.urn, waveUrn, new Set([...placedIds, ...heldIds]));
     await moveCaseAfterWave(tx, row, nextStatus(result));
     await writeAudit(tx, {

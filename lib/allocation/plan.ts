@@ -6,6 +6,7 @@ import type { Ctx } from "@/lib/context";
 import { invalid } from "@/lib/errors";
 import { caseContext, matchPolicies } from "@/lib/policies/match";
 import type { Policy } from "@/lib/policies/schemas";
+import { applyCaseOverlays } from "@/lib/review/overlay";
 import { type OperationalStatus, TIERS, type Tier, type WaveTrigger } from "@/lib/vocabulary";
 import type { EngineGroup } from "./engine";
 
@@ -129,7 +130,8 @@ export async function planAllocation(ctx: Ctx, row: CaseRow, opts: { trigger: Wa
     checkOut,
     nights,
     groups,
-    policies,
+    // a case's relaxations (review relax) apply on top of the matched policies, for this case only
+    policies: await applyCaseOverlays(ctx, row.urn, policies),
     roomBudget: budget,
     deferred,
   };

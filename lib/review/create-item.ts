@@ -4,6 +4,7 @@ import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
 import { emit } from "@/lib/events";
+import { RECOMMENDABLE, recommendItem } from "./recommend";
 import {
   type AttemptedHotel,
   PRIORITY_BY_CATEGORY,
@@ -67,6 +68,8 @@ export async function createReviewItem(
         slaDueAt,
       })
       .returning();
+    // the deterministic recommender fills an item it has something to propose for (and the caller did not)
+    const item = input.recommendations || !RECOMMENDABLE.has(input.category) ? row : await recommendItem(tx, row);
     await writeAudit(tx, {
       entity: "review",
       entityUrn: urn,
@@ -86,7 +89,7 @@ export async function createReviewItem(
       reviewUrn: urn,
       caseUrn: input.caseUrn,
     });
-    return row;
+    return item;
   });
 }
 

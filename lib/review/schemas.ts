@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { IataCode, IsoTime, pageQuery, Urn } from "@/lib/primitives";
+import { IataCode, IsoTime, Money, pageQuery, Reason, Text, Urn } from "@/lib/primitives";
+import { SplitGroupBody } from "@/lib/cases/inputs";
+import { PolicyConstraints } from "@/lib/policies/schemas";
 import { ReviewCategory, ReviewPriority, ReviewState } from "@/lib/vocabulary";
 
 export { REVIEW_CATEGORIES, ReviewCategory, ReviewPriority, ReviewState } from "@/lib/vocabulary";
@@ -26,6 +28,17 @@ export const AttemptedHotel = z
   .meta({ id: "AttemptedHotel" });
 export type AttemptedHotel = z.infer<typeof AttemptedHotel>;
 
+/** Who made a recommendation: the deterministic recommender (lib/review/recommend.ts) now, the exception agent later. */
+export const RecommendationSource = z.enum(["deterministic", "agent"]).meta({ id: "RecommendationSource" });
+
+export const RecommendationEstimate = z
+  .object({
+    groups: z.number().int().meta({ description: "groups of the item the action is for" }),
+    groupsPlaced: z.number().int().meta({ description: "of those, how many it would house" }),
+    cost: Money.meta({ description: "what housing them would cost for the whole stay" }),
+  })
+  .meta({ id: "RecommendationEstimate", description: "what the recommended action would achieve, as computed from the latest wave" });
+
 export const Recommendation = z
   .object({
     action: z.enum(["rebook", "relaxPolicy"]),
@@ -39,7 +52,8 @@ export const Recommendation = z
       .optional()
       .meta({ description: "the relaxed value, for relaxPolicy" }),
     reason: z.string(),
-    source: z.string().meta({ description: "agent" }),
+    source: RecommendationSource,
+    estimate: RecommendationEstimate.optional(),
   })
   .meta({ id: "Recommendation" });
 export type Recommendation = z.infer<typeof Recommendation>;
@@ -94,3 +108,65 @@ export const ReviewListQuery = z.object({
 export type ReviewListQuery = z.infer<typeof ReviewListQuery>;
 
 export const ReviewItemRef = z.object({ itemUrn: Urn("review") });
+
+// Actions (spec 4.4) ---------------------------------------------------------------------------
+
+/** How an item was closed (POST …/resolve): what the operator did about it. */
+export const REVIEW_RESOLUTIONS = ["REBOOKED", "RELAXED", "SPLIT", "OVERRIDDEN", "MANUALLY_HANDLED", "NO_ACTION"] as const;
+export const ReviewResolution = z.enum(REVIEW_RESOLUTIONS).meta({
+  id: "ReviewResolution",
+  description:
+    "REBOOKED (rebook), RELAXED (relax), SPLIT (split), OVERRIDDEN (override), MANUALLY_HANDLED (handled outside the service, e.g. at the desk), NO_ACTION (nothing to do)",
+});
+export type ReviewResolution = z.infer<typeof ReviewResolution>;
+
+const C = PolicyConstraints.shape;
+/**
+ * The constraints a relax may change, each with the policy schema's own rule (lib/policies),
+ * every one optional and no other key allowed: an unknown constraint is a 422, not ignored.
+ */
+export const RelaxFields = z
+  .strictObject({
+    minStars: C.minStars.unwrap().optional(),
+    maxDistanceKm: C.maxDistanceKm.unwrap().optional(),
+    maxNightlyRate: C.maxNightlyRate.unwrap().optional(),
+    requiredAmenities: C.requiredAmenities.unwrap().optional(),
+    excludedChains: C.excludedChains.unwrap().optional(),
+    acceptedPayments: C.acceptedPayments.unwrap().optional(),
+    allowProviders: C.allowProviders.unwrap().optional(),
+  })
+  .refine((f) => Object.keys(f).length > 0, { message: "name at least one constraint" })
+  .meta({ id: "RelaxFields", description: "constraint name → new value for this case only (PolicyConstraints, partial)" });
+export type RelaxFields = z.infer<typeof RelaxFields>;
+
+export const RebookBody = z
+  .object({
+    hotelUrn: Urn("hotel").meta({ description: "a hotel among the latest wave's candidates for the groups' tier" }),
+    reason: Reason,
+  })
+  .meta({ id: "ReviewRebook" });
+export const RelaxBody = z.object({ fields: RelaxFields, reason: Reason }).meta({ id: "ReviewRelax" });
+export const ReviewOverrideBody = z
+  .object({
+    hotelUrn: Urn("hotel"),
+    providerOfferId: Text.trim().min(1, "required").max(200).meta({ description: "the provider's offer to book" }),
+    reason: Reason,
+  })
+  .meta({ id: "ReviewOverride" });
+export const ResolveBody = z.object({ resolution: ReviewResolution, reason: Reason }).meta({ id: "ReviewResolve" });
+export const ReleaseBody = z.object({ reason: Reason.optional() }).meta({ id: "ReviewRelease" });
+
+export const ClaimInput = ReviewItemRef;
+export type ClaimInput = z.input<typeof ClaimInput>;
+export const ReleaseInput = ReleaseBody.extend(ReviewItemRef.shape);
+export type ReleaseInput = z.input<typeof ReleaseInput>;
+export const RebookInput = RebookBody.extend(ReviewItemRef.shape);
+export type RebookInput = z.input<typeof RebookInput>;
+export const RelaxInput = RelaxBody.extend(ReviewItemRef.shape);
+export type RelaxInput = z.input<typeof RelaxInput>;
+export const ReviewSplitInput = SplitGroupBody.extend(ReviewItemRef.shape);
+export type ReviewSplitInput = z.input<typeof ReviewSplitInput>;
+export const ReviewOverrideInput = ReviewOverrideBody.extend(ReviewItemRef.shape);
+export type ReviewOverrideInput = z.input<typeof ReviewOverrideInput>;
+export const ResolveInput = ResolveBody.extend(ReviewItemRef.shape);
+export type ResolveInput = z.input<typeof ResolveInput>;

@@ -1,0 +1,47 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { passengers, reviewItems } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
+import { splitGroup } from "@/lib/cases/split-group";
+import { type Ctx, transaction } from "@/lib/context";
+import { invalid } from "@/lib/errors";
+import { emit } from "@/lib/events";
+import { parseInput } from "@/lib/validation";
+import { auditItem, holdForAction } from "./act";
+import { type ReviewItem, ReviewSplitInput } from "./schemas";
+import { toReviewItem } from "./to-record";
+import { latestWave } from "./wave-context";
+
+/**
+ * POST /manual-review/{itemUrn}/split: splits one of the item's groups (the one holding the
+ * passengers of `into`) with the case's split verb (a booked group is refused there), adds the new
+ * parts to the item's groups and asks allocation to place the parts that now have one tier.
+ */
+export async function splitReviewItem({ ctx, input }: { ctx: Ctx; input: ReviewSplitInput }): Promise<ReviewItem> {
+  requirePermission(ctx, "review:act", "split a group from review");
+  const { itemUrn, into, reason } = parseInput(ReviewSplitInput, input);
+  return transaction(ctx, async (tx) => {
+    const target = await holdForAction(tx, itemUrn);
+    const { item, row } = target;
+    const listed = into.flat();
+    const owners = await tx.db
+      .select({ groupId: passengers.groupId })
+      .from(passengers)
+      .where(and(eq(passengers.caseUrn, row.urn), inArray(passengers.passengerId, listed)));
+    const groupIds = [...new Set(owners.map((o) => o.groupId))];
+    if (groupIds.length !== 1 || !item.affectedGroups.includes(groupIds[0])) {
+      throw invalid("The parts must list the passengers of one of the item's groups.", [{ path: "into", message: `passengers of one group among ${item.affectedGroups.join(", ")}` }]);
+    }
+    const groupId = groupIds[0];
+    const record = await splitGroup({ ctx: tx, input: { caseUrn: row.urn, groupId, into, reason } });
+    const parts = into.map((ids) => record.passengerGroups.find((g) => g.passengerIds.includes(ids[0]))!);
+    const affectedGroups = [...new Set([...item.affectedGroups, ...parts.map((p) => p.groupId)])];
+    const [after] = await tx.db.update(reviewItems).set({ affectedGroups }).where(eq(reviewItems.urn, item.urn)).returning();
+    const placeable = parts.filter((p) => p.tier !== null).map((p) => p.groupId);
+    if (placeable.length) {
+      const wave = await latestWave(tx, row.urn);
+      await emit(tx, "allocation/requested", { tenant: tx.principal.tenant, caseUrn: row.urn, demandUrn: wave?.demandUrn ?? null, reason, groupIds: placeable });
+    }
+    await auditItem(tx, target, after, "split", reason, { before: { groupId }, after: { parts: parts.map((p) => ({ groupId: p.groupId, tier: p.tier, passengerIds: p.passengerIds })), allocate: placeable } });
+    return toReviewItem(after);
+  });
+}
