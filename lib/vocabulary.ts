@@ -55,6 +55,14 @@ export const FLIGHT_STATUSES = ["CANCELLED", "DELAYED", "DIVERTED", "SCHEDULED"]
 export const FlightStatus = vocab(FLIGHT_STATUSES, "FlightStatus");
 export type FlightStatus = z.infer<typeof FlightStatus>;
 
+/**
+ * Moments of a case's life the service keeps for timing (the weekly report's time to first voucher,
+ * the console's progress): INTAKE_ACKNOWLEDGED is written by the job pipeline when it picks a case up.
+ */
+export const CASE_MILESTONES = ["INTAKE_ACKNOWLEDGED", "FIRST_WAVE", "FIRST_VOUCHER", "ALL_HOUSED"] as const;
+export const CaseMilestone = vocab(CASE_MILESTONES, "CaseMilestone");
+export type CaseMilestone = z.infer<typeof CaseMilestone>;
+
 // Demand and policies --------------------------------------------------------------------------
 
 export const DEMAND_TYPES = ["INITIAL", "INCREMENTAL"] as const;

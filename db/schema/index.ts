@@ -4,6 +4,7 @@ export * from "./service-tokens";
 export * from "./airports";
 export * from "./cases";
 export * from "./passengers";
+export * from "./case-milestones";
 export * from "./demands";
 export * from "./policies";
 export * from "./allocation";

@@ -1,18 +1,18 @@
-import { eq } from "drizzle-orm";
 import { database } from "@/db/client";
-import { cases } from "@/db/schema";
-import { writeAudit } from "@/lib/audit/write";
+import { caseMilestones } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { once } from "@/lib/jobs/effects";
 
-export const ACK_ACTION = "intake-acknowledged";
+export const ACK_MILESTONE = "INTAKE_ACKNOWLEDGED";
 
 /**
  * The reference job for a step with a side effect (see lib/jobs/effects.ts): on a new case it
- * writes one audit entry saying the job pipeline picked the case up, keyed by the event id, so a
- * crash between the entry's commit and the step's memo row does not write it twice on replay.
+ * records the INTAKE_ACKNOWLEDGED milestone (when the job pipeline picked the case up), keyed by
+ * the event id, so a crash between the row's commit and the step's memo row does not write it
+ * twice on replay. The milestone is not an audit entry on purpose: the case's audit log holds
+ * only what people and the service decided, never an asynchronous bookkeeping line.
  * `db` is injectable for tests; the app uses the process's database.
  */
 export function caseIntakeAcknowledgedJob(db: () => Promise<Ctx["db"]> = async () => (await database()).db) {
@@ -27,12 +27,13 @@ export function caseIntakeAcknowledgedJob(db: () => Promise<Ctx["db"]> = async (
           ctx,
           `case-intake-acknowledged:${event.id}`,
           async (tx) => {
-            const [row] = await tx.db.select({ airport: cases.airport }).from(cases).where(eq(cases.urn, event.data.caseUrn));
-            return writeAudit(tx, { entity: "case", entityUrn: event.data.caseUrn, action: ACK_ACTION, airport: row?.airport ?? null, reason: "picked up by the job pipeline" });
+            const at = new Date();
+            await tx.db.insert(caseMilestones).values({ caseUrn: event.data.caseUrn, tenant: event.data.tenant, milestone: ACK_MILESTONE, at, recordedBy: `job:${runId}` });
+            return at.toISOString();
           },
           { functionId: "case-intake-acknowledged", runId },
         );
-        return { auditUrn: result, fresh };
+        return { acknowledgedAt: result, fresh };
       });
     },
   });

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/db/client";
-import { auditEntries, jobEffects } from "@/db/schema";
-import { ACK_ACTION, caseIntakeAcknowledgedJob } from "@/inngest/functions/case-intake-acknowledged";
+import { caseMilestones, jobEffects } from "@/db/schema";
+import { ACK_MILESTONE, caseIntakeAcknowledgedJob } from "@/inngest/functions/case-intake-acknowledged";
+import { insertCase } from "@/tests/helpers/case-rows";
 import { createRunner } from "@/lib/jobs/runner";
 import { testDatabase } from "@/tests/helpers/db";
 import { enqueue, manualClock, onlyRun, stepsOf } from "./helpers";
@@ -41,18 +42,19 @@ function crashingOnFirstMemo(db: Db) {
 }
 
 describe("the reference step with a side effect (case-intake-acknowledged)", () => {
-  it("writes its audit entry exactly once when the run crashes after the effect committed and is replayed", async () => {
+  it("records its milestone exactly once when the run crashes after the effect committed and is replayed", async () => {
+    const { urn: caseUrn } = await insertCase(database.db, { tenant: "AF" });
     const job = caseIntakeAcknowledgedJob(async () => database.db);
     const clock = manualClock();
     const crashing = crashingOnFirstMemo(database.db);
     const first = createRunner({ db: crashing.db, jobs: [job], clock, leaseMs: 30_000, workerId: "doomed" });
-    await enqueue(database.db, "case/created", { tenant: "AF", caseUrn: "urn:svc:case:crash" });
+    await enqueue(database.db, "case/created", { tenant: "AF", caseUrn });
     // the dead worker's loop stops at its next query
     await expect(first.tick()).rejects.toThrow("process killed");
     expect(crashing.state.crashed).toBe(true);
 
     const entries = () =>
-      database.db.select().from(auditEntries).where(and(eq(auditEntries.entityUrn, "urn:svc:case:crash"), eq(auditEntries.action, ACK_ACTION)));
+      database.db.select().from(caseMilestones).where(and(eq(caseMilestones.caseUrn, caseUrn), eq(caseMilestones.milestone, ACK_MILESTONE)));
     // the effect is there, the memo row is not: the run still looks RUNNING under the dead worker's lease
     expect(await entries()).toHaveLength(1);
     const crashed = await onlyRun(database.db, "case-intake-acknowledged");
@@ -65,8 +67,9 @@ describe("the reference step with a side effect (case-intake-acknowledged)", () 
     const run = await onlyRun(database.db, "case-intake-acknowledged");
     const [entry] = await entries();
     expect(await entries()).toHaveLength(1);
-    expect(run).toMatchObject({ status: "COMPLETED", attempt: 0, output: { auditUrn: entry.urn, fresh: false } });
-    expect(entry).toMatchObject({ actor: "system:jobs", tenant: "AF", reason: "picked up by the job pipeline" });
-    expect(await database.db.select().from(jobEffects)).toMatchObject([{ key: `case-intake-acknowledged:${run.eventId}`, runId: run.id, result: entry.urn }]);
+    expect(run).toMatchObject({ status: "COMPLETED", attempt: 0, output: { acknowledgedAt: entry.at.toISOString(), fresh: false } });
+    // the first (crashed) run recorded it; the replay only found the proof
+    expect(entry).toMatchObject({ tenant: "AF", recordedBy: `job:${crashed.id}` });
+    expect(await database.db.select().from(jobEffects)).toMatchObject([{ key: `case-intake-acknowledged:${run.eventId}`, runId: crashed.id, result: entry.at.toISOString() }]);
   });
 });
