@@ -41,6 +41,8 @@ export const eventCatalogue = {
     caseUrn: z.string(),
     waveUrn: z.string(),
     groupId: z.string(),
+    // the provider of the hotel booked first: the booking job's concurrency key (bounded per provider)
+    provider: z.string().optional(),
     target: z.object({ hotelUrn: z.string(), provider: z.string(), providerOfferId: z.string() }).optional(),
     reason: z.string().optional(),
     reviewUrn: z.string().optional(),

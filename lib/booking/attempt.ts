@@ -1,0 +1,110 @@
+import { and, eq, sql } from "drizzle-orm";
+import { allocationWaves, passengers, reservations, type BookingAttemptJson } from "@/db/schema";
+import { type Ctx, transaction } from "@/lib/context";
+import { directProvider } from "@/lib/providers/direct/client";
+import { hotelSources } from "@/lib/providers/sources";
+import type { BookRequest, HotelProvider, ProviderBooking } from "@/lib/providers/types";
+import { confirmReservation } from "./confirm";
+import { cardTokenFor } from "./payment";
+import type { BookingPlan, Candidate } from "./plan";
+import { classify } from "./retry";
+
+export type AttemptOutcome =
+  | { kind: "confirmed"; reservationUrn: string }
+  | { kind: "retry"; waitSeconds: number; log: BookingAttemptJson }
+  | { kind: "stop"; log: BookingAttemptJson };
+
+/**
+ * One provider call for one hotel of the plan (a job step). Before booking again it looks the
+ * booking up by our client reference (a lost confirmation is found, not booked twice). A direct
+ * contract books in the same transaction as the reservation it confirms, so the allotment and
+ * the reservation change together or not at all; an external provider's booking is confirmed in
+ * the transaction after its answer (a crash between the two is found by reference on the retry).
+ * A provider failure is classified (spec 7) and logged on the reservation; anything else throws,
+ * and the job step is retried.
+ */
+export async function attemptBooking(ctx: Ctx, plan: BookingPlan, rank: number, n: number, opts: { lookupFirst: boolean }): Promise<AttemptOutcome> {
+  const candidate = plan.candidates.find((c) => c.rank === rank);
+  if (!candidate) throw new Error(`booking plan of ${plan.reservationUrn} has no candidate of rank ${rank}`);
+  const [current] = await ctx.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.urn, plan.reservationUrn)).limit(1);
+  // confirmed by an earlier try of this step whose memo was lost: nothing to book
+  if (current?.status === "CONFIRMED" || current?.status === "CHECKED_OUT") return { kind: "confirmed", reservationUrn: plan.reservationUrn };
+  const log = (extra: Partial<BookingAttemptJson>): BookingAttemptJson => ({ hotelUrn: candidate.hotelUrn, provider: candidate.provider, attempt: n, at: new Date().toISOString(), outcome: "STOP", ...extra });
+
+  try {
+    if (candidate.provider === "DIRECT") {
+      const request = await bookRequest(ctx, plan, candidate);
+      await transaction(ctx, async (tx) => {
+        const booking = await directProvider(tx).book(request);
+        await confirmReservation(tx, plan, candidate, booking, log({ outcome: "CONFIRMED" }));
+      });
+      return { kind: "confirmed", reservationUrn: plan.reservationUrn };
+    }
+    const provider = hotelSources(ctx).sources.find((s) => s.id === candidate.provider);
+    if (!provider) {
+      const entry = log({ reason: "provider-not-configured", providerError: `${candidate.provider} has no URL configured` });
+      await appendAttempt(ctx, plan.reservationUrn, entry);
+      return { kind: "stop", log: entry };
+    }
+    const booking = await book(provider, await bookRequest(ctx, plan, candidate), opts.lookupFirst);
+    await transaction(ctx, (tx) => confirmReservation(tx, plan, candidate, booking, log({ outcome: "CONFIRMED" })));
+    return { kind: "confirmed", reservationUrn: plan.reservationUrn };
+  } catch (err) {
+    const verdict = classify(err, n);
+    if (!verdict) throw err;
+    const last = n >= candidate.attempts;
+    const retry = verdict.kind === "retry" && !last;
+    const entry = log({ outcome: retry ? "RETRY" : "STOP", reason: verdict.reason, providerError: verdict.providerError, ...(retry ? { waitSeconds: verdict.waitSeconds } : {}) });
+    await appendAttempt(ctx, plan.reservationUrn, entry);
+    return retry && verdict.kind === "retry" ? { kind: "retry", waitSeconds: verdict.waitSeconds, log: entry } : { kind: "stop", log: entry };
+  }
+}
+
+async function book(provider: HotelProvider, request: BookRequest, lookupFirst: boolean): Promise<ProviderBooking> {
+  if (lookupFirst) {
+    const found = await provider.findByReference(request.clientReference);
+    if (found && found.status === "CONFIRMED") return found;
+  }
+  return provider.book(request);
+}
+
+/** The provider request: guests as on the manifest (names only), the payment token read here and never memoised. */
+async function bookRequest(ctx: Ctx, plan: BookingPlan, c: Candidate): Promise<BookRequest> {
+  const guests = await ctx.db
+    .select({ firstName: passengers.firstName, lastName: passengers.lastName, specialNeeds: passengers.specialNeeds })
+    .from(passengers)
+    .where(and(eq(passengers.caseUrn, plan.caseUrn), eq(passengers.groupId, plan.groupId)))
+    .orderBy(passengers.position);
+  let cardToken: string | undefined;
+  if (plan.paymentMethod === "CARD") {
+    const [wave] = await ctx.db.select({ policies: allocationWaves.policies }).from(allocationWaves).where(eq(allocationWaves.urn, plan.waveUrn)).limit(1);
+    cardToken = (await cardTokenFor(ctx, wave?.policies ?? [], plan.tier)) ?? undefined;
+  }
+  const needs = [...new Set(guests.flatMap((g) => g.specialNeeds))].sort();
+  return {
+    offerId: c.providerOfferId,
+    providerHotelId: c.providerHotelId,
+    rooms: plan.rooms,
+    guests: guests.map((g) => ({ firstName: g.firstName ?? "Guest", lastName: g.lastName ?? "Guest" })),
+    clientReference: c.clientReference,
+    payment: { method: plan.paymentMethod, ...(cardToken ? { cardToken } : {}) },
+    checkIn: plan.checkIn,
+    checkOut: plan.checkOut,
+    ...(needs.length ? { specialRequests: needs.map(specialRequest).join("; ") } : {}),
+  };
+}
+
+function specialRequest(need: string): string {
+  if (need === "WHEELCHAIR") return "wheelchair-accessible room";
+  if (need === "CONNECTING_ROOMS") return "connecting rooms";
+  if (need === "EARLY_CHECK_IN") return "early check-in";
+  if (need === "INFANT") return "baby cot";
+  return need.toLowerCase().replace(/_/g, " ");
+}
+
+export async function appendAttempt(ctx: Ctx, reservationUrn: string, entry: BookingAttemptJson): Promise<void> {
+  await ctx.db
+    .update(reservations)
+    .set({ attempts: sql`${reservations.attempts} || ${JSON.stringify([entry])}::jsonb` })
+    .where(eq(reservations.urn, reservationUrn));
+}

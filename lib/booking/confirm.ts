@@ -1,0 +1,64 @@
+import { and, eq, sql } from "drizzle-orm";
+import { passengerGroups, reservations, type BookingAttemptJson, type ReservationRow } from "@/db/schema";
+import { writeAudit } from "@/lib/audit/write";
+import { movePassengers } from "@/lib/cases/passenger-transitions";
+import { touchCase } from "@/lib/cases/load";
+import type { Ctx } from "@/lib/context";
+import { emit } from "@/lib/events";
+import { enqueueVoucherEmails } from "@/lib/notifications/enqueue";
+import type { ProviderBooking } from "@/lib/providers/types";
+import { createVoucher } from "@/lib/vouchers/create";
+import type { BookingPlan, Candidate } from "./plan";
+
+/**
+ * A provider confirmed: in one transaction (the caller's) the PENDING reservation becomes
+ * CONFIRMED at the hotel that took it, the group points at it, its passengers are BOOKED, the
+ * voucher is rendered, the voucher emails are queued and `reservation/confirmed` is emitted.
+ * Only a PENDING row is confirmed; a reservation already confirmed with the same booking is left as it is.
+ */
+export async function confirmReservation(tx: Ctx, plan: BookingPlan, c: Candidate, booking: ProviderBooking, entry: BookingAttemptJson): Promise<ReservationRow> {
+  const [row] = await tx.db
+    .update(reservations)
+    .set({
+      status: "CONFIRMED",
+      hotelUrn: c.hotelUrn,
+      hotelName: c.hotelName,
+      provider: c.provider,
+      providerOfferId: c.providerOfferId,
+      providerRef: booking.reference,
+      confirmationCode: booking.confirmationCode,
+      clientReference: booking.clientReference,
+      rooms: booking.rooms,
+      total: { amount: booking.totalAmount, currency: booking.currency },
+      attempts: sql`${reservations.attempts} || ${JSON.stringify([entry])}::jsonb`,
+      bookingRun: null,
+    })
+    .where(and(eq(reservations.urn, plan.reservationUrn), eq(reservations.status, "PENDING")))
+    .returning();
+  if (!row) {
+    const [now] = await tx.db.select().from(reservations).where(eq(reservations.urn, plan.reservationUrn)).limit(1);
+    if (now && now.status === "CONFIRMED" && now.providerRef === booking.reference) return now;
+    throw new Error(`reservation ${plan.reservationUrn} is ${now?.status ?? "gone"}, not PENDING: the booking ${booking.provider} ${booking.reference} was not recorded`);
+  }
+  await tx.db
+    .update(passengerGroups)
+    .set({ reservationUrn: row.urn, hotelUrn: c.hotelUrn })
+    .where(and(eq(passengerGroups.caseUrn, plan.caseUrn), eq(passengerGroups.groupId, plan.groupId)));
+  // a rebook from review finds the group HELD, a manual booking may find it waiting: placed first, then booked
+  await movePassengers(tx.db, { caseUrn: plan.caseUrn, groupIds: [plan.groupId], to: "ALLOCATED", from: ["HELD", "AWAITING_ALLOCATION"], skipOthers: true });
+  await movePassengers(tx.db, { caseUrn: plan.caseUrn, groupIds: [plan.groupId], to: "BOOKED", from: ["ALLOCATED"], skipOthers: true });
+  await createVoucher(tx, row.urn);
+  await enqueueVoucherEmails(tx, row.urn);
+  await writeAudit(tx, {
+    entity: "reservation",
+    entityUrn: row.urn,
+    action: "confirm",
+    airport: plan.airport,
+    reason: c.rank === 1 ? "booked at the allocated hotel" : `booked at fallback hotel rank ${c.rank}`,
+    before: { status: "PENDING" },
+    after: { status: "CONFIRMED", hotelUrn: c.hotelUrn, provider: c.provider, confirmationCode: booking.confirmationCode, groupId: plan.groupId },
+  });
+  await touchCase(tx, plan.caseUrn);
+  await emit(tx, "reservation/confirmed", { tenant: tx.principal.tenant, caseUrn: plan.caseUrn, reservationUrn: row.urn });
+  return row;
+}

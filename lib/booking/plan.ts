@@ -1,0 +1,213 @@
+import crypto from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { airports, allocationWaves, cases, hotelProviderRefs, hotels, passengerGroups, reservations } from "@/db/schema";
+import { isUniqueViolation } from "@/db/unique-violation";
+import { Allocation } from "@/lib/allocation/schemas";
+import { localDate } from "@/lib/cases/stay";
+import { type Ctx, transaction } from "@/lib/context";
+import { newUrn } from "@/lib/ids";
+import type { Money } from "@/lib/primitives";
+import type { Provider } from "@/lib/vocabulary";
+import { LIVE_STATUSES } from "./live";
+import { paymentMethodFor } from "./payment";
+import { BOOKING_LIMITS } from "./retry";
+import { addDays, CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
+
+export type Candidate = {
+  /** 1 = primary (or the target of a rebook), 2–4 = fallbacks */
+  rank: number;
+  hotelUrn: string;
+  hotelName: string | null;
+  provider: Provider;
+  providerOfferId: string;
+  providerHotelId: string;
+  attempts: number;
+  /** ours, sent with the booking: the same for every delivery of this booking, so a provider never books it twice */
+  clientReference: string;
+};
+
+/** What the booking steps work from; memoised by the job runner, so it holds no personal data and no card token. */
+export type BookingPlan = {
+  tenant: string;
+  caseUrn: string;
+  waveUrn: string;
+  groupId: string;
+  tier: string | null;
+  airport: string;
+  reservationUrn: string;
+  rooms: number;
+  checkIn: string;
+  checkOut: string;
+  amount: Money;
+  paymentMethod: "GUARANTEE" | "CARD";
+  candidates: Candidate[];
+  reviewUrn: string | null;
+};
+
+export type BookingRequest = {
+  caseUrn: string;
+  waveUrn: string;
+  groupId: string;
+  target?: { hotelUrn: string; provider: string; providerOfferId: string };
+  reviewUrn?: string;
+};
+
+export type Planned =
+  | { kind: "book"; plan: BookingPlan }
+  | { kind: "skipped"; why: string; reservationUrn: string | null };
+
+/**
+ * The booking's first step: the idempotency check on (caseUrn, waveUrn, groupId) and the claim.
+ * A live reservation of the group in this wave answers as it is (CONFIRMED: done; PENDING held by
+ * another run: that run books it). Otherwise a PENDING reservation is inserted under the partial
+ * unique index, so of concurrent deliveries exactly one goes on to call a provider.
+ */
+export async function planBooking(ctx: Ctx, request: BookingRequest, runId: string): Promise<Planned> {
+  return transaction(ctx, async (tx) => {
+    const [row] = await tx.db.select().from(cases).where(and(eq(cases.urn, request.caseUrn), eq(cases.tenant, tx.principal.tenant))).limit(1).for("update");
+    if (!row) return { kind: "skipped", why: "the case does not exist", reservationUrn: null };
+    const live = await liveReservation(tx, request);
+    if (live) {
+      if (live.status !== "PENDING" || live.bookingRun !== runId) {
+        return { kind: "skipped", why: live.status === "PENDING" ? "another run is booking this group" : `the group is already ${live.status}`, reservationUrn: live.urn };
+      }
+    }
+    if (row.status === "CLOSED") return { kind: "skipped", why: "the case is closed", reservationUrn: null };
+
+    const [wave] = await tx.db.select().from(allocationWaves).where(and(eq(allocationWaves.urn, request.waveUrn), eq(allocationWaves.caseUrn, row.urn))).limit(1);
+    if (!wave) return { kind: "skipped", why: "the wave does not exist", reservationUrn: null };
+    const allocation = (wave.allocations as unknown[]).map((a) => Allocation.parse(a)).find((a) => a.groupId === request.groupId) ?? null;
+    if (!allocation && !request.target) return { kind: "skipped", why: "the wave did not place this group", reservationUrn: null };
+    const [airport] = await tx.db.select().from(airports).where(eq(airports.iata, wave.airport || row.airport)).limit(1);
+    const timeZone = airport?.timeZone ?? "UTC";
+    const checkIn = localDate(row.flight.scheduledDeparture, timeZone);
+    const checkOut = addDays(checkIn, Math.max(1, wave.nights));
+
+    // earlier FAILED or CANCELLED rows of the group: a rebooking is a new booking to the provider
+    const history = await tx.db
+      .select({ urn: reservations.urn })
+      .from(reservations)
+      .where(and(eq(reservations.caseUrn, row.urn), eq(reservations.waveUrn, wave.urn), eq(reservations.groupId, request.groupId), inArray(reservations.status, ["FAILED", "CANCELLED"])));
+    const generation = `${history.length}|${request.reviewUrn ?? ""}`;
+    const reference = (hotelUrn: string) => clientReference(tx.principal.tenant, row.urn, wave.urn, request.groupId, hotelUrn, generation);
+
+    const wanted = request.target
+      ? [{ rank: 1, ...request.target, attempts: BOOKING_LIMITS.primaryAttempts }]
+      : [
+          { rank: 1, hotelUrn: allocation!.hotelUrn, provider: allocation!.provider, providerOfferId: allocation!.providerOfferId, attempts: BOOKING_LIMITS.primaryAttempts },
+          ...allocation!.fallbacks.slice(0, BOOKING_LIMITS.maxFallbacks).map((f, i) => ({ rank: i + 2, ...f, attempts: BOOKING_LIMITS.fallbackAttempts })),
+        ];
+    const candidates: Candidate[] = [];
+    for (const w of wanted) {
+      const provider = w.provider as Provider;
+      candidates.push({
+        rank: w.rank,
+        hotelUrn: w.hotelUrn,
+        hotelName: await hotelName(tx, w.hotelUrn),
+        provider,
+        providerOfferId: w.providerOfferId,
+        providerHotelId: await providerHotelId(tx, w.hotelUrn, provider),
+        attempts: w.attempts,
+        clientReference: reference(w.hotelUrn),
+      });
+    }
+    const tier = allocation?.tier ?? null;
+    const rooms = allocation?.rooms ?? (await groupRooms(tx, row.urn, request.groupId));
+    const amount = allocation?.total ?? { amount: 0, currency: airport?.currency ?? "EUR" };
+    const paymentMethod = await paymentMethodFor(tx, wave.policies, tier);
+    const first = candidates[0];
+    const base = {
+      checkIn: localTimeToUtc(checkIn, CHECK_IN_TIME, timeZone),
+      checkOut: localTimeToUtc(checkOut, CHECK_OUT_TIME, timeZone),
+    };
+
+    let reservationUrn = live?.urn ?? null;
+    if (!reservationUrn) {
+      reservationUrn = newUrn("reservation");
+      try {
+        await tx.db.transaction(async (sp) => {
+          await sp.insert(reservations).values({
+            urn: reservationUrn!,
+            tenant: tx.principal.tenant,
+            caseUrn: row.urn,
+            waveUrn: wave.urn,
+            groupId: request.groupId,
+            hotelUrn: first.hotelUrn,
+            hotelName: first.hotelName,
+            provider: first.provider,
+            providerOfferId: first.providerOfferId,
+            status: "PENDING",
+            rooms,
+            ...base,
+            total: amount,
+            payment: { method: paymentMethod },
+            clientReference: first.clientReference,
+            bookingRun: runId,
+          });
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err, "reservations_idempotency_idx")) throw err;
+        const winner = await liveReservation(tx, request);
+        return { kind: "skipped", why: "another delivery claimed this group first", reservationUrn: winner?.urn ?? null };
+      }
+    }
+    return {
+      kind: "book",
+      plan: {
+        tenant: tx.principal.tenant,
+        caseUrn: row.urn,
+        waveUrn: wave.urn,
+        groupId: request.groupId,
+        tier,
+        airport: row.airport,
+        reservationUrn,
+        rooms,
+        checkIn,
+        checkOut,
+        amount,
+        paymentMethod,
+        candidates,
+        reviewUrn: request.reviewUrn ?? null,
+      },
+    };
+  });
+}
+
+async function liveReservation(ctx: Ctx, r: { caseUrn: string; waveUrn: string; groupId: string }) {
+  const [live] = await ctx.db
+    .select({ urn: reservations.urn, status: reservations.status, bookingRun: reservations.bookingRun })
+    .from(reservations)
+    .where(and(eq(reservations.caseUrn, r.caseUrn), eq(reservations.waveUrn, r.waveUrn), eq(reservations.groupId, r.groupId), inArray(reservations.status, [...LIVE_STATUSES])))
+    .limit(1);
+  return live ?? null;
+}
+
+/**
+ * Deterministic per (booking, hotel, generation): every delivery and every retry of the same
+ * booking sends the same reference, which is what lets a provider (and findByReference) recognise
+ * a booking whose confirmation was lost. 24 characters: inside every provider's limit.
+ */
+export function clientReference(...parts: string[]): string {
+  return `R${crypto.createHash("sha256").update(parts.join("\u0001")).digest("base64url").replace(/[-_]/g, "x").slice(0, 23)}`;
+}
+
+async function hotelName(ctx: Ctx, hotelUrn: string): Promise<string | null> {
+  const [h] = await ctx.db.select({ name: hotels.name }).from(hotels).where(eq(hotels.urn, hotelUrn)).limit(1);
+  return h?.name ?? null;
+}
+
+/** The provider's own id of the hotel; a direct contract is keyed by our URN. */
+async function providerHotelId(ctx: Ctx, hotelUrn: string, provider: Provider): Promise<string> {
+  if (provider === "DIRECT") return hotelUrn;
+  const [ref] = await ctx.db
+    .select({ id: hotelProviderRefs.providerHotelId })
+    .from(hotelProviderRefs)
+    .where(and(eq(hotelProviderRefs.hotelUrn, hotelUrn), eq(hotelProviderRefs.provider, provider)))
+    .limit(1);
+  return ref?.id ?? hotelUrn;
+}
+
+async function groupRooms(ctx: Ctx, caseUrn: string, groupId: string): Promise<number> {
+  const [g] = await ctx.db.select({ rooms: passengerGroups.rooms }).from(passengerGroups).where(and(eq(passengerGroups.caseUrn, caseUrn), eq(passengerGroups.groupId, groupId))).limit(1);
+  return g?.rooms ?? 1;
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { IataCode, IsoTime, Money, pageQuery, Reason, requiredText, Urn } from "@/lib/primitives";
+import { PaymentMethod, Provider, ReservationStatus } from "@/lib/vocabulary";
+
+/**
+ * The reservation as the API and the console show it (spec 2.6, 4.6; contract part 4): one per
+ * booked group, keyed for idempotency by (caseUrn, waveUrn, groupId). Only the payment method is
+ * shown: a card token never leaves the database.
+ */
+
+export const BookingAttempt = z
+  .object({
+    hotelUrn: z.string(),
+    provider: Provider,
+    attempt: z.number().int().meta({ description: "1-based, per hotel: the primary gets up to 5, each fallback 1" }),
+    at: IsoTime,
+    outcome: z.enum(["CONFIRMED", "RETRY", "STOP"]),
+    reason: z.string().optional().meta({ description: "e.g. hotel-full, rate-limited, provider-unavailable, payment-refused" }),
+    providerError: z.string().optional(),
+    waitSeconds: z.number().optional().meta({ description: "the wait before the next attempt" }),
+  })
+  .meta({ id: "BookingAttempt" });
+export type BookingAttempt = z.infer<typeof BookingAttempt>;
+
+export const Reservation = z
+  .object({
+    urn: z.string(),
+    caseUrn: z.string(),
+    waveUrn: z.string(),
+    groupId: z.string(),
+    airport: z.string(),
+    hotelUrn: z.string(),
+    hotelName: z.string().nullable(),
+    provider: Provider,
+    providerOfferId: z.string().nullable(),
+    providerRef: z.string().nullable().meta({ description: "the provider's booking id" }),
+    confirmationCode: z.string().nullable().meta({ description: "what the guest quotes at the front desk" }),
+    status: ReservationStatus,
+    rooms: z.number().int(),
+    checkIn: IsoTime,
+    checkOut: IsoTime,
+    total: Money,
+    payment: z.object({ method: PaymentMethod }).meta({ description: "GUARANTEE (the airline's corporate account) or CARD (a payment service provider token, never shown)" }),
+    cancellationReason: z.string().nullable(),
+    voucherUrn: z.string().nullable(),
+    cancellable: z.boolean().meta({ description: "whether the provider can cancel it through the API (Expedia Rapid's self-service tier cannot)" }),
+    attempts: z.array(BookingAttempt).meta({ description: "every provider call the booking made, with its outcome" }),
+    createdAt: IsoTime,
+    updatedAt: IsoTime,
+  })
+  .meta({ id: "Reservation" });
+export type Reservation = z.infer<typeof Reservation>;
+
+export const ReservationListQuery = z.object({
+  status: ReservationStatus.optional(),
+  caseUrn: Urn("case").optional(),
+  airport: IataCode.optional().meta({ description: "one airport; 403 OUT_OF_SCOPE outside the caller's airports" }),
+  ...pageQuery,
+});
+
+export const CancelReservationBody = z
+  .object({
+    reason: Reason,
+    rehouse: z
+      .boolean()
+      .default(true)
+      .meta({
+        description:
+          "true (default): the group's passengers go back to AWAITING_ALLOCATION, to be housed by the next wave or a rerun; " +
+          "false: they need no room any more (they left, travel on) and become CANCELLED",
+      }),
+  })
+  .meta({ id: "CancelReservationBody" });
+
+const Id = requiredText(200);
+export const ManualBookingBody = z
+  .object({
+    caseUrn: Urn("case"),
+    groupId: Id,
+    hotelUrn: Urn("hotel"),
+    providerOfferId: Id.meta({ description: "an offer of the hotel from a search of this case's airport (a wave's rankingInputs list them)" }),
+    reason: Reason,
+  })
+  .meta({ id: "ManualBookingBody" });
+export type ManualBookingInput = z.input<typeof ManualBookingBody> & { reviewUrn?: string };

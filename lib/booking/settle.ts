@@ -1,0 +1,84 @@
+import { and, eq, inArray, ne, notInArray } from "drizzle-orm";
+import { allocationWaves, cases, demands, passengers, reservations, reviewItems } from "@/db/schema";
+import { canTransition, moveCase } from "@/lib/cases/transitions";
+import { type Ctx, transaction } from "@/lib/context";
+import { transitionDemand } from "@/lib/demand/transition";
+import { createReviewItem } from "@/lib/review/create-item";
+
+export type Settled = { state: "waiting" | "fulfilled" | "partial" | "failed"; booked: string[]; failed: string[] };
+
+/** Passengers that need nothing more from booking. */
+const HOUSED_OR_DONE = ["BOOKED", "CHECKED_OUT", "LOCAL_RESIDENT", "CANCELLED"] as const;
+
+/**
+ * After a group's booking ends (confirmed or failed), what the wave adds up to. The case row is
+ * locked first, so the groups of a wave finishing at once settle one after the other and exactly
+ * one of them sees the last outcome. While a group of the wave is still booking: nothing. Every
+ * group booked: the wave's demand FULFILLED and, once no passenger of the case waits for a room,
+ * the case ACCOMMODATED. Some booked and others failed or held: one PARTIAL_FULFILLMENT item
+ * (MEDIUM) and the demand PARTIAL. Nothing booked: the BOOKING_FAILED items already say it.
+ */
+export async function settleWave(ctx: Ctx, input: { caseUrn: string; waveUrn: string }): Promise<Settled> {
+  return transaction(ctx, async (tx) => {
+    const [row] = await tx.db.select().from(cases).where(eq(cases.urn, input.caseUrn)).limit(1).for("update");
+    const [wave] = await tx.db.select().from(allocationWaves).where(eq(allocationWaves.urn, input.waveUrn)).limit(1);
+    if (!row || !wave) return { state: "waiting", booked: [], failed: [] };
+    const placed = (wave.allocations as { groupId: string }[]).map((a) => a.groupId);
+    const held = (wave.held as { groupId: string }[]).map((h) => h.groupId);
+    const rows = await tx.db.select({ groupId: reservations.groupId, status: reservations.status }).from(reservations).where(eq(reservations.waveUrn, wave.urn));
+    const statusesOf = (g: string) => rows.filter((r) => r.groupId === g).map((r) => r.status);
+    const booked: string[] = [];
+    const failed: string[] = [...held];
+    for (const g of placed) {
+      const s = statusesOf(g);
+      if (s.includes("CONFIRMED") || s.includes("CHECKED_OUT")) booked.push(g);
+      else if (s.includes("PENDING") || s.length === 0) return { state: "waiting", booked, failed };
+      else failed.push(g);
+    }
+
+    const demandRows = wave.demandUrn
+      ? await tx.db.select().from(demands).where(eq(demands.urn, wave.demandUrn))
+      : await tx.db.select().from(demands).where(and(eq(demands.caseUrn, row.urn), eq(demands.status, "APPROVED")));
+    const approved = demandRows.filter((d) => d.status === "APPROVED");
+
+    if (failed.length === 0) {
+      for (const d of approved) await transitionDemand(tx, { demand: d, action: "fulfil", airport: row.airport, reason: "every group of the wave has a confirmed reservation" });
+      const waiting = await tx.db
+        .select({ id: passengers.passengerId })
+        .from(passengers)
+        .where(and(eq(passengers.caseUrn, row.urn), notInArray(passengers.operationalStatus, [...HOUSED_OR_DONE])))
+        .limit(1);
+      if (waiting.length === 0 && row.status !== "ACCOMMODATED" && row.status !== "MANUAL_REVIEW" && canTransition(row.status, "ACCOMMODATED")) {
+        await moveCase(tx, row, { to: "ACCOMMODATED", action: "book", reason: "every group has a confirmed reservation" });
+      }
+      return { state: "fulfilled", booked, failed };
+    }
+    if (booked.length === 0) return { state: "failed", booked, failed };
+
+    for (const d of approved) await transitionDemand(tx, { demand: d, action: "partial", airport: row.airport, reason: `${booked.length} group(s) booked, ${failed.length} not` });
+    const [open] = await tx.db
+      .select({ urn: reviewItems.urn })
+      .from(reviewItems)
+      .where(and(eq(reviewItems.caseUrn, row.urn), eq(reviewItems.waveUrn, wave.urn), eq(reviewItems.category, "PARTIAL_FULFILLMENT"), ne(reviewItems.state, "RESOLVED")))
+      .limit(1);
+    if (!open) {
+      const reservationUrns = await tx.db
+        .select({ urn: reservations.urn })
+        .from(reservations)
+        .where(and(eq(reservations.waveUrn, wave.urn), inArray(reservations.status, ["CONFIRMED", "FAILED"])));
+      await createReviewItem(tx, {
+        caseUrn: row.urn,
+        airport: row.airport,
+        category: "PARTIAL_FULFILLMENT",
+        affectedGroups: failed,
+        detail: `${booked.length} group(s) booked; ${failed.length} not booked: ${failed.join(", ")}.`,
+        waveUrn: wave.urn,
+        reservationUrns: reservationUrns.map((r) => r.urn),
+      });
+    }
+    if (row.status !== "MANUAL_REVIEW" && canTransition(row.status, "MANUAL_REVIEW")) {
+      await moveCase(tx, row, { to: "MANUAL_REVIEW", action: "book", reason: "some groups booked, others not" });
+    }
+    return { state: "partial", booked, failed };
+  });
+}
