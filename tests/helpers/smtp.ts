@@ -1,0 +1,121 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type Received = {
+  from: string;
+  to: string[];
+  subject: string;
+  messageId: string;
+  headers: Record<string, string>;
+  text: string;
+  html: string;
+  raw: string;
+};
+
+/**
+ * A real SMTP server in this process (the smtp-server package) on a free port of 127.0.0.1: what
+ * nodemailer delivers arrives here, decoded enough to assert on (headers, the text and HTML parts).
+ * `failNext(n, code)` answers the next n messages with an SMTP error (4xx transient, 5xx permanent).
+ */
+export async function startSmtpServer() {
+  const received: Received[] = [];
+  const failures: number[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const code = failures.shift();
+        if (code) {
+          const err = Object.assign(new Error(code >= 500 ? "mailbox unavailable" : "try again later"), { responseCode: code });
+          return callback(err);
+        }
+        const raw = Buffer.concat(chunks).toString("utf8");
+        received.push({
+          ...parse(raw),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    failNext(n: number, code: number) {
+      for (let i = 0; i < n; i++) failures.push(code);
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function parse(raw: string): Omit<Received, "from" | "to"> {
+  const { headers, body } = splitHeaders(raw);
+  const parts = leafParts(headers, body);
+  return {
+    subject: decodeWords(headers["subject"] ?? ""),
+    messageId: headers["message-id"] ?? "",
+    headers,
+    text: parts.find((p) => p.type.startsWith("text/plain"))?.body ?? "",
+    html: parts.find((p) => p.type.startsWith("text/html"))?.body ?? "",
+    raw,
+  };
+}
+
+function splitHeaders(raw: string): { headers: Record<string, string>; body: string } {
+  const at = raw.indexOf("\r\n\r\n");
+  const head = at < 0 ? raw : raw.slice(0, at);
+  const body = at < 0 ? "" : raw.slice(at + 4);
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r\n[ \t]+/g, " ").split("\r\n")) {
+    const i = line.indexOf(":");
+    if (i > 0) headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+  }
+  return { headers, body };
+}
+
+function leafParts(headers: Record<string, string>, body: string): { type: string; body: string }[] {
+  const type = (headers["content-type"] ?? "text/plain").toLowerCase();
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers["content-type"] ?? "")?.[1];
+  if (type.startsWith("multipart/") && boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((p) => !p.startsWith("--"))
+      .flatMap((p) => {
+        const part = splitHeaders(p.replace(/^\r\n/, ""));
+        return leafParts(part.headers, part.body);
+      });
+  }
+  const encoding = (headers["content-transfer-encoding"] ?? "").toLowerCase();
+  const decoded =
+    encoding === "quoted-printable"
+      ? Buffer.from(
+          body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8")
+      : encoding === "base64"
+        ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+        : body;
+  return [{ type, body: decoded }];
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) in a header. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
+      enc.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+    );
+}
