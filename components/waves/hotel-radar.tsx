@@ -85,9 +85,8 @@ export function HotelRadar({ inputs, airport, allocations }: { inputs: RankingIn
               data-selected={p.selected || undefined}
               className={p.selected ? "fill-primary/70 stroke-primary" : p.filtered ? "fill-muted-foreground/20 stroke-muted-foreground/40" : "fill-none stroke-foreground/70"}
             >
-              <title>
-                {p.hotelName}: {p.distanceKm.toFixed(1)} km{p.selected ? `, ${p.roomsUsed} rooms used` : p.filtered ? ", filtered out" : ", not selected"}
-              </title>
+              {/* one string: React renders an SVG <title> from a single text child only */}
+              <title>{`${p.hotelName}: ${p.distanceKm.toFixed(1)} km, bearing ${Math.round(p.bearingDeg)}°${p.selected ? `, ${p.roomsUsed} rooms used` : p.filtered ? ", filtered out" : ", not selected"}`}</title>
             </circle>
           );
         })}
