@@ -54,6 +54,11 @@ export async function startSmtpServer() {
     failNext(n: number, code: number) {
       for (let i = 0; i < n; i++) failures.push(code);
     },
+    /** forgets what arrived and the failures still planned */
+    reset() {
+      received.length = 0;
+      failures.length = 0;
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,0 +1,199 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { deliverEmailJob } from "@/inngest/functions/deliver-email";
+import { emailOutbox, jobEvents, vouchers } from "@/db/schema";
+import { systemPrincipal } from "@/lib/auth/principal";
+import { transaction, type Ctx } from "@/lib/context";
+import { emit } from "@/lib/events";
+import { createRunner } from "@/lib/jobs/runner";
+import { deliverEmail, staleQueued } from "@/lib/notifications/deliver";
+import { enqueueCancellationEmails, enqueueVoucherEmails } from "@/lib/notifications/enqueue";
+import { messageIdOf } from "@/lib/notifications/smtp";
+import { verifyPassengerToken } from "@/lib/vouchers/link";
+import { apiTestDatabase } from "../../helpers/api";
+import { roleToken } from "../../helpers/cases";
+import { uniqueTenant } from "../../helpers/factories";
+import { confirmedReservation } from "../../helpers/reservations";
+import { startSmtpServer } from "../../helpers/smtp";
+
+const database = apiTestDatabase({ airports: true });
+const tenant = uniqueTenant();
+let admin: string;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+const sys = (): Ctx => ({ db: database.db, principal: systemPrincipal(tenant, "test") });
+const enqueue = (urn: string) => transaction(sys(), (tx) => enqueueVoucherEmails(tx, urn));
+const runJobs = () => createRunner({ db: database.db, jobs: [deliverEmailJob(async () => database.db)], retryBaseMs: 1 }).tick();
+const outboxOf = (urn: string) => database.db.select().from(emailOutbox).where(eq(emailOutbox.relatedUrn, urn)).orderBy(emailOutbox.to);
+const booked = () => confirmedReservation(database.db, { token: admin, tenant });
+
+beforeAll(async () => {
+  admin = await roleToken(tenant, "ADMIN");
+  smtp = await startSmtpServer();
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  await smtp?.stop();
+});
+beforeEach(() => {
+  process.env.SMTP_URL = smtp.url;
+  smtp.reset();
+});
+
+describe("voucher emails through a real SMTP server", () => {
+  it("queues one message per passenger with an email, once, and delivers each with the code and the passenger link", async () => {
+    const fx = await booked();
+    expect(await enqueue(fx.reservationUrn)).toBe(2); // the third passenger has no email
+    expect(await enqueue(fx.reservationUrn)).toBe(0); // at most once per recipient and kind
+    const queued = await outboxOf(fx.reservationUrn);
+    expect(queued.map((m) => [m.to, m.kind, m.status])).toEqual([
+      ["amelie@example.com", "VOUCHER", "QUEUED"],
+      ["jean@example.com", "VOUCHER", "QUEUED"],
+    ]);
+    const events = await database.db.select().from(jobEvents).where(eq(jobEvents.name, "email/queued"));
+    expect(events.filter((e) => queued.some((m) => (e.data as { emailUrn: string }).emailUrn === m.urn))).toHaveLength(2);
+
+    await runJobs();
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["amelie@example.com", "jean@example.com"]);
+    for (const m of smtp.received) {
+      expect(m.subject).toContain("HB-778812");
+      expect(m.text).toContain("HB-778812");
+      expect(m.html).toContain("HB-778812");
+      const token = /\/v\/([A-Za-z0-9_.-]+)/.exec(m.text)?.[1];
+      expect(token).toBeTruthy();
+      expect(verifyPassengerToken(token!)).toMatchObject({ ok: true, reservationUrn: fx.reservationUrn });
+      // nothing sensitive in the email either
+      expect(m.raw).not.toContain("VP-1");
+      expect(m.text).not.toContain("VP-2");
+    }
+    const sent = await outboxOf(fx.reservationUrn);
+    expect(sent.map((m) => [m.status, m.attempts, m.lastError])).toEqual([
+      ["SENT", 1, null],
+      ["SENT", 1, null],
+    ]);
+    expect(smtp.received.map((m) => m.messageId).sort()).toEqual(sent.map((m) => messageIdOf(m.urn)).sort());
+    const [voucher] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, fx.reservationUrn));
+    expect(voucher.deliveredAt).toBeInstanceOf(Date);
+  });
+
+  it("a re-delivered email/queued event sends nothing again", async () => {
+    const fx = await booked();
+    await enqueue(fx.reservationUrn);
+    await runJobs();
+    expect(smtp.received).toHaveLength(2);
+    const rows = await outboxOf(fx.reservationUrn);
+    await transaction(sys(), async (tx) => {
+      for (const m of rows) await emit(tx, "email/queued", { tenant, emailUrn: m.urn });
+    });
+    await runJobs();
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it("retries a transient SMTP failure (4xx) and records the attempts", async () => {
+    const fx = await booked();
+    smtp.failNext(2, 451);
+    await enqueue(fx.reservationUrn);
+    await runJobs();
+    expect(smtp.received).toHaveLength(2);
+    const rows = await outboxOf(fx.reservationUrn);
+    expect(rows.every((m) => m.status === "SENT" && m.lastError === null)).toBe(true);
+    expect(rows.map((m) => m.attempts).reduce((a, b) => a + b)).toBe(4); // two failures, two successes
+  });
+
+  it("a permanent refusal (5xx) is FAILED at once with its error", async () => {
+    const fx = await booked();
+    smtp.failNext(1, 550);
+    await enqueue(fx.reservationUrn);
+    await runJobs();
+    const rows = await outboxOf(fx.reservationUrn);
+    const failed = rows.filter((m) => m.status === "FAILED");
+    expect(failed).toHaveLength(1);
+    expect(failed[0].attempts).toBe(1);
+    expect(failed[0].lastError).toContain("550");
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("gives up after the last attempt and records FAILED", async () => {
+    const fx = await booked();
+    smtp.failNext(100, 421);
+    await enqueue(fx.reservationUrn);
+    await runJobs();
+    const rows = await outboxOf(fx.reservationUrn);
+    expect(rows.map((m) => [m.status, m.attempts])).toEqual([
+      ["FAILED", 6],
+      ["FAILED", 6],
+    ]);
+    expect(rows[0].lastError).toContain("421");
+  });
+
+  it("without SMTP_URL keeps mail in the outbox (KEPT); once SMTP is configured the sweep picks it up", async () => {
+    delete process.env.SMTP_URL;
+    const fx = await booked();
+    await enqueue(fx.reservationUrn);
+    await runJobs();
+    expect((await outboxOf(fx.reservationUrn)).map((m) => m.status)).toEqual(["KEPT", "KEPT"]);
+    expect(smtp.received).toHaveLength(0);
+    // nothing to sweep while there is no SMTP
+    const later = new Date(Date.now() + 10 * 60_000);
+    expect((await staleQueued(sys(), { olderThanMs: 5 * 60_000, limit: 100, now: later })).map((m) => m.urn)).not.toContain((await outboxOf(fx.reservationUrn))[0].urn);
+    process.env.SMTP_URL = smtp.url;
+    const stale = await staleQueued(sys(), { olderThanMs: 5 * 60_000, limit: 100, now: later });
+    const mine = (await outboxOf(fx.reservationUrn)).map((m) => m.urn);
+    expect(stale.map((m) => m.urn)).toEqual(expect.arrayContaining(mine));
+    for (const urn of mine) await deliverEmail(sys(), urn, { lastAttempt: false });
+    expect((await outboxOf(fx.reservationUrn)).map((m) => m.status)).toEqual(["SENT", "SENT"]);
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it("a crash between sending and recording SENT sends again on the retry, with the same Message-ID (at-least-once edge)", async () => {
+    const fx = await booked();
+    await enqueue(fx.reservationUrn);
+    const [first] = await outboxOf(fx.reservationUrn);
+    await deliverEmail(sys(), first.urn, { lastAttempt: false });
+    // as the crash leaves it: claimed (attempt counted, lease lapsed), sent, never marked SENT
+    await database.db.update(emailOutbox).set({ status: "QUEUED", sendAfter: null, sentAt: null }).where(eq(emailOutbox.urn, first.urn));
+    await deliverEmail(sys(), first.urn, { lastAttempt: false });
+    const copies = smtp.received.filter((m) => m.to[0] === first.to);
+    expect(copies).toHaveLength(2);
+    expect(copies[0].messageId).toBe(copies[1].messageId);
+    expect(copies[0].messageId).toBe(messageIdOf(first.urn));
+  });
+
+  it("a message leased by a running delivery is not sent by a concurrent one", async () => {
+    const fx = await booked();
+    await enqueue(fx.reservationUrn);
+    const [m] = await outboxOf(fx.reservationUrn);
+    const results = await Promise.all([deliverEmail(sys(), m.urn, { lastAttempt: false }), deliverEmail(sys(), m.urn, { lastAttempt: false })]);
+    expect(results.map((r) => r.status).sort()).toEqual(["BUSY", "SENT"].sort());
+    expect(smtp.received.filter((r) => r.to[0] === m.to)).toHaveLength(1);
+  });
+});
+
+describe("cancellation emails", () => {
+  it("none when the voucher was never delivered", async () => {
+    const fx = await booked();
+    delete process.env.SMTP_URL;
+    await enqueue(fx.reservationUrn);
+    await runJobs();
+    expect(await transaction(sys(), (tx) => enqueueCancellationEmails(tx, fx.reservationUrn, "flight re-timed"))).toBe(0);
+  });
+
+  it("one per recipient who received the voucher, once", async () => {
+    const fx = await booked();
+    await enqueue(fx.reservationUrn);
+    await runJobs();
+    smtp.received.length = 0;
+    const cancel = () => transaction(sys(), (tx) => enqueueCancellationEmails(tx, fx.reservationUrn, "the passengers left on an earlier flight"));
+    expect(await cancel()).toBe(2);
+    expect(await cancel()).toBe(0);
+    await runJobs();
+    expect(smtp.received).toHaveLength(2);
+    expect(smtp.received[0].subject).toContain("Cancelled");
+    expect(smtp.received[0].text).toContain("the passengers left on an earlier flight");
+    const rows = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.relatedUrn, fx.reservationUrn), eq(emailOutbox.kind, "CANCELLATION")));
+    expect(rows.every((r) => r.status === "SENT")).toBe(true);
+  });
+});
