@@ -33,6 +33,9 @@ const TRIGGER_TEXT: Record<Wave["trigger"], string> = {
   BATCH: "the airport's batch window",
 };
 
+// an older wave row without a cost reads back as an amount with no currency: show a dash, not a crash
+const money = (m: { amount: number; currency: string }) => (m.currency ? formatMoney(m) : "—");
+
 function OutOfScopeWave({ message, myAirports }: { message: string; myAirports: string[] }) {
   const airport = /Airport ([A-Z]{3})/.exec(message)?.[1];
   return (
@@ -83,8 +86,8 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
         <Total label="Groups placed" value={String(wave.allocations.length)} testId="wave-placed" />
         <Total label="Groups held" value={String(wave.held.length)} warn={wave.held.length > 0} testId="wave-held" />
         <Total label="Rooms" value={`${roomsPlaced}${roomsHeld ? ` + ${roomsHeld} held` : ""}`} />
-        <Total label="Total cost" value={formatMoney(wave.totalCost)} sub={`${wave.nights} night${wave.nights === 1 ? "" : "s"}`} testId="wave-total-cost" />
-        <Total label="Savings vs market" value={formatMoney(wave.savingsVsMarket)} sub="direct contracts" />
+        <Total label="Total cost" value={money(wave.totalCost)} sub={`${wave.nights} night${wave.nights === 1 ? "" : "s"}`} testId="wave-total-cost" />
+        <Total label="Savings vs market" value={money(wave.savingsVsMarket)} sub="direct contracts" />
         <Total label="Offers" value={`${wave.offersDeduped}`} sub={`of ${wave.offersRaw} before dedupe`} />
       </div>
 
