@@ -29,7 +29,7 @@ export const overrideWaveRoute = defineRoute({
   summary: "Move one group to another hotel",
   description:
     "Moves one group of the wave to another of the wave's candidate hotels for its tier, with a reason; a HELD " +
-    "group becomes ALLOCATED. No other group changes. The hotel must have the group's rooms left after the " +
+    "group becomes ALLOCATED, and the wave COMPLETE once no group is held (else it stays PARTIAL). No other group changes. The hotel must have the group's rooms left after the " +
     "wave's other placements, and an accessible room for a WHEELCHAIR passenger (else 422). Audited with the " +
     "hotel before and after; a group already booked elsewhere is re-booked. Answers the wave after the change. " +
     "A closed case: 409 CASE_CLOSED.",
@@ -49,7 +49,8 @@ export const rerunWaveRoute = defineRoute({
   description:
     "Places again, as a new wave, the case's groups that are HELD or allocated but not yet booked: after a split, " +
     "an override, a relaxed policy or a cache invalidation. Body `{ reason }` (422 REASON_REQUIRED without one). " +
-    "Earlier waves whose every group the new one covers become SUPERSEDED. Runs at once and answers 201 with the " +
+    "The new wave is COMPLETE, PARTIAL (some groups HELD) or FAILED (none placed); its placed passengers become " +
+    "ALLOCATED. Earlier waves whose every group the new one covers become SUPERSEDED. Runs at once and answers 201 with the " +
     "new wave and its Location; 409 INVALID_TRANSITION when no group is waiting, 409 CASE_CLOSED on a closed case.",
   permission: "wave:write",
   params: WaveParams,
