@@ -79,7 +79,10 @@ function minutes(n: number): string {
 export default function Voucher(p: VoucherProps) {
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`Hotel voucher ${p.confirmationCode}`}</title>
+      </Head>
       <Preview>{`Hotel voucher ${p.confirmationCode}: ${p.hotel.name}, ${p.checkIn.dateLabel}`}</Preview>
       <Body style={page}>
         <Container style={card}>

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { reservations, vouchers } from "@/db/schema";
+import { verifyPassengerToken } from "./link";
+
+export type PassengerPage = { status: 200 | 404 | 410; html: string };
+
+/**
+ * The passenger's page behind a signed link: no session, the link is the credential. A valid link
+ * shows that reservation's voucher and nothing else; a tampered or unknown link is a 404 that says
+ * no more than "not found"; an expired link, or a cancelled reservation, a 410 saying so.
+ */
+export async function passengerVoucherPage(db: DbOrTx, token: string, now = Date.now()): Promise<PassengerPage> {
+  const check = verifyPassengerToken(token, now);
+  if (!check.ok) {
+    return check.reason === "EXPIRED"
+      ? { status: 410, html: page("This link has expired", "Ask the airline desk or check your email for a newer link.") }
+      : { status: 404, html: page("Voucher not found", "Check that the link was copied in full, or ask the airline desk.") };
+  }
+  const [reservation] = await db.select({ status: reservations.status }).from(reservations).where(eq(reservations.urn, check.reservationUrn)).limit(1);
+  const [voucher] = await db.select({ html: vouchers.html }).from(vouchers).where(eq(vouchers.reservationUrn, check.reservationUrn)).limit(1);
+  if (!reservation || !voucher) return { status: 404, html: page("Voucher not found", "Check that the link was copied in full, or ask the airline desk.") };
+  if (reservation.status === "CANCELLED") return { status: 410, html: page("This reservation was cancelled", "The voucher is no longer valid. The airline desk will tell you where you are staying.") };
+  return { status: 200, html: voucher.html };
+}
+
+function page(title: string, text: string): string {
+  return (
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${title}</title></head><body style="font-family:Arial,Helvetica,sans-serif;max-width:600px;margin:0 auto;padding:24px">` +
+    `<h1 style="font-size:22px">${title}</h1><p>${text}</p></body></html>`
+  );
+}
