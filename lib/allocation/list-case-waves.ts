@@ -29,5 +29,5 @@ export async function listCaseWaves({ ctx, input }: { ctx: Ctx; input: { caseUrn
     .from(allocationWaves)
     .where(and(eq(allocationWaves.tenant, row.tenant), eq(allocationWaves.caseUrn, row.urn)))
     .orderBy(desc(allocationWaves.createdAt), desc(allocationWaves.urn));
-  return rows.map((r) => toWaveSummary({ ...r, rankingInputs: [] }));
+  return rows.map((r) => toWaveSummary(r));
 }

@@ -24,8 +24,9 @@ export function toWave(row: AllocationWaveRow): Wave {
     allocations: row.allocations,
     held: row.held,
     rankingInputs: row.rankingInputs,
-    totalCost: row.totalCost ?? { amount: 0, currency: "" },
-    savingsVsMarket: row.savingsVsMarket ?? { amount: 0, currency: "" },
+    // every wave the engine wrote has both; XXX (ISO 4217 "no currency") keeps a bare row formattable
+    totalCost: row.totalCost ?? { amount: 0, currency: "XXX" },
+    savingsVsMarket: row.savingsVsMarket ?? { amount: 0, currency: row.totalCost?.currency ?? "XXX" },
     engineMs: row.engineMs,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
@@ -34,7 +35,9 @@ export function toWave(row: AllocationWaveRow): Wave {
 }
 
 /** The short form a case record lists its waves with. */
-export function toWaveSummary(row: AllocationWaveRow) {
+export function toWaveSummary(
+  row: Pick<AllocationWaveRow, "urn" | "demandUrn" | "trigger" | "status" | "allocations" | "held" | "totalCost" | "degraded" | "createdAt">,
+) {
   return {
     urn: row.urn,
     demandUrn: row.demandUrn,
