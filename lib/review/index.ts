@@ -1,7 +1,16 @@
 /** The review domain's public entry point (server side): verbs, the item writer and schemas. */
 export { reviewCaseLabels } from "./case-flights";
+export { claimReviewItem, releaseReviewItem } from "./claim";
 export { createReviewItem, DEFAULT_SLA_MINUTES } from "./create-item";
 export { getReviewItem } from "./get";
 export { listReviewItems } from "./list";
+export { applyCaseOverlays } from "./overlay";
+export { rebookReviewItem } from "./rebook";
+export { recommendFor, recommendItem, MAX_RECOMMENDATIONS } from "./recommend";
+export { refreshRecommendations } from "./refresh";
+export { relaxReviewItem } from "./relax";
+export { resolveReviewItem } from "./resolve";
+export { ReviewSplitInput, splitReviewItem } from "./split";
 export { toReviewItem } from "./to-record";
+export { REVIEW_TRANSITIONS } from "./transitions";
 export * from "./schemas";

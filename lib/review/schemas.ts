@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { IataCode, IsoTime, Money, pageQuery, Reason, Text, Urn } from "@/lib/primitives";
-import { SplitGroupBody } from "@/lib/cases/inputs";
 import { PolicyConstraints } from "@/lib/policies/schemas";
 import { ReviewCategory, ReviewPriority, ReviewState } from "@/lib/vocabulary";
 
@@ -164,8 +163,6 @@ export const RebookInput = RebookBody.extend(ReviewItemRef.shape);
 export type RebookInput = z.input<typeof RebookInput>;
 export const RelaxInput = RelaxBody.extend(ReviewItemRef.shape);
 export type RelaxInput = z.input<typeof RelaxInput>;
-export const ReviewSplitInput = SplitGroupBody.extend(ReviewItemRef.shape);
-export type ReviewSplitInput = z.input<typeof ReviewSplitInput>;
 export const ReviewOverrideInput = ReviewOverrideBody.extend(ReviewItemRef.shape);
 export type ReviewOverrideInput = z.input<typeof ReviewOverrideInput>;
 export const ResolveInput = ResolveBody.extend(ReviewItemRef.shape);

@@ -7,9 +7,15 @@ import { invalid } from "@/lib/errors";
 import { emit } from "@/lib/events";
 import { parseInput } from "@/lib/validation";
 import { auditItem, holdForAction } from "./act";
-import { type ReviewItem, ReviewSplitInput } from "./schemas";
+import type { z } from "zod";
+import { SplitGroupBody } from "@/lib/cases/inputs";
+import { type ReviewItem, ReviewItemRef } from "./schemas";
 import { toReviewItem } from "./to-record";
 import { latestWave } from "./wave-context";
+
+// the case's split body (lib/cases/inputs), kept out of ./schemas so the console's forms stay free of server modules
+export const ReviewSplitInput = SplitGroupBody.extend(ReviewItemRef.shape);
+export type ReviewSplitInput = z.input<typeof ReviewSplitInput>;
 
 /**
  * POST /manual-review/{itemUrn}/split: splits one of the item's groups (the one holding the

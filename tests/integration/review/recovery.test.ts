@@ -11,6 +11,7 @@ import { allocateOnApproval, allocateOnRequest } from "@/inngest/functions/alloc
 import type { Wave } from "@/lib/allocation/schemas";
 import { createRunner } from "@/lib/jobs/runner";
 import { toPolicy } from "@/lib/policies/record";
+import type { ReviewCategory } from "@/lib/vocabulary";
 import { closePool } from "@/lib/pool";
 import { createReviewItem } from "@/lib/review/create-item";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
@@ -41,7 +42,7 @@ const runJobs = () => createRunner({ db: database.db, jobs: [allocateOnApproval,
 async function wavesOf(caseUrn: string) {
   return database.db.select().from(allocationWaves).where(eq(allocationWaves.caseUrn, caseUrn)).orderBy(desc(allocationWaves.urn));
 }
-async function itemsOf(caseUrn: string, category: string) {
+async function itemsOf(caseUrn: string, category: ReviewCategory) {
   return database.db.select().from(reviewItems).where(and(eq(reviewItems.caseUrn, caseUrn), eq(reviewItems.category, category)));
 }
 async function statusesOf(caseUrn: string) {

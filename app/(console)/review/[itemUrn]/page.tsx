@@ -1,0 +1,188 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { and, eq, inArray } from "drizzle-orm";
+import { passengers } from "@/db/schema";
+import { formatAge, formatUtc } from "@/components/console/format";
+import { PageHeader } from "@/components/console/page-header";
+import { StatusBadge } from "@/components/console/status-badge";
+import { type GroupChoice, type HotelChoice, ReviewActions } from "@/components/review/action-forms";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { hasPermission } from "@/lib/auth/roles";
+import { sessionCtx } from "@/lib/auth/session-ctx";
+import { DomainError } from "@/lib/errors";
+import { decodeSegment, isUrn } from "@/lib/ids";
+import { getReviewItem, reviewCaseLabels, type ReviewItem } from "@/lib/review";
+import { itemGroups, latestWave, unhoused } from "@/lib/review/wave-context";
+
+export const metadata: Metadata = { title: "Review item" };
+
+const label = (s: string) => s.replaceAll("_", " ").toLowerCase();
+
+/**
+ * One review item (spec 3.5): why it exists, its case and wave, the hotels tried and why they
+ * failed, the recommender's proposals, and the actions as forms for whoever holds the claim.
+ */
+export default async function ReviewItemPage({ params }: { params: Promise<{ itemUrn: string }> }) {
+  const ctx = await sessionCtx();
+  const urn = decodeSegment((await params).itemUrn);
+  if (!isUrn(urn, "review")) notFound();
+  let item: ReviewItem;
+  try {
+    item = await getReviewItem({ ctx, input: { itemUrn: urn } });
+  } catch (err) {
+    if (err instanceof DomainError && (err.status === 404 || err.status === 403)) notFound();
+    throw err;
+  }
+  const flight = (await reviewCaseLabels(ctx, [item.caseUrn])).get(item.caseUrn);
+  const wave = await latestWave(ctx, item.caseUrn);
+  const groups = await itemGroups(ctx, item.caseUrn, item.affectedGroups);
+  const open = unhoused(groups);
+  const tiers = new Set(open.map((g) => g.tier).filter(Boolean));
+  const names = new Map((wave?.rankingInputs ?? []).map((r) => [r.hotelUrn, r.hotelName]));
+
+  // the hotels a rebook may name: the wave's scored candidates for the groups' tiers, best first
+  const hotels: HotelChoice[] = [];
+  const seen = new Set<string>();
+  for (const r of [...(wave?.rankingInputs ?? [])].filter((r) => tiers.has(r.tier) && r.weightedScore !== null).sort((a, b) => b.weightedScore! - a.weightedScore!)) {
+    if (seen.has(r.hotelUrn)) continue;
+    seen.add(r.hotelUrn);
+    hotels.push({ hotelUrn: r.hotelUrn, label: `${r.hotelName} · ${r.provider} · ${r.distanceKm} km · ${r.nightlyRate.amount} ${r.nightlyRate.currency} · score ${r.weightedScore!.toFixed(3)}` });
+  }
+  const members = groups.length
+    ? await ctx.db
+        .select({ groupId: passengers.groupId, id: passengers.passengerId })
+        .from(passengers)
+        .where(and(eq(passengers.caseUrn, item.caseUrn), inArray(passengers.groupId, groups.map((g) => g.groupId))))
+    : [];
+  const choices: GroupChoice[] = groups.map((g) => ({ groupId: g.groupId, tier: g.tier, passengerIds: members.filter((m) => m.groupId === g.groupId).map((m) => m.id) }));
+  const canAct = hasPermission(ctx.principal.roles, "review:act");
+
+  return (
+    <>
+      <PageHeader
+        title={`${label(item.category)} · ${flight?.flight.number ?? "case"}`}
+        description={item.detail ?? undefined}
+      />
+      <div className="grid gap-4 lg:grid-cols-[1fr_28rem]">
+        <div className="grid content-start gap-4">
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-base">
+                <Badge variant={item.priority === "HIGH" ? "destructive" : item.priority === "MEDIUM" ? "warning" : "muted"}>{label(item.priority)}</Badge>
+                <StatusBadge status={item.state} testId="review-item-state" />
+                {item.assignedTo && <span className="text-xs text-muted-foreground" data-testid="review-item-assignee">{item.assignedTo}</span>}
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2 text-sm">
+              <div>
+                Case{" "}
+                <Link href={`/cases/${encodeURIComponent(item.caseUrn)}`} className="font-mono text-primary hover:underline" data-testid="review-item-case">
+                  {flight ? `${flight.flight.number} · ${flight.airport}` : item.caseUrn}
+                </Link>
+              </div>
+              <div>
+                Wave{" "}
+                {item.waveUrn || wave ? (
+                  <Link href={`/waves/${encodeURIComponent(item.waveUrn ?? wave!.urn)}`} className="font-mono text-primary hover:underline" data-testid="review-item-wave">
+                    {item.waveUrn ?? wave!.urn}
+                  </Link>
+                ) : (
+                  "—"
+                )}
+              </div>
+              <div>
+                Raised {formatAge(item.createdAt)} ago ({formatUtc(item.createdAt)}); SLA due {formatUtc(item.slaDueAt)}
+              </div>
+              {item.resolution && (
+                <div data-testid="review-item-resolution">
+                  Resolved {label(item.resolution)} by {item.resolvedBy} at {formatUtc(item.resolvedAt)}
+                </div>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Groups</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Table data-testid="review-item-groups">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Group</TableHead>
+                    <TableHead>Tier</TableHead>
+                    <TableHead className="text-right">Passengers</TableHead>
+                    <TableHead className="text-right">Rooms</TableHead>
+                    <TableHead>Status</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {groups.map((g) => (
+                    <TableRow key={g.groupId}>
+                      <TableCell className="font-mono">{g.groupId}</TableCell>
+                      <TableCell>{g.tier ? label(g.tier) : "mixed"}</TableCell>
+                      <TableCell className="text-right">{g.passengers}</TableCell>
+                      <TableCell className="text-right">{g.rooms}</TableCell>
+                      <TableCell className="text-xs">{g.reservationUrn ? "booked" : g.statuses.map(label).join(", ")}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Hotels tried</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {item.attemptedHotels.length === 0 ? (
+                <p className="text-sm text-muted-foreground">None: no booking was attempted for these groups.</p>
+              ) : (
+                <Table data-testid="review-item-attempted">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Hotel</TableHead>
+                      <TableHead>Why it failed</TableHead>
+                      <TableHead>Provider error</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {item.attemptedHotels.map((h, i) => (
+                      <TableRow key={`${h.hotelUrn}-${i}`}>
+                        <TableCell>{names.get(h.hotelUrn) ?? <span className="font-mono text-xs">{h.hotelUrn}</span>}</TableCell>
+                        <TableCell>{h.reason}</TableCell>
+                        <TableCell className="font-mono text-xs">{h.providerError ?? "—"}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+        <Card className="content-start">
+          <CardHeader>
+            <CardTitle className="text-base">Act</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {canAct ? (
+              <ReviewActions
+                itemUrn={item.urn}
+                state={item.state}
+                claimedByMe={item.assignedTo === ctx.principal.sub}
+                claimedBy={item.assignedTo}
+                recommendations={item.recommendations}
+                hotels={hotels}
+                groups={choices}
+              />
+            ) : (
+              <p className="text-sm text-muted-foreground">Airport operators and admins act on review items; your role reads them.</p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

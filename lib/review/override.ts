@@ -1,0 +1,39 @@
+import { and, eq } from "drizzle-orm";
+import { reviewItems } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
+import { bookManually } from "@/lib/booking/manual";
+import { type Ctx, transaction } from "@/lib/context";
+import { conflict } from "@/lib/errors";
+import { parseInput } from "@/lib/validation";
+import { auditItem, holdForAction } from "./act";
+import { type ReviewItem, ReviewOverrideInput } from "./schemas";
+import { toReviewItem } from "./to-record";
+import { itemGroups, unhoused } from "./wave-context";
+
+/**
+ * POST /manual-review/{itemUrn}/override: books the given offer for each of the item's groups
+ * without a reservation, through the booking domain's manual booking (no ranking, the provider
+ * adapter the offer names, audited there as an override). The claim and the override decision
+ * commit first; the provider calls run outside that transaction, as every booking does, so a
+ * provider that is slow never holds the case's lock and the booking's own idempotency applies.
+ */
+export async function overrideReviewItem({ ctx, input }: { ctx: Ctx; input: ReviewOverrideInput }): Promise<ReviewItem> {
+  requirePermission(ctx, "review:act", "override a booking from review");
+  const { itemUrn, hotelUrn, providerOfferId, reason } = parseInput(ReviewOverrideInput, input);
+  const { item, row, groupIds } = await transaction(ctx, async (tx) => {
+    const target = await holdForAction(tx, itemUrn);
+    const groups = unhoused(await itemGroups(tx, target.row.urn, target.item.affectedGroups));
+    if (groups.length === 0) throw conflict("INVALID_TRANSITION", "Every group of this item is booked already; resolve the item.");
+    const ids = groups.map((g) => g.groupId);
+    await auditItem(tx, target, target.item, "override", reason, {
+      before: { groups: groups.map((g) => ({ groupId: g.groupId, hotelUrn: g.hotelUrn })) },
+      after: { groups: ids.map((groupId) => ({ groupId, hotelUrn, providerOfferId })) },
+    });
+    return { ...target, groupIds: ids };
+  });
+  for (const groupId of groupIds) {
+    await bookManually({ ctx, input: { caseUrn: row.urn, groupId, hotelUrn, providerOfferId, reason, reviewUrn: item.urn } });
+  }
+  const [after] = await ctx.db.select().from(reviewItems).where(and(eq(reviewItems.urn, item.urn), eq(reviewItems.tenant, ctx.principal.tenant))).limit(1);
+  return toReviewItem(after);
+}
