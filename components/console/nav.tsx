@@ -1,6 +1,6 @@
 "use client";
 
-import { BookOpenText, ClipboardList, FileClock, Inbox, type LucideIcon, ScrollText, Settings2, BarChart3 } from "lucide-react";
+import { BookOpenText, ClipboardList, FileClock, Inbox, type LucideIcon, Mail, ScrollText, Settings2, BarChart3 } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/utils";
@@ -12,6 +12,7 @@ const ICONS: Record<NavIcon, LucideIcon> = {
   policies: ScrollText,
   audit: FileClock,
   reports: BarChart3,
+  outbox: Mail,
   admin: Settings2,
 };
 

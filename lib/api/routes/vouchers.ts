@@ -9,7 +9,7 @@ const common = {
   tag: "Booking",
   permission: "read",
   params: VoucherParams,
-  errors: [404],
+  errors: [404] as number[],
 } as const;
 
 export const voucherHtmlRoute = defineRoute({

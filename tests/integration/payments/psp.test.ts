@@ -94,7 +94,7 @@ describe("authorizePayment against the PSP sandbox over HTTP", () => {
     await authorizePayment(input(secret));
     await authorizePayment(input(`tok_refuse_${secret}`));
     await psp.admin("/__sandbox/faults", { next: ["502"] });
-    const err = await authorizePayment(input(secret)).catch((e: Error) => e);
+    const err = (await authorizePayment(input(secret)).catch((e: Error) => e)) as Error;
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join("\n")).not.toContain("supersecret");
     expect(String(err.message)).not.toContain("supersecret");

@@ -1,0 +1,83 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { cases, emailOutbox, reservations } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
+import type { Ctx } from "@/lib/context";
+import type { EmailKind, EmailStatus } from "@/lib/vocabulary";
+
+export type OutboxItem = {
+  urn: string;
+  kind: EmailKind;
+  /** masked: the Outbox page is for operations, not for reading passengers' addresses */
+  to: string;
+  subject: string;
+  status: EmailStatus;
+  attempts: number;
+  lastError: string | null;
+  relatedUrn: string | null;
+  airport: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+};
+
+/**
+ * The tenant's email outbox for the console, newest first, within the caller's airports (a
+ * message's airport is its reservation's case's; mail about no reservation is shown to callers
+ * who see every airport).
+ */
+export async function listOutbox({ ctx, input }: { ctx: Ctx; input: { status?: EmailStatus; kind?: EmailKind; limit?: number } }): Promise<OutboxItem[]> {
+  requirePermission(ctx, "read", "read the email outbox");
+  const all = ctx.principal.airports.includes("*");
+  const rows = await ctx.db
+    .select({
+      urn: emailOutbox.urn,
+      kind: emailOutbox.kind,
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      relatedUrn: emailOutbox.relatedUrn,
+      airport: cases.airport,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+    })
+    .from(emailOutbox)
+    .leftJoin(reservations, eq(reservations.urn, emailOutbox.relatedUrn))
+    .leftJoin(cases, eq(cases.urn, reservations.caseUrn))
+    .where(
+      and(
+        eq(emailOutbox.tenant, ctx.principal.tenant),
+        input.status ? eq(emailOutbox.status, input.status) : undefined,
+        input.kind ? eq(emailOutbox.kind, input.kind) : undefined,
+        all ? undefined : ctx.principal.airports.length ? inArray(cases.airport, ctx.principal.airports) : sql`false`,
+      ),
+    )
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.urn))
+    .limit(Math.min(Math.max(input.limit ?? 100, 1), 500));
+  return rows.map((r) => ({ ...r, to: maskAddress(r.to) }));
+}
+
+/** One message with its renditions for the preview, under the same tenant and airport rules. */
+export async function getOutboxMessage({ ctx, input }: { ctx: Ctx; input: { urn: string } }) {
+  requirePermission(ctx, "read", "read the email outbox");
+  const all = ctx.principal.airports.includes("*");
+  const [row] = await ctx.db
+    .select({ urn: emailOutbox.urn, subject: emailOutbox.subject, html: emailOutbox.html, text: emailOutbox.text, to: emailOutbox.to, airport: cases.airport })
+    .from(emailOutbox)
+    .leftJoin(reservations, eq(reservations.urn, emailOutbox.relatedUrn))
+    .leftJoin(cases, eq(cases.urn, reservations.caseUrn))
+    .where(and(eq(emailOutbox.urn, input.urn), eq(emailOutbox.tenant, ctx.principal.tenant)))
+    .limit(1);
+  if (!row) return null;
+  if (!all && (!row.airport || !ctx.principal.airports.includes(row.airport))) return null;
+  return { ...row, to: maskAddress(row.to) };
+}
+
+/** a…e@example.com: enough to tell two recipients apart, not to read the address. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return "***";
+  const local = address.slice(0, at);
+  return `${local[0]}${local.length > 2 ? "…" + local[local.length - 1] : "…"}${address.slice(at)}`;
+}
+
