@@ -3,12 +3,13 @@ import { toInngestFunction } from "@/inngest/adapter";
 import type { AnyJob } from "@/lib/jobs/define";
 import { allocateOnApproval, allocateOnRequest } from "./allocate";
 import { bookGroup, bookWave } from "./book";
+import { checkOutStays } from "./check-out";
 import { caseCreatedLog } from "./case-created-log";
 import { caseIntakeAcknowledged } from "./case-intake-acknowledged";
 import { deliverEmailOnQueued, deliverEmailSweep } from "./deliver-email";
 
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
-export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, deliverEmailOnQueued, deliverEmailSweep];
+export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, checkOutStays, deliverEmailOnQueued, deliverEmailSweep];
 
 /** The registry as Inngest functions, for serve(). */
 export const functions = jobs.map((job) => toInngestFunction(inngest, job));

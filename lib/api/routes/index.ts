@@ -1,6 +1,7 @@
 import type { RouteSpec } from "@/lib/api/route";
 import * as allocation from "./allocation";
 import * as audit from "./audit";
+import * as booking from "./booking";
 import * as cases from "./cases";
 import * as demand from "./demand";
 import * as hotels from "./hotels";
@@ -10,6 +11,6 @@ import * as system from "./system";
 import * as vouchers from "./vouchers";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, allocation, hotels, vouchers].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, allocation, hotels, vouchers, booking].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

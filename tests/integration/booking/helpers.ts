@@ -13,6 +13,7 @@ import { call } from "@/tests/helpers/api";
 import { casePayload, createCase, roleToken } from "@/tests/helpers/cases";
 import { uniqueTenant } from "@/tests/helpers/factories";
 import { activePolicy } from "@/tests/helpers/policies";
+import { enqueue } from "../jobs/helpers";
 
 export const ALL_TIERS = ["FIRST", "BUSINESS", "PREMIUM_ECONOMY", "ECONOMY", "CREW"] as const;
 
@@ -64,4 +65,19 @@ export async function setAllocation(db: Db, waveUrn: string, groupId: string, ch
   const [wave] = await db.select().from(allocationWaves).where(eq(allocationWaves.urn, waveUrn));
   const allocations = (wave.allocations as Allocation[]).map((a) => (a.groupId === groupId ? change(a) : a));
   await db.update(allocationWaves).set({ allocations }).where(and(eq(allocationWaves.urn, waveUrn)));
+}
+
+/**
+ * Steers every group of a persisted wave to an offer of one provider (no fallbacks), then delivers
+ * the wave's event again so a booking runner books them there.
+ */
+export async function steerAll(db: Db, tenant: string, caseUrn: string, provider: "EXPEDIA_RAPID" | "HOTELBEDS" | "DIRECT") {
+  const wave = await waveOf(db, caseUrn);
+  const offers = wave.rankingInputs as { tier: string; provider: string; hotelUrn: string; hotelName: string; providerOfferId: string; roomsAvailable: number }[];
+  for (const a of wave.allocations) {
+    const offer = offers.find((r) => r.tier === a.tier && r.provider === provider && r.roomsAvailable >= a.rooms);
+    if (!offer) throw new Error(`no ${provider} offer for ${a.tier}`);
+    await setAllocation(db, wave.urn, a.groupId, (x) => ({ ...x, hotelUrn: offer.hotelUrn, hotelName: offer.hotelName, provider, providerOfferId: offer.providerOfferId, fallbacks: [] }));
+  }
+  await enqueue(db, "allocation/wave.persisted", { tenant, caseUrn, waveUrn: wave.urn });
 }

@@ -5,6 +5,7 @@ import type { Allocation, RankingInput } from "@/lib/allocation/schemas";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { backoffSeconds, BOOKING_LIMITS } from "@/lib/booking/retry";
 import { manualClock } from "@/lib/jobs/clock";
+import type { AttemptedHotel } from "@/lib/review/schemas";
 import { closePool } from "@/lib/pool";
 import { hotelSources } from "@/lib/providers/sources";
 import { apiTestDatabase } from "@/tests/helpers/api";
@@ -92,8 +93,9 @@ describe("booking retries and limits (spec 7, 8) under a controllable clock", ()
     const items = await database.db.select().from(reviewItems).where(and(eq(reviewItems.caseUrn, caseUrn), eq(reviewItems.category, "BOOKING_FAILED")));
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ priority: "HIGH", affectedGroups: [group.groupId], reservationUrns: [failed.urn] });
-    expect(items[0].attemptedHotels.map((h) => h.hotelUrn)).toEqual([group.hotelUrn, ...group.fallbacks.map((f) => f.hotelUrn)]);
-    for (const h of items[0].attemptedHotels) {
+    const attempted = items[0].attemptedHotels as AttemptedHotel[];
+    expect(attempted.map((h) => h.hotelUrn)).toEqual([group.hotelUrn, ...group.fallbacks.map((f) => f.hotelUrn)]);
+    for (const h of attempted) {
       expect(h.reason).toMatch(/provider-unavailable/);
       expect(h.providerError).toMatch(/50[023]/);
     }

@@ -1,0 +1,103 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { passengerGroups, reservations } from "@/db/schema";
+import { writeAudit } from "@/lib/audit/write";
+import { requirePermission } from "@/lib/auth/require";
+import { assertOpen, loadOpenCase, touchCase } from "@/lib/cases/load";
+import { movePassengers } from "@/lib/cases/passenger-transitions";
+import { type Ctx, transaction } from "@/lib/context";
+import { conflict } from "@/lib/errors";
+import { emit } from "@/lib/events";
+import { enqueueCancellationEmails } from "@/lib/notifications/enqueue";
+import { directProvider } from "@/lib/providers/direct/client";
+import { CapabilityUnsupported, ProviderError, ProviderRejected } from "@/lib/providers/errors";
+import { hotelSources } from "@/lib/providers/sources";
+import { parseInput } from "@/lib/validation";
+import { canCancel, loadReservation, recordsOf } from "./load";
+import { CancelReservationBody, type Reservation } from "./schemas";
+
+export type CancelReservationInput = z.input<typeof CancelReservationBody> & { reservationUrn: string };
+
+/**
+ * POST /booking/reservations/{urn}/cancel (spec 3.4): a CONFIRMED reservation is cancelled at the
+ * provider, then CANCELLED here with its reason. A provider that cannot cancel through its API
+ * (Expedia Rapid's self-service tier) is a 409 that says where to cancel instead. A direct contract
+ * cancels in the same transaction as the reservation and gets its rooms back. The group's
+ * passengers go back to AWAITING_ALLOCATION (rehouse, the default: the next wave or a rerun houses
+ * them) or become CANCELLED (rehouse: false, they need no room any more). A cancellation email
+ * goes to each passenger whose voucher was delivered; audited; `reservation/cancelled` emitted.
+ */
+export async function cancelReservation({ ctx, input: raw }: { ctx: Ctx; input: CancelReservationInput }): Promise<Reservation> {
+  requirePermission(ctx, "reservation:cancel", "cancel a reservation");
+  const body = parseInput(CancelReservationBody, { reason: raw.reason, rehouse: raw.rehouse });
+  const { row, caseRow } = await loadReservation(ctx, raw.reservationUrn);
+  assertOpen(caseRow);
+  assertCancellable(row.status, row.urn);
+  if (!canCancel(row.provider)) throw notCancellable(row.provider);
+
+  if (row.provider !== "DIRECT") {
+    const provider = hotelSources(ctx).sources.find((s) => s.id === row.provider);
+    if (!provider) throw conflict("CONFLICT", `${row.provider} is not configured here: cancel at the hotel (confirmation ${row.confirmationCode}).`);
+    try {
+      await provider.cancel({ reference: row.providerRef ?? "", reason: body.reason });
+    } catch (err) {
+      throw providerRefusal(err, row.provider);
+    }
+  }
+
+  const done = await transaction(ctx, async (tx) => {
+    const locked = await loadOpenCase(tx, caseRow.urn);
+    const [current] = await tx.db.select().from(reservations).where(eq(reservations.urn, row.urn)).limit(1).for("update");
+    assertCancellable(current.status, row.urn);
+    if (current.provider === "DIRECT") {
+      try {
+        await directProvider(tx).cancel({ reference: current.providerRef ?? "", reason: body.reason });
+      } catch (err) {
+        throw providerRefusal(err, current.provider);
+      }
+    }
+    const [after] = await tx.db
+      .update(reservations)
+      .set({ status: "CANCELLED", cancellationReason: body.reason })
+      .where(and(eq(reservations.urn, row.urn), eq(reservations.status, "CONFIRMED")))
+      .returning();
+    await tx.db
+      .update(passengerGroups)
+      .set({ reservationUrn: null, ...(body.rehouse ? { hotelUrn: null } : {}) })
+      .where(and(eq(passengerGroups.caseUrn, row.caseUrn), eq(passengerGroups.groupId, row.groupId), eq(passengerGroups.reservationUrn, row.urn)));
+    const moved = await movePassengers(tx.db, { caseUrn: row.caseUrn, groupIds: [row.groupId], to: body.rehouse ? "AWAITING_ALLOCATION" : "CANCELLED", from: ["BOOKED"], skipOthers: true });
+    await enqueueCancellationEmails(tx, row.urn, body.reason);
+    await writeAudit(tx, {
+      entity: "reservation",
+      entityUrn: row.urn,
+      action: "cancel",
+      airport: locked.airport,
+      reason: body.reason,
+      before: { status: current.status, passengers: "BOOKED" },
+      after: { status: "CANCELLED", passengers: body.rehouse ? "AWAITING_ALLOCATION" : "CANCELLED", passengersMoved: moved.length },
+    });
+    await touchCase(tx, row.caseUrn);
+    await emit(tx, "reservation/cancelled", { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: row.urn, reason: body.reason });
+    return after;
+  });
+  const [record] = await recordsOf(ctx, [{ row: done, airport: caseRow.airport }]);
+  return record;
+}
+
+function assertCancellable(status: string, urn: string): void {
+  if (status !== "CONFIRMED") throw conflict("INVALID_TRANSITION", `Reservation ${urn} is ${status}; only a CONFIRMED reservation can be cancelled.`);
+}
+
+function notCancellable(provider: string) {
+  return conflict(
+    "CONFLICT",
+    `${provider} does not support cancellation through its self-service tier: cancel at the hotel or through the provider's enterprise tier, then record it here.`,
+  );
+}
+
+function providerRefusal(err: unknown, provider: string) {
+  if (err instanceof CapabilityUnsupported) return notCancellable(provider);
+  if (err instanceof ProviderRejected) return conflict("CONFLICT", `${provider} refused the cancellation (${err.code}): ${err.message}`);
+  if (err instanceof ProviderError) return conflict("CONFLICT", `${provider} could not be reached to cancel (${err.message}); nothing was changed, try again.`);
+  return err;
+}

@@ -1,0 +1,42 @@
+import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import { cases, reservations } from "@/db/schema";
+import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { requireAirport, requirePermission } from "@/lib/auth/require";
+import { airportFilter } from "@/lib/auth/scope";
+import { isFeedOnly } from "@/lib/cases/load";
+import type { Ctx } from "@/lib/context";
+import { parseInput } from "@/lib/validation";
+import { recordsOf } from "./load";
+import { type Reservation, ReservationListQuery } from "./schemas";
+
+/**
+ * GET /booking/reservations: the tenant's reservations in the caller's airports (the airport of
+ * their case), newest first; the URN (UUIDv7) is the order and the keyset. A FEED client lists
+ * only the reservations of cases it created. Filtering on an airport outside the claims is 403.
+ */
+export async function listReservations({ ctx, input: raw }: { ctx: Ctx; input: z.input<typeof ReservationListQuery> }): Promise<{ items: Reservation[]; nextCursor: string | null }> {
+  requirePermission(ctx, "case:read", "list reservations");
+  const input = parseInput(ReservationListQuery, raw);
+  const where: SQL[] = [eq(reservations.tenant, ctx.principal.tenant)];
+  if (input.airport) {
+    requireAirport(ctx, input.airport);
+    where.push(eq(cases.airport, input.airport));
+  }
+  const airports = airportFilter(ctx.principal);
+  if (airports) where.push(inArray(cases.airport, airports));
+  if (isFeedOnly(ctx)) where.push(eq(cases.createdBy, ctx.principal.sub));
+  if (input.status) where.push(eq(reservations.status, input.status));
+  if (input.caseUrn) where.push(eq(reservations.caseUrn, input.caseUrn));
+  const after = decodeCursor(input.cursor);
+  if (after) where.push(lt(reservations.urn, String(after[0])));
+  const rows = await ctx.db
+    .select({ row: reservations, airport: cases.airport })
+    .from(reservations)
+    .innerJoin(cases, eq(cases.urn, reservations.caseUrn))
+    .where(and(...where))
+    .orderBy(desc(reservations.urn))
+    .limit(input.limit + 1);
+  const page = paginate(rows, input.limit, (r) => [r.row.urn]);
+  return { items: await recordsOf(ctx, page.items), nextCursor: page.nextCursor };
+}

@@ -1,0 +1,31 @@
+import type { ReservationRow } from "@/db/schema";
+import type { Reservation } from "./schemas";
+
+/** The API's view of a row: the payment method only (never a token), times in ISO UTC. */
+export function toReservation(row: ReservationRow, extra: { airport: string; voucherUrn: string | null; cancellable: boolean }): Reservation {
+  return {
+    urn: row.urn,
+    caseUrn: row.caseUrn,
+    waveUrn: row.waveUrn,
+    groupId: row.groupId,
+    airport: extra.airport,
+    hotelUrn: row.hotelUrn,
+    hotelName: row.hotelName,
+    provider: row.provider,
+    providerOfferId: row.providerOfferId,
+    providerRef: row.providerRef,
+    confirmationCode: row.confirmationCode,
+    status: row.status,
+    rooms: row.rooms,
+    checkIn: row.checkIn.toISOString(),
+    checkOut: row.checkOut.toISOString(),
+    total: row.total,
+    payment: { method: row.payment.method },
+    cancellationReason: row.cancellationReason,
+    voucherUrn: extra.voucherUrn,
+    cancellable: extra.cancellable,
+    attempts: row.attempts.map((a) => ({ ...a })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
