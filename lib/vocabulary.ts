@@ -179,3 +179,23 @@ export type EmailKind = z.infer<typeof EmailKind>;
 export const EMAIL_STATUSES = ["QUEUED", "SENT", "FAILED", "KEPT"] as const;
 export const EmailStatus = vocab(EMAIL_STATUSES, "EmailStatus");
 export type EmailStatus = z.infer<typeof EmailStatus>;
+
+// Outbound webhooks and paging ------------------------------------------------------------------
+
+/** ALERTING: a page to the tenant's on-call channel (settings); SUBSCRIPTION: an event to an airline system. */
+export const DELIVERY_CHANNELS = ["ALERTING", "SUBSCRIPTION"] as const;
+export const DeliveryChannel = vocab(DELIVERY_CHANNELS, "DeliveryChannel");
+export type DeliveryChannel = z.infer<typeof DeliveryChannel>;
+
+/**
+ * PENDING: queued or between attempts; DELIVERED: the receiver answered 2xx; FAILED: out of
+ * attempts (or refused for good); NO_CHANNEL: a page with no alerting channel configured, kept for
+ * the console (never sent).
+ */
+export const DELIVERY_STATUSES = ["PENDING", "DELIVERED", "FAILED", "NO_CHANNEL"] as const;
+export const DeliveryStatus = vocab(DELIVERY_STATUSES, "DeliveryStatus");
+export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
+
+export const SUBSCRIPTION_STATUSES = ["ACTIVE", "DISABLED"] as const;
+export const SubscriptionStatus = vocab(SUBSCRIPTION_STATUSES, "WebhookSubscriptionStatus");
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;

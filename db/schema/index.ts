@@ -16,4 +16,5 @@ export * from "./review";
 export * from "./case-policy-overlays";
 export * from "./audit";
 export * from "./emails";
+export * from "./webhooks";
 export * from "./jobs";

@@ -1,5 +1,5 @@
 import { relations } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import {
   REVIEW_CATEGORIES,
   REVIEW_PRIORITIES,
@@ -37,6 +37,9 @@ export const reviewItems = pgTable(
     resolvedAt: ts("resolved_at"),
     slaDueAt: ts("sla_due_at"),
     escalations: integer("escalations").notNull().default(0),
+    // SLA breaches (lib/sla): a HIGH item that breaches again is overdue; escalatedAt is the last breach
+    overdue: boolean("overdue").notNull().default(false),
+    escalatedAt: ts("escalated_at"),
     ...lifecycle,
   },
   (t) => [

@@ -2,7 +2,7 @@ import { relations } from "drizzle-orm";
 import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { cases } from "./cases";
 import { lifecycle } from "./columns";
-import type { TenantSettingsJson } from "./json";
+import type { StoredTenantSettings } from "@/lib/tenants/settings";
 
 /**
  * An airline. A tenant named by a valid token gets its row on its first request (lib/tenants/ensure.ts),
@@ -12,7 +12,7 @@ export const tenants = pgTable("tenants", {
   code: text("code").primaryKey(), // two-letter airline designator, the `tenant` claim
   urn: text("urn").notNull().unique(),
   name: text("name").notNull(),
-  settings: jsonb("settings").$type<TenantSettingsJson>().notNull().default({}),
+  settings: jsonb("settings").$type<Partial<StoredTenantSettings>>().notNull().default({}),
   ...lifecycle,
 });
 

@@ -27,6 +27,9 @@ export const PERMISSIONS = {
   "reservation:cancel": [OPERATOR, OPS, ADMIN],
   "transport:write": [OPERATOR, OPS, ADMIN],
   "review:act": [OPERATOR, ADMIN],
+  "settings:write": [ADMIN],
+  "webhooks:write": [ADMIN],
+  "reports:write": [OPS, ADMIN],
   // FEED reads only the cases it created; services enforce that part
   "case:read": [OPS, ADMIN, OPERATOR, FEED],
   read: [OPS, ADMIN, OPERATOR],

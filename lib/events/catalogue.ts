@@ -25,6 +25,25 @@ export const eventCatalogue = {
     policyVersion: z.number().int().nullable(),
   }),
   "review/created": z.object({ tenant: z.string(), reviewUrn: z.string(), caseUrn: z.string() }),
+  // an item left the queue (claimed or resolved) or came back to it (released): the SLA job of the item stops or restarts
+  "review/claimed": z.object({ tenant: z.string(), reviewUrn: z.string(), caseUrn: z.string() }),
+  "review/resolved": z.object({ tenant: z.string(), reviewUrn: z.string(), caseUrn: z.string() }),
+  "review/released": z.object({ tenant: z.string(), reviewUrn: z.string(), caseUrn: z.string() }),
+  // an item's SLA breached: its priority went up one level (or, HIGH already, it is overdue)
+  "review/escalated": z.object({
+    tenant: z.string(),
+    reviewUrn: z.string(),
+    caseUrn: z.string(),
+    priority: z.string(),
+    escalations: z.number().int(),
+    overdue: z.boolean(),
+  }),
+  // watch an open item's deadline again (after a settings change recomputed it, or a release)
+  "review/sla.rescheduled": z.object({ tenant: z.string(), reviewUrn: z.string(), caseUrn: z.string() }),
+  // the tenant's SLA minutes changed: running SLA jobs stop, one per open item starts over
+  "settings/sla.changed": z.object({ tenant: z.string() }),
+  // a signed outbound delivery (a page or a subscription's event) to send, retried by its job
+  "webhook/queued": z.object({ tenant: z.string(), deliveryUrn: z.string() }),
   // allocate (again) for a case: a rerun asked by an operator, or a flush of batched demand
   "allocation/requested": z.object({
     tenant: z.string(),
