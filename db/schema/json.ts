@@ -24,8 +24,7 @@ export type NextFlightJson = z.infer<typeof NextFlightJson>;
 export const MoneyJson = z.object({ amount: z.number(), currency: z.string() });
 export type MoneyJson = z.infer<typeof MoneyJson>;
 
-/** cardToken: the policy's PSP token (never a card number); authorizationId: the PSP's authorization, the voucher's card reference. */
-export const PaymentJson = z.object({ method: PaymentMethod, cardToken: z.string().optional(), authorizationId: z.string().optional() });
+export const PaymentJson = z.object({ method: PaymentMethod, cardToken: z.string().optional() });
 export type PaymentJson = z.infer<typeof PaymentJson>;
 
 export const StringsJson = z.array(z.string());

@@ -50,13 +50,12 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
   const timeZone = airport?.timeZone ?? "UTC";
   const checkIn = localMoment(new Date(r.checkIn.getTime() - buffers.earlyCheckInMinutes * 60_000), timeZone);
   const checkOut = localMoment(new Date(r.checkOut.getTime() + buffers.lateCheckoutMinutes * 60_000), timeZone);
-  const payment = r.payment as { method: "GUARANTEE" | "CARD"; authorizationId?: string };
   const airline = tenant?.name ?? kase.airline;
 
   return {
     confirmationCode: confirmationCodeOf(r),
     hotel: {
-      name: hotel?.name ?? hotelNameFromWave(wave?.allocations, r.groupId) ?? r.hotelUrn,
+      name: hotel?.name ?? r.hotelName ?? hotelNameFromWave(wave?.allocations, r.groupId) ?? r.hotelUrn,
       address: hotel?.address ?? "Address not listed: ask the airline desk",
       phone: hotel?.phone ?? null,
     },
@@ -70,8 +69,8 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
     passengers: guests.map((g) => [g.firstName, g.lastName].filter(Boolean).join(" ") || "(name not on the manifest)"),
     total: `${r.total.currency} ${r.total.amount.toFixed(2)}`,
     payment:
-      payment.method === "CARD"
-        ? { method: "CARD", reference: payment.authorizationId ?? "on file with the airline" }
+      r.payment.method === "CARD"
+        ? { method: "CARD", reference: r.paymentAuthorization ?? "on file with the airline" }
         : { method: "GUARANTEE", airline },
     specialServices: specialServiceInstructions(guests.map((g) => g.specialNeeds ?? [])),
     transport: await transportOf(ctx, r, timeZone),
@@ -81,8 +80,7 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
 
 /** What the guest quotes at the desk: the provider's confirmation code once booking records it, else its booking id. */
 export function confirmationCodeOf(r: ReservationRow): string {
-  const code = (r as ReservationRow & { confirmationCode?: string | null }).confirmationCode;
-  return code || r.providerRef || r.urn.slice(-12).toUpperCase();
+  return r.confirmationCode || r.providerRef || r.urn.slice(-12).toUpperCase();
 }
 
 async function tierBuffers(ctx: Ctx, wavePolicies: readonly { tier: string; policyUrn: string }[], tier: string | null): Promise<Buffers> {

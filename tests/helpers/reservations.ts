@@ -29,6 +29,8 @@ export async function confirmedReservation(
     tenant: string;
     group?: GroupInput;
     payment?: PaymentJson;
+    /** the PSP's authorization id of a CARD reservation */
+    paymentAuthorization?: string;
     buffers?: { earlyCheckInMinutes: number; lateCheckoutMinutes: number };
     mode?: "LIVE" | "DRILL";
     flight?: { origin: string };
@@ -82,7 +84,9 @@ export async function confirmedReservation(
     hotelUrn,
     provider: "HOTELBEDS",
     providerOfferId: "offer-1",
-    providerRef: "HB-778812",
+    providerRef: "hb-77881200",
+    confirmationCode: "HB-778812",
+    hotelName: "Hôtel du Terminal",
     status: "CONFIRMED",
     rooms: 2,
     // the stay: from the cancelled departure (19:05 Paris) to the next flight (10:30 Paris)
@@ -90,6 +94,7 @@ export async function confirmedReservation(
     checkOut: new Date("2026-11-22T09:30:00Z"),
     total: { amount: 238, currency: "EUR" },
     payment: opts.payment ?? { method: "GUARANTEE" },
+    paymentAuthorization: opts.paymentAuthorization ?? null,
   });
   await db
     .update(passengerGroups)

@@ -81,7 +81,8 @@ describe("createVoucher", () => {
     const card = await confirmedReservation(database.db, {
       token: admin,
       tenant,
-      payment: { method: "CARD", cardToken: "tok_visa_4242secret", authorizationId: "auth_0195abc" },
+      payment: { method: "CARD", cardToken: "tok_visa_4242secret" },
+      paymentAuthorization: "auth_0195abc",
       group: {
         pnr: "CARD01",
         passengers: [{ id: "DOC-X99887766", firstName: "Ana", lastName: "Lima", tier: "ECONOMY", email: "ana@example.com", phone: "+351911111111" }],
