@@ -25,6 +25,7 @@ import {
   reviewCaseLabels,
 } from "@/lib/review/case-flights";
 import { listReviewItems } from "@/lib/review/list";
+import { type ReviewQueueSummary, reviewQueueSummary } from "@/lib/review/summary";
 import {
   type ReviewItem,
   type ReviewPriority,
@@ -87,6 +88,7 @@ export default async function ReviewQueuePage({
     (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority],
   );
   const now = new Date();
+  const summary = await reviewQueueSummary({ ctx, now });
   const qs = (extra: Record<string, string | undefined>) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries({
@@ -156,6 +158,7 @@ export default async function ReviewQueuePage({
           </NativeSelect>
         </div>
       </FilterForm>
+      <QueueSummary summary={summary} />
       {!listed.ok ? (
         <ListRefusal error={listed.error} what="review items" myAirports={ctx.principal.airports} clearHref="/review" />
       ) : items.length === 0 ? (
@@ -265,7 +268,13 @@ function ReviewRow({
         </Badge>
       </TableCell>
       <TableCell className="whitespace-nowrap">
-        {label(item.category)}
+        <Link
+          href={`/review/${encodeURIComponent(item.urn)}`}
+          className="text-primary hover:underline"
+          data-testid="review-item-link"
+        >
+          {label(item.category)}
+        </Link>
       </TableCell>
       <TableCell>
         <Link
@@ -316,5 +325,45 @@ function ReviewRow({
           : "—"}
       </TableCell>
     </TableRow>
+  );
+}
+
+/** Counts over every unresolved item in the caller's airports: by priority, by age, overdue, and who holds what. */
+function QueueSummary({ summary }: { summary: ReviewQueueSummary }) {
+  return (
+    <div className="mb-4 grid gap-3 rounded-md border p-3 text-sm sm:grid-cols-3" data-testid="review-summary">
+      <div>
+        <div className="text-xs font-medium text-muted-foreground">By priority</div>
+        <div className="mt-1 flex flex-wrap gap-2">
+          {(Object.keys(summary.byPriority) as ReviewPriority[]).map((p) => (
+            <Badge key={p} variant={PRIORITY_VARIANT[p]} data-testid={`review-count-${p}`}>
+              {label(p)} {summary.byPriority[p]}
+            </Badge>
+          ))}
+          {summary.overdue > 0 && <span className="font-semibold text-destructive" data-testid="review-count-overdue">{summary.overdue} overdue</span>}
+        </div>
+      </div>
+      <div>
+        <div className="text-xs font-medium text-muted-foreground">By age</div>
+        <div className="mt-1 flex flex-wrap gap-3 tabular-nums">
+          {summary.byAge.map((b) => (
+            <span key={b.label}>
+              {b.label}: <strong>{b.count}</strong>
+            </span>
+          ))}
+        </div>
+      </div>
+      <div>
+        <div className="text-xs font-medium text-muted-foreground">Claimed</div>
+        <div className="mt-1 grid gap-0.5" data-testid="review-claimants">
+          <span>unclaimed: <strong>{summary.unclaimed}</strong></span>
+          {summary.claimedBy.map((c) => (
+            <span key={c.assignee} className="truncate">
+              {c.assignee}: <strong>{c.count}</strong>
+            </span>
+          ))}
+        </div>
+      </div>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { POST as rebookH } from "@/app/api/v1/manual-review/[itemUrn]/rebook/rou
 import { POST as relaxH } from "@/app/api/v1/manual-review/[itemUrn]/relax/route";
 import { POST as releaseH } from "@/app/api/v1/manual-review/[itemUrn]/release/route";
 import { POST as resolveH } from "@/app/api/v1/manual-review/[itemUrn]/resolve/route";
+import { POST as overrideH } from "@/app/api/v1/manual-review/[itemUrn]/override/route";
 import { POST as splitH } from "@/app/api/v1/manual-review/[itemUrn]/split/route";
 import { POST as closeH } from "@/app/api/v1/cases/[caseUrn]/close/route";
 import { auditEntries, cases, casePolicyOverlays, jobEvents, passengerGroups, reviewItems } from "@/db/schema";
@@ -118,6 +119,7 @@ describe("review actions: claim, release, resolve", () => {
       [rebookH, "rebook", { hotelUrn: "urn:svc:hotel:019a0000-0000-7000-8000-000000000001", reason: "r" }],
       [relaxH, "relax", { fields: { minStars: 2 }, reason: "r" }],
       [splitH, "split", { into: [["CDGB1"], ["CDGE1", "CDGE2"]], reason: "r" }],
+      [overrideH, "override", { hotelUrn: "urn:svc:hotel:019a0000-0000-7000-8000-000000000001", providerOfferId: "o-1", reason: "r" }],
       [resolveH, "resolve", { resolution: "NO_ACTION", reason: "r" }],
     ];
     for (const [h, name, body] of bodies) {
@@ -139,6 +141,7 @@ describe("review actions: claim, release, resolve", () => {
     const hotelUrn = "urn:svc:hotel:019a0000-0000-7000-8000-000000000001";
     for (const [h, name, body] of [
       [rebookH, "rebook", { hotelUrn }],
+      [overrideH, "override", { hotelUrn, providerOfferId: "o-1", reason: "" }],
       [relaxH, "relax", { fields: { minStars: 2 }, reason: "  " }],
       [splitH, "split", { into: [["CDGB1"], ["CDGE1", "CDGE2"]] }],
       [resolveH, "resolve", { resolution: "NO_ACTION" }],

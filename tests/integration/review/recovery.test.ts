@@ -1,12 +1,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { POST as overrideH } from "@/app/api/v1/manual-review/[itemUrn]/override/route";
 import { POST as rebookH } from "@/app/api/v1/manual-review/[itemUrn]/rebook/route";
 import { POST as refreshH } from "@/app/api/v1/manual-review/[itemUrn]/recommendations/refresh/route";
 import { POST as relaxH } from "@/app/api/v1/manual-review/[itemUrn]/relax/route";
 import { POST as resolveH } from "@/app/api/v1/manual-review/[itemUrn]/resolve/route";
 import { POST as approveHandler } from "@/app/api/v1/demand/[demandUrn]/approve/route";
 import { POST as createDemandHandler } from "@/app/api/v1/demand/case/[caseUrn]/route";
-import { allocationWaves, auditEntries, cases, casePolicyOverlays, jobEvents, passengers, policies, reviewItems } from "@/db/schema";
+import { allocationWaves, auditEntries, reservations, cases, casePolicyOverlays, jobEvents, passengers, policies, reviewItems } from "@/db/schema";
 import { allocateOnApproval, allocateOnRequest } from "@/inngest/functions/allocate";
 import type { Wave } from "@/lib/allocation/schemas";
 import { createRunner } from "@/lib/jobs/runner";
@@ -164,5 +165,28 @@ describe("recommendations, relax and rebook on a held wave", () => {
     expect(resolved.status).toBe(200);
     // the groups are allocated and await their booking
     expect((await database.db.select().from(cases).where(eq(cases.urn, caseUrn)))[0].status).toBe("BOOKING");
+  });
+
+  it("override books the given offer for the item's group through manual booking, by an operator holding the item", async () => {
+    const tenant = uniqueTenant();
+    await activePolicy(database.db, tenant, { name: "CDG all", tiers: [...TIERS], constraints: { minStars: 3, maxDistanceKm: 30, maxNightlyRate: 400, requiredAmenities: [] } });
+    const supervisor = await roleToken(tenant, "OPS_SUPERVISOR");
+    const operator = await roleToken(tenant, "AIRPORT_OPERATOR", ["CDG"]);
+    const caseUrn = await approvedCase(supervisor);
+    await runJobs();
+    const [waveRow] = await wavesOf(caseUrn);
+    const wave = waveRow as unknown as Wave;
+    const placed = wave.allocations[0];
+    const ctx = ctxFor(database.db, principal({ tenant, roles: ["ADMIN"] }));
+    const item = await createReviewItem(ctx, { caseUrn, category: "BOOKING_FAILED", waveUrn: wave.urn, affectedGroups: [placed.groupId], detail: "every hotel refused", attemptedHotels: [{ hotelUrn: placed.hotelUrn, reason: "hotel-full" }] });
+    const offer = wave.rankingInputs.find((r) => r.tier === placed.tier && r.weightedScore !== null && r.hotelUrn !== placed.hotelUrn && r.roomsAvailable >= placed.rooms)!;
+    const res = await act(overrideH, "override", operator, item.urn, { hotelUrn: offer.hotelUrn, providerOfferId: offer.providerOfferId, reason: "the duty manager confirmed by phone" });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.state).toBe("CLAIMED");
+    const booked = await database.db.select().from(reservations).where(and(eq(reservations.caseUrn, caseUrn), eq(reservations.groupId, placed.groupId)));
+    expect(booked.filter((r) => r.status === "CONFIRMED")).toHaveLength(1);
+    expect(booked.find((r) => r.status === "CONFIRMED")!.hotelUrn).toBe(offer.hotelUrn);
+    const audit = await database.db.select().from(auditEntries).where(and(eq(auditEntries.entityUrn, item.urn), eq(auditEntries.action, "override")));
+    expect(audit[0].reason).toBe("the duty manager confirmed by phone");
   });
 });
