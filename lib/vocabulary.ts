@@ -124,6 +124,8 @@ export const REVIEW_CATEGORIES = [
   "POLICY_VIOLATION",
   "MIXED_TIER_GROUP",
   "DATA_INCOMPLETE",
+  // the transport fleet had no vehicle of the type a planned segment needs (lib/transport)
+  "TRANSPORT_UNASSIGNED",
 ] as const;
 export const ReviewCategory = vocab(REVIEW_CATEGORIES, "ReviewCategory");
 export type ReviewCategory = z.infer<typeof ReviewCategory>;

@@ -14,6 +14,7 @@ export const PRIORITY_BY_CATEGORY: Record<ReviewCategory, ReviewPriority> = {
   POLICY_VIOLATION: "LOW",
   MIXED_TIER_GROUP: "LOW",
   DATA_INCOMPLETE: "LOW",
+  TRANSPORT_UNASSIGNED: "MEDIUM",
 };
 
 export const AttemptedHotel = z
