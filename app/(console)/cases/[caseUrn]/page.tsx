@@ -7,6 +7,7 @@ import { ReasonDialog } from "@/components/cases/reason-dialog";
 import { RequestRoomsDialog } from "@/components/cases/request-rooms-dialog";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
 import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dialog";
+import { ReservationsPanel } from "@/components/booking/reservations-panel";
 import { CaseWaves } from "@/components/waves/case-waves";
 import { HeldMarker } from "@/components/waves/held-marker";
 import { EmptyState } from "@/components/console/empty-state";
@@ -301,6 +302,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
       </Section>
 
       <CaseWaves ctx={ctx} caseUrn={record.urn} />
+      <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} />
 
       {record.manualReviewItems.length > 0 && (
         <Section title="Needs a person" count={record.manualReviewItems.filter((i) => i.state !== "RESOLVED").length}>

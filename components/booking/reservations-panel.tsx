@@ -1,0 +1,94 @@
+import { BedDouble, FileText } from "lucide-react";
+import Link from "next/link";
+import { EmptyState } from "@/components/console/empty-state";
+import { formatMoney, formatUtc } from "@/components/console/format";
+import { StatusBadge } from "@/components/console/status-badge";
+import { Badge } from "@/components/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { hasPermission } from "@/lib/auth/roles";
+import { listReservations } from "@/lib/booking";
+import type { Reservation } from "@/lib/booking/schemas";
+import type { Ctx } from "@/lib/context";
+import { CancelReservationButton } from "./cancel-reservation-button";
+
+/**
+ * The case page's booking panel: each reservation with its status, hotel, rooms, stay, total,
+ * confirmation code, a link to its voucher (preview and print), and cancel with a reason where the
+ * user may cancel and the provider can (else it says where to cancel).
+ */
+export async function ReservationsPanel({ ctx, caseUrn, closed }: { ctx: Ctx; caseUrn: string; closed: boolean }) {
+  const { items } = await listReservations({ ctx, input: { caseUrn, limit: 200 } });
+  const mayCancel = hasPermission(ctx.principal.roles, "reservation:cancel") && !closed;
+  return (
+    <section className="mb-6 grid gap-2" aria-label="Bookings" data-testid="reservations-panel">
+      <h2 className="flex items-center gap-2 font-semibold">
+        Bookings
+        <Badge variant="muted">{items.length}</Badge>
+      </h2>
+      {items.length === 0 ? (
+        <EmptyState icon={BedDouble} title="No booking yet" testId="reservations-panel-empty" className="py-8">
+          <p>Each group placed by a wave is booked at its hotel (then the next-ranked ones); its voucher appears here once confirmed.</p>
+        </EmptyState>
+      ) : (
+        <Table data-testid="reservations-panel-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Group</TableHead>
+              <TableHead>Hotel</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="text-right">Rooms</TableHead>
+              <TableHead>Check-in → out (UTC)</TableHead>
+              <TableHead className="text-right">Total</TableHead>
+              <TableHead>Confirmation</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((r) => (
+              <TableRow key={r.urn} data-testid="reservation-row" data-urn={r.urn}>
+                <TableCell className="font-mono">{r.groupId}</TableCell>
+                <TableCell className="text-xs">
+                  <span className="font-medium">{r.hotelName ?? r.hotelUrn}</span>
+                  <div className="text-muted-foreground">
+                    {r.provider.toLowerCase().replaceAll("_", " ")} · {r.payment.method.toLowerCase()}
+                  </div>
+                </TableCell>
+                <TableCell>
+                  <StatusBadge status={r.status} />
+                  {r.cancellationReason && <div className="text-xs text-muted-foreground">{r.cancellationReason}</div>}
+                  {r.status === "FAILED" && <div className="text-xs text-muted-foreground">{lastError(r)}</div>}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{r.rooms}</TableCell>
+                <TableCell className="whitespace-nowrap font-mono text-xs">
+                  {formatUtc(r.checkIn)} → {formatUtc(r.checkOut)}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{formatMoney(r.total)}</TableCell>
+                <TableCell className="font-mono text-xs">{r.confirmationCode ?? "—"}</TableCell>
+                <TableCell className="text-right">
+                  <div className="flex items-center justify-end gap-2">
+                    {r.voucherUrn && (
+                      <Link href={`/vouchers/${encodeURIComponent(r.urn)}`} className="inline-flex items-center gap-1 text-xs underline" data-testid="voucher-link">
+                        <FileText className="size-3" aria-hidden /> Voucher
+                      </Link>
+                    )}
+                    {r.status === "CONFIRMED" && mayCancel && r.cancellable && <CancelReservationButton reservationUrn={r.urn} hotel={r.hotelName ?? "the hotel"} provider={r.provider} />}
+                    {r.status === "CONFIRMED" && mayCancel && !r.cancellable && (
+                      <span className="text-xs text-muted-foreground" title="The provider's self-service tier offers no cancellation">
+                        cancel at the hotel
+                      </span>
+                    )}
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
+function lastError(r: Reservation): string {
+  const last = r.attempts.at(-1);
+  return last ? `${last.reason ?? "failed"}${last.providerError ? `: ${last.providerError}` : ""}` : "not booked";
+}
