@@ -55,7 +55,14 @@ export async function recommendFor(ctx: Ctx, item: Item): Promise<Recommendation
 /** Computes and stores an item's recommendations (unless it has some already, e.g. from the agent). */
 export async function recommendItem(ctx: Ctx, row: ReviewItemRow, { replace = false } = {}): Promise<ReviewItemRow> {
   if (!replace && row.recommendations.length > 0) return row;
-  const recommendations = await recommendFor(ctx, row);
+  let recommendations: Recommendation[];
+  try {
+    recommendations = await recommendFor(ctx, row);
+  } catch (err) {
+    // advisory only: an unreadable old wave never fails the change that opened the item
+    log("warn", "review recommender failed", { reviewUrn: row.urn, ...errorFields(err) });
+    return row;
+  }
   if (recommendations.length === 0 && row.recommendations.length === 0) return row;
   const [after] = await ctx.db.update(reviewItems).set({ recommendations }).where(eq(reviewItems.urn, row.urn)).returning();
   return after;
