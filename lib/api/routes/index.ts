@@ -1,4 +1,5 @@
 import type { RouteSpec } from "@/lib/api/route";
+import * as agent from "./agent";
 import * as allocation from "./allocation";
 import * as audit from "./audit";
 import * as booking from "./booking";
@@ -11,6 +12,6 @@ import * as system from "./system";
 import * as vouchers from "./vouchers";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, allocation, hotels, vouchers, booking].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, allocation, hotels, vouchers, booking, agent].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );
