@@ -6,15 +6,18 @@ import { toJson } from "@/lib/jobs/json";
 
 describe("the event catalogue", () => {
   it("keeps the existing events and adds the allocation and booking ones", () => {
-    expect(Object.keys(eventCatalogue).sort()).toEqual([
-      "allocation/requested",
-      "allocation/wave.persisted",
-      "booking/requested",
-      "case/created",
-      "case/reaccommodated",
-      "demand/approved",
-      "review/created",
-    ]);
+    // later issues add events; these must stay
+    expect(Object.keys(eventCatalogue)).toEqual(
+      expect.arrayContaining([
+        "allocation/requested",
+        "allocation/wave.persisted",
+        "booking/requested",
+        "case/created",
+        "case/reaccommodated",
+        "demand/approved",
+        "review/created",
+      ]),
+    );
     expect(eventCatalogue["allocation/requested"].safeParse({ tenant: "AF", caseUrn: "u", demandUrn: null, reason: "rerun" }).success).toBe(true);
     expect(eventCatalogue["allocation/requested"].safeParse({ tenant: "AF", caseUrn: "u", reason: "rerun" }).success).toBe(false);
     expect(eventCatalogue["booking/requested"].safeParse({ tenant: "AF", caseUrn: "u", waveUrn: "w", groupId: "g" }).success).toBe(true);
