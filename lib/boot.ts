@@ -21,6 +21,10 @@ export async function boot(o: { jobs: readonly AnyJob[] }): Promise<void> {
   await import("@/lib/payments/boot-sandbox")
     .then((m) => m.startPaymentSandboxIfUnconfigured())
     .catch((err) => log("error", "sandbox payment service provider did not start", errorFields(err)));
+  // the transport fleet's sandbox when FLEET_URL is unset; never fatal
+  await import("@/lib/transport/fleet/boot-sandbox")
+    .then((m) => m.startFleetSandboxIfUnconfigured())
+    .catch((err) => log("error", "sandbox transport fleet did not start", errorFields(err)));
   // the sandbox model when MODEL_BASE_URL is unset; never fatal (the agent degrades to the deterministic recommender)
   await import("@/lib/agent/model/boot")
     .then((m) => m.startModelSandboxIfUnconfigured())

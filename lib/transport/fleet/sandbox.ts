@@ -1,0 +1,177 @@
+import http from "node:http";
+import { z } from "zod";
+import { Faults, FaultsRequest } from "@/lib/providers/faults";
+import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
+import { VEHICLE_TYPES, VehicleType } from "@/lib/vocabulary";
+import { SANDBOX_FLEET_KEY } from "./settings";
+import { type Assignment, AssignmentRequest, NO_VEHICLE } from "./wire";
+
+/**
+ * A transport provider to develop and test against, speaking ./wire over real HTTP:
+ *  - a limited fleet per airport: by default 4 shuttles (20 seats), 6 private cars and 6 taxis
+ *    (4 seats) and 2 wheelchair vans (6 seats) at every airport; `POST /__sandbox/fleet`
+ *    { airport, vehicles: { WHEELCHAIR_VAN: 0, … } } sets an airport's counts;
+ *  - a vehicle is busy from a ride's pickup for 90 minutes; a request nothing free can serve
+ *    (or that needs more seats than the type has) is 409 no_vehicle;
+ *  - one assignment per reference (the Idempotency-Key): a retry answers the first one;
+ *  - faults as the hotel sandboxes have them (`POST /__sandbox/faults`, `x-sandbox-fault`,
+ *    lib/providers/faults.ts): 5xx, 429, timeout, 401, "lose-confirmation" (assigned, answer dropped);
+ *  - `GET /__sandbox/assignments` lists live assignments; `POST /__sandbox/reset` forgets them all.
+ */
+export type FleetSandbox = RunningServer & { faults: Faults; assignments: () => Assignment[] };
+
+export const SANDBOX_SEATS: Record<VehicleType, number> = { SHUTTLE: 20, PRIVATE_CAR: 4, TAXI: 4, WHEELCHAIR_VAN: 6 };
+export const SANDBOX_FLEET: Record<VehicleType, number> = { SHUTTLE: 4, PRIVATE_CAR: 6, TAXI: 6, WHEELCHAIR_VAN: 2 };
+const BUSY_MS = 90 * 60_000;
+const CODE: Record<VehicleType, string> = { SHUTTLE: "SH", PRIVATE_CAR: "PC", TAXI: "TX", WHEELCHAIR_VAN: "WV" };
+const DRIVERS = ["Marc Lefèvre", "Sofia Moreau", "Karim Benali", "Julie Martin", "Tomás García", "Aiko Tanaka", "Lena Schmidt", "Omar Haddad"];
+
+const FleetRequest = z.object({
+  airport: z.string().regex(/^[A-Z]{3}$/),
+  vehicles: z.partialRecord(VehicleType, z.number().int().min(0).max(500)),
+});
+
+export function fleetSandboxServer({ apiKey = SANDBOX_FLEET_KEY, fleet = {} as Record<string, Partial<Record<VehicleType, number>>> } = {}) {
+  const faults = new Faults();
+  const counts = new Map<string, Partial<Record<VehicleType, number>>>(Object.entries(fleet));
+  const byReference = new Map<string, Assignment & { airport: string; until: number; from: number }>();
+  let sequence = 0;
+
+  const countOf = (airport: string, type: VehicleType) => counts.get(airport)?.[type] ?? SANDBOX_FLEET[type];
+  const vehicleOf = (airport: string, type: VehicleType, n: number) => {
+    const i = n + (airport.charCodeAt(0) + airport.charCodeAt(1) + airport.charCodeAt(2)) * 7 + VEHICLE_TYPES.indexOf(type) * 3;
+    return {
+      vehicleId: `${airport}-${CODE[type]}-${String(n + 1).padStart(2, "0")}`,
+      plate: `${CODE[type]}-${String(100 + ((i * 37) % 900)).padStart(3, "0")}-${airport}`,
+      driverName: DRIVERS[i % DRIVERS.length],
+      driverPhone: `+33 6 12 ${String(10 + (i % 90)).padStart(2, "0")} ${String(10 + ((i * 13) % 90)).padStart(2, "0")} ${String(10 + ((i * 7) % 90)).padStart(2, "0")}`,
+    };
+  };
+  const live = () => [...byReference.values()].filter((a) => a.status === "ASSIGNED");
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://fleet");
+    const body = await readJson(req);
+    const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      if (res.headersSent || res.destroyed) return;
+      res.writeHead(status, { "content-type": "application/json", ...headers });
+      res.end(JSON.stringify(payload));
+    };
+    const fail = (status: number, code: string, message: string, headers?: Record<string, string>) => reply(status, { error: { code, message } }, headers);
+    try {
+      // admin --------------------------------------------------------------------------------
+      if (url.pathname === "/__sandbox/faults" && req.method === "POST") {
+        const parsed = FaultsRequest.safeParse(body ?? {});
+        if (!parsed.success) return fail(400, "invalid_request", "invalid fault settings");
+        faults.configure(parsed.data);
+        return reply(200, { settings: faults.settings, next: faults.pending() });
+      }
+      if (url.pathname === "/__sandbox/fleet" && req.method === "POST") {
+        const parsed = FleetRequest.safeParse(body ?? {});
+        if (!parsed.success) return fail(400, "invalid_request", "expected { airport, vehicles: { TYPE: count } }");
+        counts.set(parsed.data.airport, { ...counts.get(parsed.data.airport), ...parsed.data.vehicles });
+        return reply(200, { airport: parsed.data.airport, vehicles: Object.fromEntries(VEHICLE_TYPES.map((t) => [t, countOf(parsed.data.airport, t)])) });
+      }
+      if (url.pathname === "/__sandbox/reset" && req.method === "POST") {
+        faults.reset();
+        byReference.clear();
+        counts.clear();
+        for (const [k, v] of Object.entries(fleet)) counts.set(k, v);
+        return reply(200, { reset: true });
+      }
+      if (url.pathname === "/__sandbox/assignments" && req.method === "GET") return reply(200, { assignments: live().map(publicView) });
+
+      // API ----------------------------------------------------------------------------------
+      const isAssign = url.pathname === "/v1/assignments" && req.method === "POST";
+      const release = /^\/v1\/assignments\/([\w-]+)$/.exec(url.pathname);
+      if (!isAssign && !(release && req.method === "DELETE")) return fail(404, "not_found", `no ${req.method} ${url.pathname}`);
+      const drawn = faults.draw(header(req.headers["x-sandbox-fault"]), { booking: isAssign });
+      if (drawn.latencyMs) await sleep(drawn.latencyMs);
+      if (req.headers.authorization !== `Bearer ${apiKey}` || drawn.fault === "401") return fail(401, "unauthorized", "invalid API key");
+      switch (drawn.fault) {
+        case "429":
+          return fail(429, "rate_limited", "too many requests", { "retry-after": String(faults.settings.retryAfterSeconds) });
+        case "500":
+        case "502":
+        case "503":
+          return fail(Number(drawn.fault), "server_error", "the dispatcher failed");
+        case "timeout":
+          await hang(res, faults.settings.timeoutMs);
+          return fail(504, "timeout", "the dispatcher timed out");
+      }
+      if (release) {
+        const found = [...byReference.values()].find((a) => a.id === release[1]);
+        if (!found) return fail(404, "not_found", "no such assignment");
+        found.status = "RELEASED";
+        return reply(200, publicView(found));
+      }
+      const parsed = AssignmentRequest.safeParse(body);
+      if (!parsed.success) return fail(400, "invalid_request", `invalid fields: ${[...new Set(parsed.error.issues.map((i) => i.path.join(".")))].join(", ")}`);
+      const r = parsed.data;
+      const previous = byReference.get(r.reference);
+      if (previous && previous.status === "ASSIGNED") return reply(200, publicView(previous));
+      if (r.seats > SANDBOX_SEATS[r.vehicleType]) return fail(409, NO_VEHICLE, `a ${r.vehicleType} has ${SANDBOX_SEATS[r.vehicleType]} seats; ${r.seats} asked`);
+      const from = Date.parse(r.pickupAt);
+      const busy = new Set(live().filter((a) => a.airport === r.airport && a.vehicleType === r.vehicleType && a.from < from + BUSY_MS && from < a.until).map((a) => a.vehicleId));
+      const n = Array.from({ length: countOf(r.airport, r.vehicleType) }, (_, i) => i).find((i) => !busy.has(vehicleOf(r.airport, r.vehicleType, i).vehicleId));
+      if (n === undefined) return fail(409, NO_VEHICLE, `no ${r.vehicleType} free at ${r.airport} around ${r.pickupAt}`);
+      sequence += 1;
+      const assignment = {
+        id: `asg_${String(sequence).padStart(6, "0")}`,
+        reference: r.reference,
+        status: "ASSIGNED" as const,
+        ...vehicleOf(r.airport, r.vehicleType, n),
+        vehicleType: r.vehicleType,
+        seats: SANDBOX_SEATS[r.vehicleType],
+        dispatcherPhone: "+33 1 70 00 00 00",
+        pickupAt: new Date(from).toISOString(),
+        airport: r.airport,
+        from,
+        until: from + BUSY_MS,
+      };
+      byReference.set(r.reference, assignment);
+      // assigned, but the answer never reaches the client
+      if (drawn.fault === "lose-confirmation") return void res.socket?.destroy();
+      return reply(201, publicView(assignment));
+    } catch (err) {
+      return fail(500, "server_error", err instanceof Error ? err.message : "failed");
+    }
+  });
+  return { server, faults, assignments: () => live().map(publicView) };
+}
+
+export async function startFleetSandbox(options: { port?: number; apiKey?: string; fleet?: Record<string, Partial<Record<VehicleType, number>>> } = {}): Promise<FleetSandbox> {
+  const { server, faults, assignments } = fleetSandboxServer(options);
+  const running = await listen(server, options.port ?? 0);
+  return { ...running, faults, assignments };
+}
+
+function publicView(a: Assignment): Assignment {
+  const { id, reference, status, vehicleId, vehicleType, plate, seats, driverName, driverPhone, dispatcherPhone, pickupAt } = a;
+  return { id, reference, status, vehicleId, vehicleType, plate, seats, driverName, driverPhone, dispatcherPhone, pickupAt };
+}
+
+async function readJson(req: http.IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function hang(res: http.ServerResponse, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    res.on("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,41 @@
+import type { Assignment, AssignmentRequest } from "./wire";
+
+export type { Assignment, AssignmentRequest } from "./wire";
+
+/** A vehicle and driver, or why none: `NO_VEHICLE` when the type is exhausted, another code for any other refusal. */
+export type AssignOutcome = { ok: true; assignment: Assignment } | { ok: false; code: string; message: string };
+
+/**
+ * What lib/transport needs of a transport provider (spec 2.7: a sandbox fleet, a taxi or shuttle
+ * service, or an operator by hand). The domain depends on this, never on the HTTP client, so a
+ * second provider is one more implementation. Errors: FleetUnavailable (retry later),
+ * FleetAuthError (configuration).
+ */
+export interface TransportFleet {
+  assign(request: AssignmentRequest): Promise<AssignOutcome>;
+  /** frees the vehicle; releasing an unknown or released assignment is not an error */
+  release(assignmentId: string): Promise<void>;
+}
+
+/** The fleet could not be reached or failed (5xx, 429, timeout): worth retrying with backoff. */
+export class FleetUnavailable extends Error {
+  readonly retryable = true;
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly retryAfterSeconds: number | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(`transport fleet: ${message}`, options);
+    this.name = "FleetUnavailable";
+  }
+}
+
+/** The fleet refused our API key: configuration, not worth retrying. */
+export class FleetAuthError extends Error {
+  readonly retryable = false;
+  constructor(message = "the transport fleet refused the API key") {
+    super(message);
+    this.name = "FleetAuthError";
+  }
+}
