@@ -5,9 +5,12 @@ import { requireAirport } from "@/lib/auth/require";
 import { assertOpen, loadCase, touchCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
 import { conflict, notFound } from "@/lib/errors";
+import { emit } from "@/lib/events";
 import { assertReviewTransition } from "./transitions";
 
 export type ActionTarget = { item: ReviewItemRow; row: CaseRow };
+
+const STATE_EVENTS = { CLAIMED: "review/claimed", RESOLVED: "review/resolved", OPEN: "review/released" } as const;
 
 /**
  * Loads an item for an action, inside the caller's transaction, in the contract's order of
@@ -50,6 +53,9 @@ export async function setState(
 ): Promise<ReviewItemRow> {
   if (set.state) assertReviewTransition(item.state, set.state);
   const [after] = await ctx.db.update(reviewItems).set(set).where(eq(reviewItems.urn, item.urn)).returning();
+  // the item's SLA job (inngest/functions/review-sla.ts) stops on a claim or resolve and restarts on a release
+  const moved = set.state && set.state !== item.state ? STATE_EVENTS[set.state] : undefined;
+  if (moved) await emit(ctx, moved, { tenant: ctx.principal.tenant, reviewUrn: item.urn, caseUrn: item.caseUrn });
   await auditItem(ctx, { item, row }, after, action, reason);
   await touchCase(ctx, row.urn);
   return after;

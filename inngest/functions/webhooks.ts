@@ -1,0 +1,50 @@
+import { database } from "@/db/client";
+import { systemPrincipal } from "@/lib/auth/principal";
+import type { Ctx } from "@/lib/context";
+import { defineJob } from "@/lib/jobs/define";
+import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/deliver";
+import { WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/webhooks/events";
+import { fanOut } from "@/lib/webhooks/fan-out";
+
+type DbOf = () => Promise<Ctx["db"]>;
+const appDb: DbOf = async () => (await database()).db;
+
+/**
+ * Sends one delivery (a page or a subscription's event): an attempt per step, a durable sleep of
+ * the backoff between attempts (lib/webhooks/deliver.ts RETRY_DELAYS_MS), so a restart resumes the
+ * schedule. The row records every attempt; a delivered row is never sent again.
+ */
+export function deliverWebhookJob(db: DbOf = appDb) {
+  return defineJob({
+    id: "deliver-webhook",
+    event: "webhook/queued",
+    concurrency: { limit: 8 },
+    handler: async ({ event, step }) => {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const r = await step.run(`attempt-${attempt}`, async () =>
+          attemptDelivery({ db: await db(), principal: systemPrincipal(event.data.tenant, "webhooks") }, event.data.deliveryUrn, attempt),
+        );
+        if (r.done) return r;
+        await step.sleep(`backoff-${attempt}`, r.retryInMs);
+      }
+      return { done: false };
+    },
+  });
+}
+
+/** One fan-out job per subscribable event: a delivery per active subscription, keyed by (subscription, event). */
+export function webhookFanOutJobs(db: DbOf = appDb) {
+  return (Object.keys(WEBHOOK_EVENTS) as WebhookEventType[]).map((type) =>
+    defineJob({
+      id: `webhook-fan-out-${type.replace(/\./g, "-")}`,
+      event: WEBHOOK_EVENTS[type].from,
+      handler: async ({ event, step }) =>
+        step.run("fan-out", async () =>
+          fanOut({ db: await db(), principal: systemPrincipal(event.data.tenant, "webhooks") }, { type, eventId: event.id, occurredAt: new Date(event.ts), data: event.data }),
+        ),
+    }),
+  );
+}
+
+export const deliverWebhook = deliverWebhookJob();
+export const webhookFanOut = webhookFanOutJobs();

@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import { tenants } from "@/db/schema";
+import { writeAudit } from "@/lib/audit/write";
+import { requirePermission } from "@/lib/auth/require";
+import { type Ctx, transaction } from "@/lib/context";
+import { invalid } from "@/lib/errors";
+import { emit } from "@/lib/events";
+import { recomputeOpenDeadlines } from "@/lib/sla/deadlines";
+import { parseInput, shapeRecord } from "@/lib/validation";
+import { lockTenant, toTenantSettings } from "./load-settings";
+import { sealSecret } from "./secret-box";
+import { parseStoredSettings, SettingsPatch, type StoredTenantSettings, TenantSettings } from "./settings";
+
+const MASK = "••••••";
+
+/** What the audit keeps of the settings: everything but the secret, which is only "set" (or "replaced"). */
+function auditSnapshot(s: StoredTenantSettings, secretReplaced = false) {
+  return {
+    slaMinutes: s.slaMinutes,
+    alerting: s.alerting ? { kind: s.alerting.kind, url: s.alerting.url, secret: secretReplaced ? `${MASK} (replaced)` : MASK } : null,
+    agentEnabled: s.agentEnabled,
+    currencyOverrides: s.currencyOverrides,
+    timeZone: s.timeZone,
+  };
+}
+
+/**
+ * PATCH /settings (ADMIN): changes the named settings, audited with before/after (secrets masked).
+ * A new SLA recomputes the deadline of every open item from its start (creation or last
+ * escalation) and tells the SLA jobs to watch the new deadlines (`settings/sla.changed`).
+ */
+export async function updateSettings({ ctx, input }: { ctx: Ctx; input: SettingsPatch }): Promise<TenantSettings> {
+  requirePermission(ctx, "settings:write", "change the tenant's settings");
+  const patch = parseInput(SettingsPatch, input);
+  return transaction(ctx, async (tx) => {
+    const row = await lockTenant(tx);
+    const before = parseStoredSettings(row.settings, row.code);
+    const next: StoredTenantSettings = structuredClone(before);
+    if (patch.slaMinutes) next.slaMinutes = { ...before.slaMinutes, ...patch.slaMinutes };
+    if (patch.agentEnabled !== undefined) next.agentEnabled = patch.agentEnabled;
+    if (patch.currencyOverrides !== undefined) next.currencyOverrides = patch.currencyOverrides;
+    if (patch.timeZone !== undefined) next.timeZone = patch.timeZone;
+    if (patch.alerting === null) next.alerting = null;
+    else if (patch.alerting) {
+      const sealedSecret = patch.alerting.secret ? sealSecret(patch.alerting.secret) : before.alerting?.sealedSecret;
+      if (!sealedSecret) throw invalid("An alerting channel needs a signing secret.", [{ path: "alerting.secret", message: "required when no secret is set yet" }]);
+      next.alerting = { kind: patch.alerting.kind, url: patch.alerting.url, sealedSecret };
+    }
+    const [updated] = await tx.db.update(tenants).set({ settings: next, updatedAt: new Date() }).where(eq(tenants.code, row.code)).returning();
+    await writeAudit(tx, {
+      entity: "tenant",
+      entityUrn: row.urn,
+      action: "update-settings",
+      airport: null,
+      reason: patch.reason ?? null,
+      before: auditSnapshot(before),
+      after: auditSnapshot(next, Boolean(patch.alerting?.secret)),
+    });
+    const slaChanged = (["HIGH", "MEDIUM", "LOW"] as const).some((p) => before.slaMinutes[p] !== next.slaMinutes[p]);
+    if (slaChanged) {
+      await recomputeOpenDeadlines(tx, next.slaMinutes);
+      await emit(tx, "settings/sla.changed", { tenant: row.code });
+    }
+    return shapeRecord(TenantSettings, toTenantSettings(row.code, next, updated.updatedAt));
+  });
+}

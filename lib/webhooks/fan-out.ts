@@ -1,0 +1,35 @@
+import { and, eq } from "drizzle-orm";
+import { webhookSubscriptions } from "@/db/schema";
+import { type Ctx, transaction } from "@/lib/context";
+import { WEBHOOK_EVENTS, type WebhookEventType } from "./events";
+import { queueDelivery } from "./queue";
+
+/**
+ * An internal event happened: one delivery per ACTIVE subscription of the tenant to its public
+ * type, keyed by (subscription, event id), so a redelivered internal event queues nothing new.
+ */
+export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: string; occurredAt: Date; data: unknown }): Promise<{ queued: number }> {
+  const spec = WEBHOOK_EVENTS[e.type];
+  const data = (spec.map as (d: unknown) => Record<string, unknown>)(e.data);
+  return transaction(ctx, async (tx) => {
+    const subs = await tx.db
+      .select()
+      .from(webhookSubscriptions)
+      .where(and(eq(webhookSubscriptions.tenant, tx.principal.tenant), eq(webhookSubscriptions.status, "ACTIVE")));
+    let queued = 0;
+    for (const sub of subs.filter((s) => s.events.includes(e.type))) {
+      const row = await queueDelivery(tx, {
+        channel: "SUBSCRIPTION",
+        key: `${sub.urn}:${e.eventId}`,
+        eventType: e.type,
+        occurredAt: e.occurredAt,
+        url: sub.url,
+        subscriptionUrn: sub.urn,
+        subjectUrn: (data.reviewUrn ?? data.reservationUrn ?? data.caseUrn ?? null) as string | null,
+        data,
+      });
+      if (row) queued++;
+    }
+    return { queued };
+  });
+}
