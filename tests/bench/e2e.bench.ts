@@ -1,0 +1,258 @@
+/**
+ * `npm run bench:e2e [-- --json] [--flights 30] [--passengers 160]`: a whole disruption through the API.
+ *
+ * Starts the app itself (`npm start`, embedded defaults, a scratch DATA_DIR) with both hotel
+ * sandboxes run here at 150 ms latency, 2 % transient 5xx and 1 % 429, or uses the app at BASE_URL
+ * (then give AUTH_SECRET, and EXPEDIA_RAPID_URL / HOTELBEDS_URL of its sandboxes to set their faults).
+ * Creates N cancelled flights of M passengers at one hub at once, with an auto-approving policy for
+ * every tier, and measures until every group has a CONFIRMED reservation with a voucher: per flight
+ * the time from case creation to fully vouchered (p50, p95, max), the total, bookings per second,
+ * duplicate bookings (provider-side bookings under any candidate's client reference beyond the one
+ * reservation of the group: must be 0) and unbooked groups.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { mintToken } from "@/lib/auth/tokens";
+import { clientReference } from "@/lib/booking/plan";
+import { expediaRapid } from "@/lib/providers/expedia-rapid/client";
+import { hotelbeds } from "@/lib/providers/hotelbeds/client";
+import { startSandboxes, type RunningSandboxes } from "@/lib/providers/sandboxes";
+import type { HotelProvider } from "@/lib/providers/types";
+
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const JSON_OUT = args.includes("--json");
+const FLIGHTS = flag("flights", 30);
+const PASSENGERS = flag("passengers", 160);
+const TIMEOUT_S = flag("timeout", 600);
+const TENANT = "BX";
+const FAULTS = { latencyMs: 150, rate5xx: 0.02, rate429: 0.01, retryAfterSeconds: 1 };
+const say = (...m: unknown[]) => (JSON_OUT ? console.error(...m) : console.log(...m));
+
+type Flight = { urn: string; groups: number; createdAt: number; doneAt: number | null; number: string };
+
+async function main() {
+  const secret = process.env.AUTH_SECRET ?? `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+  process.env.AUTH_SECRET = secret;
+  let sandboxes: RunningSandboxes | null = null;
+  let app: ChildProcess | null = null;
+  let base = process.env.BASE_URL ?? null;
+  let expediaUrl = process.env.EXPEDIA_RAPID_URL ?? null;
+  let hotelbedsUrl = process.env.HOTELBEDS_URL ?? null;
+  try {
+    if (!base) {
+      // inventory for ~4,800 passengers at one hub: twice the sandboxes' default allotments
+      sandboxes = await startSandboxes({ scale: Math.max(1, Math.ceil((FLIGHTS * PASSENGERS) / 2400)) });
+      expediaUrl = sandboxes.expediaUrl;
+      hotelbedsUrl = sandboxes.hotelbedsUrl;
+      const port = String(3300 + Math.floor(Math.random() * 500));
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-e2e-"));
+      say(`starting the app on :${port} (data ${dataDir}); a first start builds it, which takes minutes`);
+      app = spawn(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
+        env: {
+          ...process.env,
+          PORT: port,
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          AUTH_SECRET: secret,
+          EXPEDIA_RAPID_URL: expediaUrl,
+          HOTELBEDS_URL: hotelbedsUrl,
+          RATE_LIMIT_PER_MINUTE: "1000000",
+          // bookings wait on providers, not on the CPU: more runs in flight than the default 4
+          JOBS_CONCURRENCY: process.env.JOBS_CONCURRENCY ?? "48",
+          JOBS_POLL_MS: process.env.JOBS_POLL_MS ?? "100",
+        },
+        stdio: ["ignore", JSON_OUT ? "ignore" : "inherit", "inherit"],
+      });
+      base = `http://127.0.0.1:${port}`;
+      await waitHealthy(base, 20 * 60_000);
+    }
+    for (const url of [expediaUrl, hotelbedsUrl]) if (url) await post(`${url}/__sandbox/faults`, FAULTS);
+
+    const token = (await mintToken({ tenant: TENANT, roles: ["ADMIN"], airports: ["*"], ttlSeconds: 3600 })).token;
+    const api = (p: string, init: RequestInit = {}) => fetch(`${base}/api/v1${p}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) } });
+    const policy = await (await api("/policies", { method: "POST", body: JSON.stringify(policyBody()) })).json();
+    if (!policy.urn) throw new Error(`policy: ${JSON.stringify(policy)}`);
+    const activated = await api(`/policies/${encodeURIComponent(policy.urn)}/activate`, { method: "POST", body: JSON.stringify({ reason: "bench" }) });
+    if (!activated.ok) throw new Error(`activate: ${activated.status} ${await activated.text()}`);
+
+    say(`creating ${FLIGHTS} cancelled flights × ${PASSENGERS} passengers at CDG through the API, at once`);
+    const started = Date.now();
+    const flights: Flight[] = await Promise.all(
+      Array.from({ length: FLIGHTS }, async (_, i) => {
+        const payload = casePayload(i);
+        const createdAt = Date.now();
+        const res = await api("/cases", { method: "POST", body: JSON.stringify(payload) });
+        const record = await res.json();
+        if (res.status !== 201) throw new Error(`case ${i}: ${res.status} ${JSON.stringify(record)}`);
+        const demand = await api(`/demand/case/${encodeURIComponent(record.urn)}`, { method: "POST", body: JSON.stringify({ type: "INITIAL", roomsRequested: record.roomsNeeded }) });
+        const d = await demand.json();
+        if (demand.status !== 201 || d.status !== "APPROVED") throw new Error(`demand ${i}: ${demand.status} ${JSON.stringify(d).slice(0, 300)}`);
+        return { urn: record.urn, groups: record.passengerGroups.length, createdAt, doneAt: null, number: payload.flight.number };
+      }),
+    );
+    const groups = flights.reduce((s, f) => s + f.groups, 0);
+
+    const confirmed = new Map<string, Reservation[]>();
+    while (flights.some((f) => f.doneAt === null) && Date.now() - started < TIMEOUT_S * 1000) {
+      await Promise.all(
+        flights
+          .filter((f) => f.doneAt === null)
+          .map(async (f) => {
+            const items = await listAll(api, f.urn);
+            const ready = items.filter((r) => r.status === "CONFIRMED" && r.voucherUrn);
+            confirmed.set(f.urn, ready);
+            if (ready.length >= f.groups) f.doneAt = Date.now();
+          }),
+      );
+      const done = flights.filter((f) => f.doneAt).length;
+      const booked = [...confirmed.values()].reduce((s, l) => s + l.length, 0);
+      say(`${((Date.now() - started) / 1000).toFixed(1)} s: ${booked}/${groups} groups vouchered, ${done}/${FLIGHTS} flights done`);
+      if (flights.some((f) => f.doneAt === null)) await new Promise((r) => setTimeout(r, 1000));
+    }
+    const end = Math.max(...flights.map((f) => f.doneAt ?? Date.now()));
+    const totalSeconds = (end - started) / 1000;
+    const perFlight = flights.map((f) => ((f.doneAt ?? Date.now()) - f.createdAt) / 1000).sort((a, b) => a - b);
+    const booked = [...confirmed.values()].reduce((s, l) => s + l.length, 0);
+
+    // duplicates: every candidate's client reference of every group, looked up at its provider
+    for (const url of [expediaUrl, hotelbedsUrl]) if (url) await post(`${url}/__sandbox/faults/reset`, {});
+    const sources: Partial<Record<string, HotelProvider>> = {
+      ...(expediaUrl ? { EXPEDIA_RAPID: expediaRapid({ baseUrl: expediaUrl, key: "sandbox-key", secret: "sandbox-secret", tier: "SELF_SERVICE", timeoutMs: 10_000 }) } : {}),
+      ...(hotelbedsUrl ? { HOTELBEDS: hotelbeds({ baseUrl: hotelbedsUrl, key: "sandbox-key", secret: "sandbox-secret", timeoutMs: 10_000 }) } : {}),
+    };
+    const duplicateBookings = await countDuplicates(api, flights, sources);
+
+    const result = {
+      flights: FLIGHTS,
+      passengers: FLIGHTS * PASSENGERS,
+      groups,
+      totalSeconds: round(totalSeconds),
+      flightP50Seconds: round(quantile(perFlight, 0.5)),
+      flightP95Seconds: round(quantile(perFlight, 0.95)),
+      flightMaxSeconds: round(perFlight[perFlight.length - 1] ?? 0),
+      bookingsPerSecond: round(booked / Math.max(totalSeconds, 0.001)),
+      duplicateBookings,
+      unbooked: groups - booked,
+    };
+    if (JSON_OUT) console.log(JSON.stringify(result));
+    else console.table(result);
+  } finally {
+    if (app?.pid) app.kill("SIGTERM");
+    await sandboxes?.stop();
+  }
+}
+
+type Reservation = { urn: string; status: string; voucherUrn: string | null; groupId: string; waveUrn: string; provider: string };
+type Api = (p: string, init?: RequestInit) => Promise<Response>;
+
+async function listAll(api: Api, caseUrn: string): Promise<Reservation[]> {
+  const out: Reservation[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: Response = await api(`/booking/reservations?caseUrn=${encodeURIComponent(caseUrn)}&limit=200${cursor ? `&cursor=${cursor}` : ""}`);
+    if (!res.ok) return out;
+    const page = (await res.json()) as { items: Reservation[]; nextCursor: string | null };
+    out.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+async function countDuplicates(api: Api, flights: Flight[], sources: Partial<Record<string, HotelProvider>>): Promise<number> {
+  let duplicates = 0;
+  const checks: (() => Promise<void>)[] = [];
+  for (const f of flights) {
+    const waves = new Map<string, { allocations: { groupId: string; hotelUrn: string; provider: string; fallbacks: { hotelUrn: string; provider: string }[] }[] }>();
+    for (const r of await listAll(api, f.urn)) {
+      if (!waves.has(r.waveUrn)) waves.set(r.waveUrn, await (await api(`/allocation/wave/${encodeURIComponent(r.waveUrn)}`)).json());
+      const a = waves.get(r.waveUrn)!.allocations.find((x) => x.groupId === r.groupId);
+      if (!a) continue;
+      const live = r.status === "CONFIRMED" || r.status === "CHECKED_OUT" ? 1 : 0;
+      checks.push(async () => {
+        let found = 0;
+        for (const c of [a, ...a.fallbacks]) {
+          const source = sources[c.provider];
+          if (source && (await source.findByReference(clientReference(TENANT, f.urn, r.waveUrn, r.groupId, c.hotelUrn, "0|")))) found++;
+        }
+        duplicates += Math.max(0, found - live);
+      });
+    }
+  }
+  for (let i = 0; i < checks.length; i += 32) await Promise.all(checks.slice(i, i + 32).map((c) => c()));
+  return duplicates;
+}
+
+function policyBody() {
+  return {
+    name: "Bench CDG every tier",
+    context: { airport: "CDG" },
+    tiers: ["FIRST", "BUSINESS", "PREMIUM_ECONOMY", "ECONOMY", "CREW"],
+    constraints: { minStars: 2, maxDistanceKm: 40, maxNightlyRate: 600, requiredAmenities: [] },
+    autoApproveDemand: true,
+    maxAutomaticRoomsPerWave: 1000,
+  };
+}
+
+const TIERS = ["ECONOMY", "ECONOMY", "ECONOMY", "ECONOMY", "ECONOMY", "PREMIUM_ECONOMY", "BUSINESS", "FIRST"];
+
+/** One cancelled flight: PNRs of 1–3 passengers of one tier, and a crew of 8. */
+function casePayload(i: number) {
+  const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const next = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const groups: { pnr: string; passengers: { id: string; firstName: string; lastName: string; tier: string; email?: string }[] }[] = [];
+  let n = 0;
+  const crew = 8;
+  for (let g = 0; n < PASSENGERS - crew; g++) {
+    const size = Math.min(1 + ((g * 7 + i) % 3), PASSENGERS - crew - n);
+    const tier = TIERS[(g + i) % TIERS.length];
+    const pnr = `B${String(i).padStart(2, "0")}${String(g).padStart(4, "0")}`;
+    groups.push({ pnr, passengers: Array.from({ length: size }, (_, k) => ({ id: `${pnr}-${k}`, firstName: `Pax${k}`, lastName: `Flight${i}G${g}`, tier, ...(k === 0 ? { email: `pax.${pnr.toLowerCase()}@example.org` } : {}) })) });
+    n += size;
+  }
+  groups.push({ pnr: `CREW${i}`, passengers: Array.from({ length: crew }, (_, k) => ({ id: `C${i}-${k}`, firstName: `Crew${k}`, lastName: `Flight${i}`, tier: "CREW" })) });
+  return {
+    externalEventId: `bench-${Date.now()}-${i}`,
+    flight: { number: `BX${String(1000 + i)}`, origin: "CDG", destination: "JFK", scheduledDeparture: `${day}T18:05:00Z`, status: "CANCELLED" },
+    nextFlight: { number: `BX${String(2000 + i)}`, scheduledDeparture: `${next}T09:30:00Z` },
+    passengerGroups: groups,
+  };
+}
+
+async function waitHealthy(base: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`the app at ${base} did not become healthy`);
+}
+
+async function post(url: string, body: unknown) {
+  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
