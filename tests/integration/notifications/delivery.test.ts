@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deliverEmailJob } from "@/inngest/functions/deliver-email";
+import { deliverEmailJob, deliverEmailSweepJob } from "@/inngest/functions/deliver-email";
 import { emailOutbox, jobEvents, vouchers } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction, type Ctx } from "@/lib/context";
 import { emit } from "@/lib/events";
+import { manualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
 import { deliverEmail, staleQueued } from "@/lib/notifications/deliver";
 import { enqueueCancellationEmails, enqueueVoucherEmails } from "@/lib/notifications/enqueue";
@@ -143,6 +144,22 @@ describe("voucher emails through a real SMTP server", () => {
     for (const urn of mine) await deliverEmail(sys(), urn, { lastAttempt: false });
     expect((await outboxOf(fx.reservationUrn)).map((m) => m.status)).toEqual(["SENT", "SENT"]);
     expect(smtp.received).toHaveLength(2);
+  });
+
+  it("the sweep re-queues mail whose email/queued event was lost, and it is delivered", async () => {
+    const fx = await booked();
+    await enqueue(fx.reservationUrn);
+    const mine = await outboxOf(fx.reservationUrn);
+    // the events never reached a runner; the rows sat QUEUED for ten minutes
+    for (const m of mine) await database.db.delete(jobEvents).where(sql`${jobEvents.data}->>'emailUrn' = ${m.urn}`);
+    await database.db.update(emailOutbox).set({ updatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(emailOutbox.relatedUrn, fx.reservationUrn));
+    const clock = manualClock();
+    const runner = createRunner({ db: database.db, jobs: [deliverEmailSweepJob(async () => database.db), deliverEmailJob(async () => database.db)], retryBaseMs: 1, clock });
+    await runner.tick(); // schedules the sweep
+    clock.advance(5 * 60_000 + 1000);
+    await runner.tick();
+    expect((await outboxOf(fx.reservationUrn)).map((m) => m.status)).toEqual(["SENT", "SENT"]);
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(mine.map((m) => m.to).sort());
   });
 
   it("a crash between sending and recording SENT sends again on the retry, with the same Message-ID (at-least-once edge)", async () => {
