@@ -9,9 +9,10 @@ import * as hotels from "./hotels";
 import * as policies from "./policies";
 import * as review from "./review";
 import * as system from "./system";
+import * as transport from "./transport";
 import * as vouchers from "./vouchers";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, allocation, hotels, vouchers, booking, agent].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, allocation, hotels, vouchers, booking, agent, transport].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

@@ -101,7 +101,7 @@ describe("transport planner properties", () => {
     fc.assert(
       fc.property(inputArb, (input) => {
         const segments = after(input, planTransport(input));
-        const vehicleOf = new Map(segments.map((s) => s.passengers.map((p) => [`${s.direction}|${p.passengerId}`, s.vehicleType] as const)).flat());
+        const vehicleOf = new Map<string, string>(segments.map((s) => s.passengers.map((p) => [`${s.direction}|${p.passengerId}`, s.vehicleType] as const)).flat());
         for (const p of ridersOf(input)) {
           for (const d of ["AIRPORT_TO_HOTEL", "HOTEL_TO_AIRPORT"]) {
             const got = vehicleOf.get(`${d}|${p.passengerId}`);

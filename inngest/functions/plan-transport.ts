@@ -1,0 +1,31 @@
+import { database } from "@/db/client";
+import { systemPrincipal } from "@/lib/auth/principal";
+import type { Ctx } from "@/lib/context";
+import { defineJob } from "@/lib/jobs/define";
+import { assignFromFleet, planReservationTransport } from "@/lib/transport";
+
+async function systemCtx(tenant: string): Promise<Ctx> {
+  return { db: (await database()).db, principal: systemPrincipal(tenant, "transport") };
+}
+
+/**
+ * A reservation confirmed → its hotel's transport planned (or merged into the PLANNED shuttles of
+ * its slot), then each PLANNED segment of that hotel asked of the fleet: ASSIGNED, or left PLANNED
+ * with a TRANSPORT_UNASSIGNED review item. One run per case at a time, so two reservations of a
+ * case confirming together plan one after the other; a re-delivered event plans nothing new and
+ * the fleet answers the same vehicle for the same segment.
+ */
+export const planTransportOnConfirmed = defineJob({
+  id: "plan-transport",
+  event: "reservation/confirmed",
+  retries: 4,
+  concurrency: { limit: 1, key: "event.data.caseUrn" },
+  handler: async ({ event, step }) => {
+    const { tenant, caseUrn, reservationUrn } = event.data;
+    const ctx = await systemCtx(tenant);
+    const plan = await step.run("plan", () => planReservationTransport(ctx, { caseUrn, reservationUrn, confirmedAt: new Date(event.ts).toISOString() }));
+    const assigned = [];
+    for (const urn of plan.toAssign) assigned.push(await step.run(`assign-${urn}`, () => assignFromFleet(ctx, urn)));
+    return { ...plan, assigned };
+  },
+});

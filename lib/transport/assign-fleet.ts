@@ -1,0 +1,79 @@
+import { and, eq, inArray, like } from "drizzle-orm";
+import { reviewItems, transportSegments } from "@/db/schema";
+import { writeAudit } from "@/lib/audit/write";
+import { touchCase } from "@/lib/cases/load";
+import { type Ctx, transaction } from "@/lib/context";
+import { createReviewItem } from "@/lib/review/create-item";
+import { releaseQuietly } from "./change";
+import { transportFleet } from "./fleet";
+import { auditSnapshot } from "./to-record";
+
+export type FleetOutcome = { segmentUrn: string; outcome: "ASSIGNED" | "UNASSIGNED" | "SKIPPED"; detail: string };
+
+/**
+ * Asks the transport provider for a vehicle for one PLANNED segment → ASSIGNED with the vehicle
+ * and driver. The segment's URN is the fleet's idempotency reference, so a retried step gets the
+ * same vehicle, never a second one. When the fleet has none of the type left (or none is
+ * configured) the segment stays PLANNED and a TRANSPORT_UNASSIGNED review item says so, once per
+ * segment while it is open. A fleet that fails (5xx, timeout) throws: the job's step retries.
+ */
+export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<FleetOutcome> {
+  const [segment] = await ctx.db.select().from(transportSegments).where(and(eq(transportSegments.urn, segmentUrn), eq(transportSegments.tenant, ctx.principal.tenant))).limit(1);
+  if (!segment || segment.status !== "PLANNED") return { segmentUrn, outcome: "SKIPPED", detail: segment ? segment.status : "missing" };
+  const fleet = transportFleet();
+  const outcome = fleet
+    ? await fleet.assign({
+        reference: segment.urn,
+        airport: segment.airport ?? "",
+        vehicleType: segment.vehicleType,
+        seats: Math.max(1, segment.passengerCount),
+        pickupAt: segment.scheduledAt.toISOString(),
+        pickup: segment.pickupLocation ?? "",
+        dropoff: segment.dropoffLocation ?? "",
+        specialRequirements: segment.specialRequirements,
+      })
+    : ({ ok: false, code: "no_provider", message: "no transport provider is configured (FLEET_URL)" } as const);
+
+  if (!outcome.ok) {
+    await openUnassigned(ctx, segment, `${outcome.code}: ${outcome.message}`);
+    return { segmentUrn, outcome: "UNASSIGNED", detail: outcome.code };
+  }
+  const a = outcome.assignment;
+  const done = await transaction(ctx, async (tx) => {
+    // the race: an operator assigned or cancelled it meanwhile; theirs stands
+    const [row] = await tx.db
+      .update(transportSegments)
+      .set({ status: "ASSIGNED", vehicle: { vehicleId: a.vehicleId, plate: a.plate, driverName: a.driverName, driverPhone: a.driverPhone, dispatcherPhone: a.dispatcherPhone, source: "FLEET", assignmentId: a.id } })
+      .where(and(eq(transportSegments.urn, segment.urn), eq(transportSegments.status, "PLANNED")))
+      .returning();
+    if (!row) return false;
+    await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: "assign", airport: row.airport, reason: `transport fleet assigned ${a.vehicleId}`, before: auditSnapshot(segment), after: auditSnapshot(row) });
+    await touchCase(tx, row.caseUrn);
+    return true;
+  });
+  if (!done) {
+    await releaseQuietly(a.id, segment.urn);
+    return { segmentUrn, outcome: "SKIPPED", detail: "changed meanwhile" };
+  }
+  return { segmentUrn, outcome: "ASSIGNED", detail: a.vehicleId };
+}
+
+async function openUnassigned(ctx: Ctx, segment: typeof transportSegments.$inferSelect, why: string): Promise<void> {
+  await transaction(ctx, async (tx) => {
+    const [open] = await tx.db
+      .select({ urn: reviewItems.urn })
+      .from(reviewItems)
+      .where(and(eq(reviewItems.caseUrn, segment.caseUrn), eq(reviewItems.category, "TRANSPORT_UNASSIGNED"), inArray(reviewItems.state, ["OPEN", "CLAIMED"]), like(reviewItems.detail, `%${segment.urn}%`)))
+      .limit(1);
+    if (open) return;
+    const when = segment.scheduledAt.toISOString().replace(".000Z", "Z");
+    await createReviewItem(tx, {
+      caseUrn: segment.caseUrn,
+      category: "TRANSPORT_UNASSIGNED",
+      airport: segment.airport,
+      affectedGroups: [...new Set(segment.passengers.map((p) => p.groupId))].sort(),
+      reservationUrns: segment.reservationUrns,
+      detail: `Segment ${segment.urn} (${segment.direction}, ${segment.vehicleType} for ${segment.passengerCount} at ${when}) has no vehicle: the transport fleet has none of the type left (${why}). Assign one by hand: POST /transport/segments/${segment.urn}/vehicle.`,
+    });
+  });
+}

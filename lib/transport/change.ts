@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { transportSegments, type TransportSegmentRow } from "@/db/schema";
+import { writeAudit } from "@/lib/audit/write";
+import { requirePermission } from "@/lib/auth/require";
+import { loadOpenCase, touchCase } from "@/lib/cases/load";
+import { type Ctx, transaction } from "@/lib/context";
+import { errorFields, log } from "@/lib/log";
+import { transportFleet } from "./fleet";
+import { loadSegment, lockSegment } from "./load";
+import type { Segment } from "./schemas";
+import { auditSnapshot, toSegment } from "./to-record";
+import { assertSegmentTransition, type SegmentAction } from "./transitions";
+
+/**
+ * One operator action on a segment (retime, vehicle, cancel), in the contract's order of checks:
+ * permission, then the segment (404, 403 OUT_OF_SCOPE), then the case (409 CASE_CLOSED), then the
+ * transition table (409 INVALID_TRANSITION). The case is locked before the segment, as the
+ * planner does, so the two never deadlock. The change and its audit entry (before/after, the
+ * reason) commit together. A fleet assignment the change gives up is released after the commit,
+ * best effort: the dispatcher frees an unused car by itself anyway.
+ */
+export async function changeSegment(
+  ctx: Ctx,
+  o: { segmentUrn: string; action: SegmentAction; reason: string; what: string; patch: (row: TransportSegmentRow) => Partial<TransportSegmentRow> },
+): Promise<Segment> {
+  requirePermission(ctx, "transport:write", o.what);
+  const { caseRow } = await loadSegment(ctx, o.segmentUrn);
+  const { after, released } = await transaction(ctx, async (tx) => {
+    await loadOpenCase(tx, caseRow.urn);
+    const before = await lockSegment(tx, o.segmentUrn);
+    assertSegmentTransition(o.action, before.status, before.urn);
+    const patch = o.patch(before);
+    const [row] = await tx.db.update(transportSegments).set(patch).where(eq(transportSegments.urn, before.urn)).returning();
+    await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: o.action, airport: caseRow.airport, reason: o.reason, before: auditSnapshot(before), after: auditSnapshot(row) });
+    await touchCase(tx, row.caseUrn);
+    const previous = before.vehicle?.source === "FLEET" ? before.vehicle.assignmentId : null;
+    return { after: row, released: previous && previous !== row.vehicle?.assignmentId ? previous : null };
+  });
+  if (released) await releaseQuietly(released, after.urn);
+  return toSegment(after);
+}
+
+export async function releaseQuietly(assignmentId: string, segmentUrn: string): Promise<void> {
+  try {
+    await transportFleet()?.release(assignmentId);
+  } catch (err) {
+    log("warn", "transport fleet did not release an assignment", { segmentUrn, assignmentId, ...errorFields(err) });
+  }
+}

@@ -1,0 +1,11 @@
+/** Ground transport (spec 2.7, 4.7): planning, the fleet, and the operator's segment actions. */
+export { assignFromFleet, type FleetOutcome } from "./assign-fleet";
+export { assignSegmentVehicle } from "./assign-vehicle";
+export { cancelSegment } from "./cancel";
+export { createSegment } from "./create";
+export { getSegment } from "./get";
+export { listSegments } from "./list";
+export { planReservationTransport, type PlanOutcome } from "./plan-reservation";
+export { retimeSegment } from "./retime";
+export type { Segment } from "./schemas";
+export { SEGMENT_TRANSITIONS } from "./transitions";

@@ -1,0 +1,102 @@
+import { and, eq, ne } from "drizzle-orm";
+import { airports, reservations, transportSegments } from "@/db/schema";
+import { writeAudit } from "@/lib/audit/write";
+import { loadCase, touchCase } from "@/lib/cases/load";
+import { type Ctx, transaction } from "@/lib/context";
+import { newUrn } from "@/lib/ids";
+import { caseContext, matchPolicies } from "@/lib/policies/match";
+import { TIERS, type Tier } from "@/lib/vocabulary";
+import { planTransport, type PlanInput, type PlanReservation } from "./plan";
+import { hotelOf, NO_RIDE, passengersOf } from "./riders";
+import { transportSettings } from "./settings";
+import { auditSnapshot } from "./to-record";
+import { canApply } from "./transitions";
+
+export type PlanOutcome = { skipped: string | null; created: string[]; extended: string[]; toAssign: string[] };
+
+/**
+ * The automatic plan when a reservation confirms (spec 2.7): the transport of every CONFIRMED
+ * reservation of the case at that hotel, planned again by lib/transport/plan, which leaves
+ * everyone already aboard a live segment where they are. So a re-delivered event changes nothing,
+ * and a reservation confirmed after another in the same slot joins its PLANNED shuttle. The case
+ * is locked first (one plan per case at a time; the operator actions lock in the same order).
+ * Answers the PLANNED segments of the hotel, for the fleet to assign.
+ */
+export async function planReservationTransport(ctx: Ctx, input: { caseUrn: string; reservationUrn: string; confirmedAt: string }): Promise<PlanOutcome> {
+  return transaction(ctx, async (tx) => {
+    const caseRow = await loadCase(tx, input.caseUrn, { forUpdate: true });
+    const none = (skipped: string): PlanOutcome => ({ skipped, created: [], extended: [], toAssign: [] });
+    if (caseRow.status === "CLOSED") return none("case closed");
+    const [trigger] = await tx.db.select().from(reservations).where(and(eq(reservations.urn, input.reservationUrn), eq(reservations.tenant, tx.principal.tenant))).limit(1);
+    if (!trigger || trigger.status !== "CONFIRMED") return none(`reservation ${trigger?.status ?? "missing"}`);
+    const hotel = await hotelOf(tx, trigger.hotelUrn);
+    const [airport] = await tx.db.select().from(airports).where(eq(airports.iata, caseRow.airport)).limit(1);
+    if (!hotel || !airport) return none(!hotel ? "hotel unknown" : "airport unknown");
+
+    const confirmed = await tx.db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.caseUrn, caseRow.urn), eq(reservations.hotelUrn, hotel.urn), eq(reservations.status, "CONFIRMED")));
+    const people = await passengersOf(tx, caseRow.urn, confirmed);
+    const existing = await tx.db
+      .select()
+      .from(transportSegments)
+      .where(and(eq(transportSegments.caseUrn, caseRow.urn), eq(transportSegments.hotelUrn, hotel.urn), ne(transportSegments.status, "CANCELLED")))
+      .for("update");
+    const tiers = [...new Set(people.map((p) => p.tier).filter((t): t is Tier => t !== null))].sort((a, b) => TIERS.indexOf(a) - TIERS.indexOf(b));
+    const policies = await matchPolicies(tx, { ...caseContext(caseRow), tiers });
+
+    const planInput: PlanInput = {
+      airport: { code: airport.iata, latitude: airport.latitude, longitude: airport.longitude },
+      hotel: { urn: hotel.urn, name: hotel.name, address: hotel.address, latitude: hotel.latitude, longitude: hotel.longitude },
+      disruptionAt: caseRow.flight.scheduledDeparture,
+      nextDepartureAt: caseRow.nextFlight?.scheduledDeparture ?? null,
+      reservations: confirmed.map(
+        (r): PlanReservation => ({
+          reservationUrn: r.urn,
+          groupId: r.groupId,
+          // the event's time for the reservation that just confirmed; another not yet planned: its last change
+          confirmedAt: r.urn === trigger.urn ? input.confirmedAt : r.updatedAt.toISOString(),
+          checkOut: r.checkOut.toISOString(),
+          passengers: people
+            .filter((p) => p.groupId === r.groupId)
+            .map((p) => ({ passengerId: p.passengerId, tier: p.tier, specialNeeds: p.specialNeeds, localResident: NO_RIDE.includes(p.operationalStatus) })),
+        }),
+      ),
+      existing: existing.map((s) => ({ urn: s.urn, direction: s.direction, scheduledAt: s.scheduledAt.toISOString(), vehicleType: s.vehicleType, capacity: s.capacity, status: s.status, passengers: s.passengers, specialRequirements: s.specialRequirements })),
+      transportByTier: Object.fromEntries(tiers.flatMap((t) => (policies.get(t) ? [[t, policies.get(t)!.transport]] : []))),
+      settings: transportSettings(),
+    };
+    const plan = planTransport(planInput);
+    const reason = `reservation ${trigger.urn} confirmed`;
+
+    const created: string[] = [];
+    for (const s of plan.create) {
+      const [row] = await tx.db
+        .insert(transportSegments)
+        .values({ ...s, urn: newUrn("segment"), tenant: tx.principal.tenant, caseUrn: caseRow.urn, airport: caseRow.airport, scheduledAt: new Date(s.scheduledAt), passengerCount: s.passengers.length, status: "PLANNED", origin: "PLANNER" })
+        .returning();
+      await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: "plan", airport: caseRow.airport, reason, after: auditSnapshot(row) });
+      created.push(row.urn);
+    }
+    const extended: string[] = [];
+    for (const e of plan.extend) {
+      const before = existing.find((s) => s.urn === e.urn)!;
+      if (!canApply("extend", before.status)) continue;
+      const [row] = await tx.db
+        .update(transportSegments)
+        .set({ passengers: e.passengers, passengerCount: e.passengers.length, reservationUrns: e.reservationUrns, specialRequirements: e.specialRequirements })
+        .where(and(eq(transportSegments.urn, e.urn), eq(transportSegments.status, "PLANNED")))
+        .returning();
+      await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: "extend", airport: caseRow.airport, reason, before: auditSnapshot(before), after: auditSnapshot(row) });
+      extended.push(row.urn);
+    }
+    if (created.length || extended.length) await touchCase(tx, caseRow.urn);
+    const planned = await tx.db
+      .select({ urn: transportSegments.urn })
+      .from(transportSegments)
+      .where(and(eq(transportSegments.caseUrn, caseRow.urn), eq(transportSegments.hotelUrn, hotel.urn), eq(transportSegments.status, "PLANNED")))
+      .orderBy(transportSegments.scheduledAt, transportSegments.urn);
+    return { skipped: null, created, extended, toAssign: planned.map((p) => p.urn) };
+  });
+}
