@@ -101,10 +101,10 @@ export async function staleQueued(ctx: Ctx, { olderThanMs, limit, now = new Date
     .limit(limit);
 }
 
-/** An SMTP reply or a connection error, short, with no message content. */
+/** An SMTP reply or a connection error, short, with no message content and no address (servers quote the recipient). */
 function describe(err: unknown): string {
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string };
-  const text = e.response ?? e.message ?? String(err);
+  const text = (e.response ?? e.message ?? String(err)).replace(/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+/g, "<address>");
   return `${e.responseCode ?? e.code ?? "error"}: ${text}`.slice(0, 500);
 }
 

@@ -30,7 +30,9 @@ export async function startSmtpServer() {
       stream.on("end", () => {
         const code = failures.shift();
         if (code) {
-          const err = Object.assign(new Error(code >= 500 ? "mailbox unavailable" : "try again later"), { responseCode: code });
+          // as real servers do, the reply quotes the recipient
+          const rcpt = session.envelope.rcptTo.map((r) => `<${r.address}>`).join(", ");
+          const err = Object.assign(new Error(`${code >= 500 ? "mailbox unavailable" : "try again later"} for ${rcpt}`), { responseCode: code });
           return callback(err);
         }
         const raw = Buffer.concat(chunks).toString("utf8");

@@ -111,6 +111,8 @@ describe("voucher emails through a real SMTP server", () => {
     expect(failed).toHaveLength(1);
     expect(failed[0].attempts).toBe(1);
     expect(failed[0].lastError).toContain("550");
+    expect(failed[0].lastError).toContain("mailbox unavailable");
+    expect(failed[0].lastError).not.toContain("@"); // the server quoted the address; the outbox does not keep it
     expect(smtp.received).toHaveLength(1);
   });
 
