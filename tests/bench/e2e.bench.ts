@@ -12,6 +12,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { mintToken } from "@/lib/auth/tokens";
@@ -50,7 +51,7 @@ async function main() {
       sandboxes = await startSandboxes({ scale: Math.max(1, Math.ceil((FLIGHTS * PASSENGERS) / 2400)) });
       expediaUrl = sandboxes.expediaUrl;
       hotelbedsUrl = sandboxes.hotelbedsUrl;
-      const port = String(3300 + Math.floor(Math.random() * 500));
+      const port = String(await freePort());
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-e2e-"));
       say(`starting the app on :${port} (data ${dataDir}); a first start builds it, which takes minutes`);
       app = spawn(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
@@ -222,6 +223,18 @@ function casePayload(i: number) {
     nextFlight: { number: `BX${String(2000 + i)}`, scheduledDeparture: `${next}T09:30:00Z` },
     passengerGroups: groups,
   };
+}
+
+/** A port nobody listens on now (another app may hold any fixed one). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 async function waitHealthy(base: string, timeoutMs: number) {
