@@ -158,8 +158,11 @@ function agentStep(messages: Message[], offered: ReadonlySet<string>): Step {
     if (m.role !== "tool" || !m.tool_call_id) continue;
     const name = called.get(m.tool_call_id);
     if (!name) continue;
+    // an error (unknown tool, bad arguments) comes back as text: the call is as good as not made
+    const result = parseMaybe(textOf(m.content));
+    if (!isObject(result)) continue;
     const list = results.get(name) ?? [];
-    list.push(parseMaybe(textOf(m.content)));
+    list.push(result);
     results.set(name, list);
   }
   const first: { name: string; args: string }[] = [];

@@ -1,6 +1,9 @@
+import { z } from "zod";
+import { urnParam } from "@/lib/api/params";
 import { defineRoute } from "@/lib/api/route";
 import { Policy } from "@/lib/policies/schemas";
 import { SynthesizeBody } from "@/lib/policies/synthesize";
+import { ReviewItem } from "@/lib/review/schemas";
 
 export const synthesizePolicyRoute = defineRoute({
   method: "POST",
@@ -21,4 +24,25 @@ export const synthesizePolicyRoute = defineRoute({
   response: Policy,
   status: 201,
   errors: [422],
+});
+
+export const agentRecommendationsRoute = defineRoute({
+  method: "POST",
+  path: "/manual-review/{itemUrn}/recommendations/agent",
+  tag: "Manual review",
+  summary: "Ask the exception agent for recommendations",
+  description: [
+    "Runs the exception agent on the item now and replaces its recommendations: at most 3, most viable first (groups",
+    "placed, then cost), each `rebook` with a hotelUrn or `relaxPolicy` with fields and value, a reason and an estimate",
+    "recomputed by the allocation engine; `source` is `agent`. The agent only searches hotels, costs relaxations and",
+    "classifies the cause on a redacted context; it books, cancels and notifies nothing. When the model is down or slow the",
+    "deterministic recommendations are stored and answered instead (`source: deterministic`). No body; claims nothing.",
+    "409 AGENT_DISABLED when the tenant has not turned the agent on; 409 for a RESOLVED item or a CLOSED case.",
+  ].join("\n"),
+  permission: "review:act",
+  params: z.object({ itemUrn: urnParam("review") }),
+  body: z.object({}),
+  bodyOptional: true,
+  response: ReviewItem,
+  errors: [404, 409],
 });
