@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PROBLEM_TYPE_BASE } from "./problem";
 import type { RouteSpec } from "./route";
 import { rolesFor } from "@/lib/auth/roles";
+import { webhooksSection } from "@/lib/webhooks/openapi";
 
 type Io = "input" | "output";
 type JsonSchema = Record<string, unknown>;
@@ -193,6 +194,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], serverUrl = "/api/v1"
     security: [{ bearer: [] }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
+    webhooks: webhooksSection((schema) => toSchema(schema, "output", defs)),
     components: {
       securitySchemes: {
         bearer: {

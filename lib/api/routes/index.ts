@@ -8,11 +8,13 @@ import * as demand from "./demand";
 import * as hotels from "./hotels";
 import * as policies from "./policies";
 import * as review from "./review";
+import * as settings from "./settings";
 import * as system from "./system";
 import * as transport from "./transport";
 import * as vouchers from "./vouchers";
+import * as webhooks from "./webhooks";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, allocation, hotels, vouchers, booking, agent, transport].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, allocation, hotels, vouchers, booking, agent, transport, settings, webhooks].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

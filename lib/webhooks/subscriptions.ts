@@ -1,0 +1,83 @@
+import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import { webhookSubscriptions } from "@/db/schema";
+import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { writeAudit } from "@/lib/audit/write";
+import { requirePermission } from "@/lib/auth/require";
+import { type Ctx, transaction } from "@/lib/context";
+import { notFound } from "@/lib/errors";
+import { newUrn } from "@/lib/ids";
+import { generateSecret, sealSecret } from "@/lib/tenants/secret-box";
+import { parseInput, shapeRecord } from "@/lib/validation";
+import { toSubscription } from "./records";
+import {
+  CreateSubscriptionInput,
+  DisableSubscriptionInput,
+  SubscriptionListQuery,
+  WebhookSubscription,
+  WebhookSubscriptionCreated,
+} from "./schemas";
+
+const auditView = (s: WebhookSubscription) => ({ url: s.url, events: s.events, description: s.description, status: s.status });
+
+/** POST /webhooks/subscriptions (ADMIN): the secret is sealed at rest and answered this once only. */
+export async function createSubscription({ ctx, input }: { ctx: Ctx; input: CreateSubscriptionInput }): Promise<WebhookSubscriptionCreated> {
+  requirePermission(ctx, "webhooks:write", "manage webhook subscriptions");
+  const body = parseInput(CreateSubscriptionInput, input);
+  const secret = body.secret ?? generateSecret();
+  return transaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .insert(webhookSubscriptions)
+      .values({
+        urn: newUrn("webhook"),
+        tenant: tx.principal.tenant,
+        url: body.url,
+        sealedSecret: sealSecret(secret),
+        events: body.events,
+        description: body.description ?? null,
+        createdBy: tx.principal.sub,
+      })
+      .returning();
+    const record = toSubscription(row);
+    await writeAudit(tx, { entity: "webhook", entityUrn: row.urn, action: "create", airport: null, after: { ...auditView(record), secret: "••••••" } });
+    return shapeRecord(WebhookSubscriptionCreated, { ...record, secret });
+  });
+}
+
+/** GET /webhooks/subscriptions (ADMIN): newest first, without secrets. */
+export async function listSubscriptions({ ctx, input }: { ctx: Ctx; input: z.input<typeof SubscriptionListQuery> }) {
+  requirePermission(ctx, "admin", "read webhook subscriptions");
+  const q = parseInput(SubscriptionListQuery, input);
+  const where: SQL[] = [eq(webhookSubscriptions.tenant, ctx.principal.tenant)];
+  if (q.status) where.push(eq(webhookSubscriptions.status, q.status));
+  const after = decodeCursor(q.cursor);
+  if (after) where.push(lt(webhookSubscriptions.urn, String(after[0])));
+  const rows = await ctx.db.select().from(webhookSubscriptions).where(and(...where)).orderBy(desc(webhookSubscriptions.urn)).limit(q.limit + 1);
+  const page = paginate(rows, q.limit, (r) => [r.urn]);
+  return { items: page.items.map(toSubscription), nextCursor: page.nextCursor };
+}
+
+/**
+ * DELETE /webhooks/subscriptions/{urn} (ADMIN): disables the subscription (kept, with its
+ * delivery log; nothing more is queued or retried for it). Disabling a disabled one answers it unchanged.
+ */
+export async function disableSubscription({ ctx, input }: { ctx: Ctx; input: z.input<typeof DisableSubscriptionInput> }): Promise<WebhookSubscription> {
+  requirePermission(ctx, "webhooks:write", "manage webhook subscriptions");
+  const { subscriptionUrn, reason } = parseInput(DisableSubscriptionInput, input);
+  return transaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .select()
+      .from(webhookSubscriptions)
+      .where(and(eq(webhookSubscriptions.urn, subscriptionUrn), eq(webhookSubscriptions.tenant, tx.principal.tenant)))
+      .for("update");
+    if (!row) throw notFound(`Webhook subscription ${subscriptionUrn}`);
+    if (row.status === "DISABLED") return toSubscription(row);
+    const [after] = await tx.db
+      .update(webhookSubscriptions)
+      .set({ status: "DISABLED", disabledAt: new Date() })
+      .where(eq(webhookSubscriptions.urn, row.urn))
+      .returning();
+    await writeAudit(tx, { entity: "webhook", entityUrn: row.urn, action: "disable", airport: null, reason: reason ?? null, before: auditView(toSubscription(row)), after: auditView(toSubscription(after)) });
+    return shapeRecord(WebhookSubscription, toSubscription(after));
+  });
+}
