@@ -9,7 +9,7 @@ import { newUrn } from "@/lib/ids";
 import type { EmailKind } from "@/lib/vocabulary";
 import { createVoucher } from "@/lib/vouchers/create";
 import { linkExpiry, passengerLink, signPassengerToken } from "@/lib/vouchers/link";
-import { voucherProps } from "@/lib/vouchers/model";
+import { voucherProps, voucherPropsOnce } from "@/lib/vouchers/model";
 import { renderVoucher } from "@/lib/vouchers/render";
 
 /**
@@ -24,7 +24,7 @@ export async function enqueueVoucherEmails(ctx: Ctx, reservationUrn: string): Pr
   const recipients = await recipientsOf(ctx, reservation);
   if (recipients.length === 0) return 0;
   await createVoucher(ctx, reservationUrn);
-  const props = await voucherProps(ctx, reservation);
+  const props = await voucherPropsOnce(ctx, reservation);
   const link = passengerLink(signPassengerToken(reservationUrn, linkExpiry(reservation.checkOut)));
   const { html, text } = await renderVoucher({ ...props, passengerLink: link });
   const subject = `Your hotel voucher ${props.confirmationCode}: ${props.hotel.name}, ${props.checkIn.dateLabel}`;

@@ -3,7 +3,7 @@ import { reservations, vouchers, type VoucherRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { conflict, notFound } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
-import { voucherProps } from "./model";
+import { voucherPropsOnce } from "./model";
 import { renderVoucher } from "./render";
 
 /**
@@ -19,7 +19,7 @@ export async function createVoucher(ctx: Ctx, reservationUrn: string): Promise<V
   if (reservation.status !== "CONFIRMED") {
     throw conflict("INVALID_TRANSITION", `Reservation ${reservationUrn} is ${reservation.status}; a voucher is issued for a CONFIRMED reservation only.`);
   }
-  const props = await voucherProps(ctx, reservation);
+  const props = await voucherPropsOnce(ctx, reservation);
   const { html, text } = await renderVoucher({ ...props, passengerLink: null });
   const [row] = await ctx.db
     .insert(vouchers)

@@ -78,6 +78,26 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
   };
 }
 
+type Props = Omit<VoucherProps, "passengerLink">;
+const perTransaction = new WeakMap<object, Map<string, Props>>();
+
+/**
+ * voucherProps, read once per transaction and reservation: the booking confirms a reservation,
+ * renders its voucher and queues its emails in one transaction, and both need the same props.
+ * Keyed by the transaction handle, so nothing outlives it; outside a transaction nothing is kept.
+ */
+export async function voucherPropsOnce(ctx: Ctx, r: ReservationRow): Promise<Props> {
+  if (!ctx.inTransaction) return voucherProps(ctx, r);
+  let cache = perTransaction.get(ctx.db);
+  if (!cache) perTransaction.set(ctx.db, (cache = new Map()));
+  const key = `${r.urn}|${r.updatedAt.getTime()}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const props = await voucherProps(ctx, r);
+  cache.set(key, props);
+  return props;
+}
+
 /** What the guest quotes at the desk: the provider's confirmation code once booking records it, else its booking id. */
 export function confirmationCodeOf(r: ReservationRow): string {
   return r.confirmationCode || r.providerRef || r.urn.slice(-12).toUpperCase();
