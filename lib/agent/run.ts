@@ -68,7 +68,7 @@ export async function runExceptionAgent(ctx: Ctx, item: ReviewItemRow): Promise<
   const seen = { hotels: new Map<string, HotelCandidate>() };
   const tools: ToolSet = {};
   for (const name of AGENT_TOOL_NAMES) {
-    const t = agentTools[name] as AgentTool<z.ZodType, unknown>;
+    const t = agentTools[name] as unknown as AgentTool<z.ZodType, unknown>;
     tools[name] = tool({
       description: t.description,
       inputSchema: t.input,

@@ -39,35 +39,38 @@ export const HELD_TO_CAUSE = {
 export const FAILURE_CAUSES = [...(Object.keys(HELD_TO_CAUSE) as (keyof typeof HELD_TO_CAUSE)[]), "BOOKING_REFUSED", "PAYMENT_REFUSED", "STALE_OFFERS", "UNKNOWN"] as const;
 export type FailureCause = (typeof FAILURE_CAUSES)[number];
 
+/** Keeps each tool's input and output types while the registry is checked as a whole. */
+const readOnlyTool = <I extends z.ZodType, O>(t: AgentTool<I, O>) => t;
+
 export const agentTools = {
-  searchAlternateHotels: {
+  searchAlternateHotels: readOnlyTool({
     description:
       "Search the hotel providers again for the item's groups and keep the hotels the case's policy allows for their tier, best score first, with rooms left, distance, nightly rate and how far over the rate cap. Hotels already tried are left out.",
     input: z.object({ limit: z.number().int().min(1).max(10).default(5) }).strict(),
     readOnly: true,
     run: searchAlternateHotels,
-  },
-  costRelaxation: {
+  }),
+  costRelaxation: readOnlyTool({
     description:
       "What relaxing one policy constraint for this case only would achieve: the allocation engine rerun read-only on the latest wave's offers with that constraint changed; answers groups placed and cost before and after.",
     input: z.object({ constraint: z.enum(RELAXABLE), value: z.unknown() }).strict(),
     readOnly: true,
     run: costRelaxation,
-  },
-  classifyFailure: {
+  }),
+  classifyFailure: readOnlyTool({
     description:
       "Classify why the item's groups have no hotel (no policy, mixed tiers, no hotel in the radius, filtered out, capacity, accessible rooms, booking or payment refused) with the numbers behind it and the single-constraint relaxations worth costing.",
     input: z.object({}).strict(),
     readOnly: true,
     run: classifyFailure,
-  },
-} satisfies Record<string, AgentTool<z.ZodType, unknown>>;
+  }),
+} satisfies Record<string, Pick<AgentTool<z.ZodType, unknown>, "description" | "input" | "readOnly">>;
 
 export type AgentToolName = keyof typeof agentTools;
 export const AGENT_TOOL_NAMES = Object.keys(agentTools) as AgentToolName[];
 
 // a broken rule fails at module load, not in front of an operator at 2 a.m.
-for (const [name, t] of Object.entries(agentTools) as [string, AgentTool<z.ZodType, unknown>][]) {
+for (const [name, t] of Object.entries(agentTools)) {
   if (t.readOnly !== true) throw new Error(`agent tool ${name} must be read-only`);
   if (/book|cancel|notify|send|delete|update|create|pay/i.test(name)) throw new Error(`agent tool ${name} is named like a write`);
 }
