@@ -39,7 +39,9 @@ describe("the worker pool", () => {
     const { result, maxGap, ms } = await whileTicking(() => runTask("demo/count-primes", { below: 3_000_000 }));
     expect(result).toEqual({ below: 3_000_000, count: 216_816 });
     expect(ms).toBeGreaterThan(200); // heavy enough that running it here would have stalled the timer
-    expect(maxGap).toBeLessThan(150);
+    // in-process the timer would stall for the whole task (the test below); on a loaded 2-core machine
+    // the scheduler alone can delay a tick, so the bound is relative to the task's length
+    expect(maxGap).toBeLessThan(Math.max(150, ms * 0.5));
   }, 60_000);
 
   it("runs the allocation engine in a worker, with the same result as in-process", async () => {
