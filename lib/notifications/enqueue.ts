@@ -9,13 +9,14 @@ import { newUrn } from "@/lib/ids";
 import type { EmailKind } from "@/lib/vocabulary";
 import { createVoucher } from "@/lib/vouchers/create";
 import { linkExpiry, passengerLink, signPassengerToken } from "@/lib/vouchers/link";
+import { smtpUrl } from "./smtp";
 import { voucherProps, voucherPropsOnce } from "@/lib/vouchers/model";
 import { renderVoucher } from "@/lib/vouchers/render";
 
 /**
  * One voucher email per passenger of the reservation's group who has an email address, written to
  * the outbox in the caller's transaction with an `email/queued` event each (delivered once that
- * transaction commits). At most once per recipient and kind: the outbox's unique
+ * transaction commits; KEPT without SMTP_URL). At most once per recipient and kind: the outbox's unique
  * (tenant, kind, related_urn, to) makes a second call write nothing. Answers how many were queued.
  */
 export async function enqueueVoucherEmails(ctx: Ctx, reservationUrn: string): Promise<number> {
@@ -61,16 +62,22 @@ export async function enqueueCancellationEmails(ctx: Ctx, reservationUrn: string
   return queue(ctx, reservation, "CANCELLATION", to, { subject, html, text });
 }
 
+/**
+ * Without SMTP_URL a message is written KEPT at once, with no event: there is nothing to deliver,
+ * and a wave of thousands of passengers should not run thousands of jobs to learn that. The
+ * delivery sweep sends KEPT mail once SMTP_URL is set.
+ */
 async function queue(ctx: Ctx, r: ReservationRow, kind: EmailKind, to: string[], message: { subject: string; html: string; text: string }): Promise<number> {
+  const status = smtpUrl() ? "QUEUED" : "KEPT";
   let queued = 0;
   for (const address of to) {
     const [row] = await ctx.db
       .insert(emailOutbox)
-      .values({ urn: newUrn("email"), tenant: r.tenant, kind, to: address, relatedUrn: r.urn, status: "QUEUED", ...message })
+      .values({ urn: newUrn("email"), tenant: r.tenant, kind, to: address, relatedUrn: r.urn, status, ...message })
       .onConflictDoNothing({ target: [emailOutbox.tenant, emailOutbox.kind, emailOutbox.relatedUrn, emailOutbox.to] })
       .returning({ urn: emailOutbox.urn });
     if (!row) continue;
-    await emit(ctx, "email/queued", { tenant: r.tenant, emailUrn: row.urn });
+    if (status === "QUEUED") await emit(ctx, "email/queued", { tenant: r.tenant, emailUrn: row.urn });
     queued += 1;
   }
   return queued;

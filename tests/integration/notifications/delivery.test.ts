@@ -24,7 +24,16 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 const sys = (): Ctx => ({ db: database.db, principal: systemPrincipal(tenant, "test") });
 const enqueue = (urn: string) => transaction(sys(), (tx) => enqueueVoucherEmails(tx, urn));
-const runJobs = () => createRunner({ db: database.db, jobs: [deliverEmailJob(async () => database.db)], retryBaseMs: 1 }).tick();
+/** Runs the delivery job until no message of the test is QUEUED (retries are due a few ms apart). */
+const runJobs = async () => {
+  const runner = createRunner({ db: database.db, jobs: [deliverEmailJob(async () => database.db)], retryBaseMs: 1 });
+  for (let i = 0; i < 50; i++) {
+    await runner.tick();
+    const waiting = await database.db.select({ urn: emailOutbox.urn }).from(emailOutbox).where(and(eq(emailOutbox.tenant, tenant), eq(emailOutbox.status, "QUEUED")));
+    if (waiting.length === 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
 const outboxOf = (urn: string) => database.db.select().from(emailOutbox).where(eq(emailOutbox.relatedUrn, urn)).orderBy(emailOutbox.to);
 const booked = () => confirmedReservation(database.db, { token: admin, tenant });
 
@@ -132,7 +141,8 @@ describe("voucher emails through a real SMTP server", () => {
   it("without SMTP_URL keeps mail in the outbox (KEPT); once SMTP is configured the sweep picks it up", async () => {
     delete process.env.SMTP_URL;
     const fx = await booked();
-    await enqueue(fx.reservationUrn);
+    expect(await enqueue(fx.reservationUrn)).toBe(2);
+    expect((await outboxOf(fx.reservationUrn)).map((m) => m.status)).toEqual(["KEPT", "KEPT"]);
     await runJobs();
     expect((await outboxOf(fx.reservationUrn)).map((m) => m.status)).toEqual(["KEPT", "KEPT"]);
     expect(smtp.received).toHaveLength(0);

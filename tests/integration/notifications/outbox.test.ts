@@ -22,8 +22,10 @@ describe("the Outbox page's reads", () => {
     const ctx = ctxFor(database.db, principal({ tenant, roles: ["AIRPORT_OPERATOR"], airports: ["CDG"] }));
     const items = await listOutbox({ ctx, input: {} });
     expect(items.map((m) => m.to).sort()).toEqual(["a…e@example.com", "j…n@example.com"]);
-    expect(items.every((m) => m.kind === "VOUCHER" && m.status === "QUEUED" && m.airport === "CDG")).toBe(true);
+    // no SMTP_URL in this file: kept in the outbox, to be read on the Outbox page
+    expect(items.every((m) => m.kind === "VOUCHER" && m.status === "KEPT" && m.airport === "CDG")).toBe(true);
     expect(await listOutbox({ ctx, input: { status: "SENT" } })).toEqual([]);
+    expect(await listOutbox({ ctx, input: { status: "KEPT" } })).toHaveLength(2);
     const one = await getOutboxMessage({ ctx, input: { urn: items[0].urn } });
     expect(one?.html).toContain("HB-778812");
     expect(one?.to).not.toContain("amelie");
