@@ -40,6 +40,8 @@ export const reviewItems = pgTable(
     // SLA breaches (lib/sla): a HIGH item that breaches again is overdue; escalatedAt is the last breach
     overdue: boolean("overdue").notNull().default(false),
     escalatedAt: ts("escalated_at"),
+    // the recommendation a review action took (lib/review/accept.ts, shape AcceptedRecommendation), null when none
+    acceptedRecommendation: jsonb("accepted_recommendation").$type<Record<string, unknown>>(),
     ...lifecycle,
   },
   (t) => [
