@@ -7,6 +7,8 @@ import { cn } from "@/lib/utils";
 const TABS = [
   { href: "/admin/tokens", label: "Service tokens", testId: "admin-tab-tokens" },
   { href: "/admin/jobs", label: "Job runs", testId: "admin-tab-jobs" },
+  { href: "/admin/settings", label: "Settings", testId: "admin-tab-settings" },
+  { href: "/admin/webhooks", label: "Webhooks", testId: "admin-tab-webhooks" },
 ];
 
 export function AdminTabs() {

@@ -58,6 +58,21 @@ export const Recommendation = z
   .meta({ id: "Recommendation" });
 export type Recommendation = z.infer<typeof Recommendation>;
 
+/** Which of an item's recommendations a review action took (lib/review/accept.ts): the weekly report's agent share. */
+export const AcceptedRecommendation = z
+  .object({
+    index: z.number().int().min(0).meta({ description: "its position in the item's recommendations when it was taken (0 = first)" }),
+    action: z.enum(["rebook", "relaxPolicy"]),
+    source: RecommendationSource,
+    hotelUrn: z.string().optional().meta({ description: "for rebook (also an override at that hotel)" }),
+    fields: z.array(z.string()).optional().meta({ description: "constraint names, for relaxPolicy" }),
+    value: z.unknown().optional().meta({ description: "the relaxed value, for relaxPolicy" }),
+    at: IsoTime,
+    by: z.string().meta({ description: "user identifier of the operator who took it" }),
+  })
+  .meta({ id: "AcceptedRecommendation" });
+export type AcceptedRecommendation = z.infer<typeof AcceptedRecommendation>;
+
 export const ReviewItem = z
   .object({
     urn: z.string(),
@@ -81,11 +96,16 @@ export const ReviewItem = z
     recommendations: z
       .array(Recommendation)
       .meta({ description: "top 3, ranked by viability" }),
+    acceptedRecommendation: AcceptedRecommendation.nullable().meta({
+      description: "the recommendation a rebook, relax or override took (same hotel; same constraints and value), null when the operator chose otherwise or has not acted; a later matching action replaces it",
+    }),
     resolution: z.string().nullable(),
     resolvedBy: z.string().nullable(),
     resolvedAt: IsoTime.nullable(),
     slaDueAt: IsoTime.nullable(),
-    escalations: z.number().int(),
+    escalations: z.number().int().meta({ description: "SLA breaches so far (each raised the priority one level, or paged again at HIGH)" }),
+    overdue: z.boolean().meta({ description: "breached its SLA while already HIGH" }),
+    escalatedAt: IsoTime.nullable().meta({ description: "the deadline of the last breach" }),
     createdAt: IsoTime,
     updatedAt: IsoTime,
   })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ReviewItemRow } from "@/db/schema";
 import { parseJson, StringsJson } from "@/db/schema/json";
-import { AttemptedHotel, Recommendation, type ReviewItem } from "./schemas";
+import { AcceptedRecommendation, AttemptedHotel, Recommendation, type ReviewItem } from "./schemas";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -21,11 +21,14 @@ export function toReviewItem(row: ReviewItemRow): ReviewItem {
     attemptedHotels: parseJson(z.array(AttemptedHotel), row.attemptedHotels, `review_items.attempted_hotels of ${row.urn}`),
     affectedGroups: parseJson(StringsJson, row.affectedGroups, `review_items.affected_groups of ${row.urn}`),
     recommendations: parseJson(z.array(Recommendation), row.recommendations, `review_items.recommendations of ${row.urn}`),
+    acceptedRecommendation: row.acceptedRecommendation ? parseJson(AcceptedRecommendation, row.acceptedRecommendation, `review_items.accepted_recommendation of ${row.urn}`) : null,
     resolution: row.resolution,
     resolvedBy: row.resolvedBy,
     resolvedAt: iso(row.resolvedAt),
     slaDueAt: iso(row.slaDueAt),
     escalations: row.escalations,
+    overdue: row.overdue,
+    escalatedAt: iso(row.escalatedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -6,7 +6,7 @@ import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
 /** Spec 8's illustrative SLAs (minutes), used until an ADMIN sets the tenant's own. */
 export const DEFAULT_SLA_MINUTES: Record<ReviewPriority, number> = { HIGH: 15, MEDIUM: 60, LOW: 240 };
 
-const Minutes = z.number().int().min(1).max(7 * 24 * 60).meta({ description: "minutes, 1 to 10080 (a week)" });
+export const Minutes = z.number().int().min(1).max(7 * 24 * 60).meta({ description: "minutes, 1 to 10080 (a week)" });
 
 export const SlaMinutes = z
   .object({ HIGH: Minutes.default(DEFAULT_SLA_MINUTES.HIGH), MEDIUM: Minutes.default(DEFAULT_SLA_MINUTES.MEDIUM), LOW: Minutes.default(DEFAULT_SLA_MINUTES.LOW) })

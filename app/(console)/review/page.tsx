@@ -249,9 +249,10 @@ function ReviewRow({
   now: Date;
 }) {
   const overdue =
-    item.state !== "RESOLVED" &&
-    item.slaDueAt !== null &&
-    new Date(item.slaDueAt).getTime() < now.getTime();
+    item.overdue ||
+    (item.state !== "RESOLVED" &&
+      item.slaDueAt !== null &&
+      new Date(item.slaDueAt).getTime() < now.getTime());
   return (
     <TableRow
       data-testid="review-row"
@@ -323,6 +324,11 @@ function ReviewRow({
             ? `overdue ${formatAge(item.slaDueAt, now)}`
             : formatAge(item.slaDueAt, now)
           : "—"}
+        {item.escalations > 0 && (
+          <div className="font-semibold text-destructive" data-testid="review-escalations" title="SLA breaches: each paged on-call and raised the priority">
+            escalated ×{item.escalations}
+          </div>
+        )}
       </TableCell>
     </TableRow>
   );
