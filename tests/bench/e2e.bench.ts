@@ -69,6 +69,8 @@ async function main() {
           JOBS_POLL_MS: process.env.JOBS_POLL_MS ?? "100",
         },
         stdio: ["ignore", JSON_OUT ? "ignore" : "inherit", "inherit"],
+        // its own process group: the build, the wrapper and the server stop together
+        detached: true,
       });
       base = `http://127.0.0.1:${port}`;
       await waitHealthy(base, 20 * 60_000);
@@ -76,7 +78,17 @@ async function main() {
     for (const url of [expediaUrl, hotelbedsUrl]) if (url) await post(`${url}/__sandbox/faults`, FAULTS);
 
     const token = (await mintToken({ tenant: TENANT, roles: ["ADMIN"], airports: ["*"], ttlSeconds: 3600 })).token;
-    const api = (p: string, init: RequestInit = {}) => fetch(`${base}/api/v1${p}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) } });
+    // a kept-alive connection the busy server closed resets: try again (POST /cases is idempotent; a repeated demand is a 409)
+    const api = async (p: string, init: RequestInit = {}): Promise<Response> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await fetch(`${base}/api/v1${p}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) } });
+        } catch (err) {
+          if (attempt >= 4) throw err;
+          await new Promise((r) => setTimeout(r, 250 * attempt));
+        }
+      }
+    };
     const policy = await (await api("/policies", { method: "POST", body: JSON.stringify(policyBody()) })).json();
     if (!policy.urn) throw new Error(`policy: ${JSON.stringify(policy)}`);
     const activated = await api(`/policies/${encodeURIComponent(policy.urn)}/activate`, { method: "POST", body: JSON.stringify({ reason: "bench" }) });
@@ -93,7 +105,7 @@ async function main() {
         if (res.status !== 201) throw new Error(`case ${i}: ${res.status} ${JSON.stringify(record)}`);
         const demand = await api(`/demand/case/${encodeURIComponent(record.urn)}`, { method: "POST", body: JSON.stringify({ type: "INITIAL", roomsRequested: record.roomsNeeded }) });
         const d = await demand.json();
-        if (demand.status !== 201 || d.status !== "APPROVED") throw new Error(`demand ${i}: ${demand.status} ${JSON.stringify(d).slice(0, 300)}`);
+        if (demand.status !== 409 && (demand.status !== 201 || d.status !== "APPROVED")) throw new Error(`demand ${i}: ${demand.status} ${JSON.stringify(d).slice(0, 300)}`);
         return { urn: record.urn, groups: record.passengerGroups.length, createdAt, doneAt: null, number: payload.flight.number };
       }),
     );
@@ -144,7 +156,13 @@ async function main() {
     if (JSON_OUT) console.log(JSON.stringify(result));
     else console.table(result);
   } finally {
-    if (app?.pid) app.kill("SIGTERM");
+    if (app?.pid) {
+      try {
+        process.kill(-app.pid, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }
     await sandboxes?.stop();
   }
 }
