@@ -29,7 +29,7 @@ export function startEmbeddedRunner(jobs: readonly AnyJob[]): Promise<JobWorker>
       logJson("info", "jobs go to Inngest", { mode });
       return { mode, stop: () => dispatcher.stop() };
     }
-    const runner = createRunner({ db, jobs, pollMs, concurrency: envInt("JOBS_CONCURRENCY", 4) || 4 });
+    const runner = createRunner({ db, jobs, pollMs, concurrency: envInt("JOBS_CONCURRENCY", 32) || 32 });
     runner.start();
     logJson("info", "embedded job runner started", { mode, workerId: runner.workerId, jobs: jobs.length });
     return { mode, stop: () => runner.stop() };
