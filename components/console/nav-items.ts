@@ -1,7 +1,7 @@
 import type { Role } from "@/lib/auth/roles";
 
 export type NavItem = { href: string; label: string; testId: string; icon: NavIcon; roles?: Role[] };
-export type NavIcon = "cases" | "review" | "policies" | "audit" | "reports" | "outbox" | "admin";
+export type NavIcon = "cases" | "review" | "policies" | "audit" | "reports" | "outbox" | "transport" | "admin";
 
 /** The console's sections; `roles` limits who sees one (everyone who may sign in, otherwise). */
 export const NAV_ITEMS: NavItem[] = [
@@ -10,6 +10,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/policies", label: "Policies", testId: "nav-policies", icon: "policies" },
   { href: "/audit", label: "Audit", testId: "nav-audit", icon: "audit" },
   { href: "/reports", label: "Reports", testId: "nav-reports", icon: "reports" },
+  { href: "/transport", label: "Transport", testId: "nav-transport", icon: "transport" },
   { href: "/outbox", label: "Outbox", testId: "nav-outbox", icon: "outbox" },
   { href: "/admin", label: "Admin", testId: "nav-admin", icon: "admin", roles: ["ADMIN"] },
 ];

@@ -1,6 +1,6 @@
 "use client";
 
-import { BookOpenText, ClipboardList, FileClock, Inbox, type LucideIcon, Mail, ScrollText, Settings2, BarChart3 } from "lucide-react";
+import { BookOpenText, Bus, ClipboardList, FileClock, Inbox, type LucideIcon, Mail, ScrollText, Settings2, BarChart3 } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/utils";
@@ -13,6 +13,7 @@ const ICONS: Record<NavIcon, LucideIcon> = {
   audit: FileClock,
   reports: BarChart3,
   outbox: Mail,
+  transport: Bus,
   admin: Settings2,
 };
 

@@ -8,6 +8,7 @@ import { RequestRoomsDialog } from "@/components/cases/request-rooms-dialog";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
 import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dialog";
 import { ReservationsPanel } from "@/components/booking/reservations-panel";
+import { CaseTransport } from "@/components/transport/case-transport";
 import { CaseWaves } from "@/components/waves/case-waves";
 import { HeldMarker } from "@/components/waves/held-marker";
 import { EmptyState } from "@/components/console/empty-state";
@@ -303,6 +304,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
 
       <CaseWaves ctx={ctx} caseUrn={record.urn} />
       <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} />
+      <CaseTransport ctx={ctx} caseUrn={record.urn} closed={closed} />
 
       {record.manualReviewItems.length > 0 && (
         <Section title="Needs a person" count={record.manualReviewItems.filter((i) => i.state !== "RESOLVED").length}>

@@ -1,0 +1,80 @@
+import { Bus } from "lucide-react";
+import Link from "next/link";
+import { EmptyState } from "@/components/console/empty-state";
+import { shortUrn } from "@/components/console/format";
+import { StatusBadge } from "@/components/console/status-badge";
+import { Badge } from "@/components/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { Segment } from "@/lib/transport/schemas";
+import { boardRows } from "./board";
+import { SegmentActions } from "./segment-actions";
+
+/**
+ * Rides as a board: unassigned first, then by pickup slot; vehicle and driver, load against seats,
+ * special requirements; the retime, assign and cancel dialogs where the user may act.
+ */
+export function SegmentBoard({ segments, mayAct, showCase = false, testId = "segment-board" }: { segments: Segment[]; mayAct: boolean; showCase?: boolean; testId?: string }) {
+  if (segments.length === 0) {
+    return (
+      <EmptyState icon={Bus} title="No ride yet" testId={`${testId}-empty`} className="py-8">
+        <p>Rides to the hotel and back are planned as each reservation confirms: shuttles shared per hotel and pickup slot, cars for the tiers whose policy says so, wheelchair vans.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <Table data-testid={testId}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Pickup (UTC)</TableHead>
+          <TableHead>Direction</TableHead>
+          {showCase && <TableHead>Case</TableHead>}
+          <TableHead>Vehicle</TableHead>
+          <TableHead className="text-right">Load</TableHead>
+          <TableHead>Needs</TableHead>
+          <TableHead>Status</TableHead>
+          {mayAct && <TableHead className="text-right">Actions</TableHead>}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {boardRows(segments).map((s) => (
+          <TableRow key={s.urn} data-testid="segment-row" data-urn={s.urn} data-status={s.status} className={s.unassigned ? "bg-warning/10" : undefined}>
+            <TableCell className="whitespace-nowrap font-medium">{s.slot}</TableCell>
+            <TableCell className="text-xs">
+              {s.direction === "AIRPORT_TO_HOTEL" ? "Airport → hotel" : "Hotel → airport"}
+              <div className="text-muted-foreground">{s.pickupLocation}</div>
+            </TableCell>
+            {showCase && (
+              <TableCell>
+                <Link href={`/cases/${encodeURIComponent(s.caseUrn)}`} className="text-primary hover:underline">
+                  {shortUrn(s.caseUrn)}
+                </Link>
+              </TableCell>
+            )}
+            <TableCell className="text-xs">
+              <div className="font-medium">{s.vehicleType.replaceAll("_", " ").toLowerCase()}</div>
+              {s.vehicle ? (
+                <div className="text-muted-foreground" data-testid="segment-vehicle">
+                  {[s.vehicle.vehicleId, s.vehicle.plate, s.vehicle.driverName, s.vehicle.driverPhone].filter(Boolean).join(" · ")}
+                </div>
+              ) : (
+                s.unassigned && <Badge variant="warning">no vehicle</Badge>
+              )}
+            </TableCell>
+            <TableCell className="text-right" title={`${s.loadPercent}% of the seats`} data-testid="segment-load">
+              {s.load}
+            </TableCell>
+            <TableCell className="text-xs">{s.specialRequirements.map((n) => n.replaceAll("_", " ").toLowerCase()).join(", ") || "—"}</TableCell>
+            <TableCell>
+              <StatusBadge status={s.status} />
+            </TableCell>
+            {mayAct && (
+              <TableCell className="text-right">
+                {!s.final && <SegmentActions segmentUrn={s.urn} scheduledAt={s.scheduledAt} vehicleType={s.vehicleType} vehicleId={s.vehicle?.vehicleId ?? null} />}
+              </TableCell>
+            )}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
