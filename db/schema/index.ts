@@ -17,4 +17,5 @@ export * from "./case-policy-overlays";
 export * from "./audit";
 export * from "./emails";
 export * from "./webhooks";
+export * from "./reports";
 export * from "./jobs";
