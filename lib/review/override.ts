@@ -5,6 +5,7 @@ import { bookManually } from "@/lib/booking/manual";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
+import { recordAcceptedRecommendation } from "./accept";
 import { auditItem, holdForAction } from "./act";
 import { type ReviewItem, ReviewOverrideInput } from "./schemas";
 import { toReviewItem } from "./to-record";
@@ -25,9 +26,11 @@ export async function overrideReviewItem({ ctx, input }: { ctx: Ctx; input: Revi
     const groups = unhoused(await itemGroups(tx, target.row.urn, target.item.affectedGroups));
     if (groups.length === 0) throw conflict("INVALID_TRANSITION", "Every group of this item is booked already; resolve the item.");
     const ids = groups.map((g) => g.groupId);
+    // booking by hand at a recommended hotel takes that rebook recommendation
+    const accepted = await recordAcceptedRecommendation(tx, target.item, { action: "rebook", hotelUrn });
     await auditItem(tx, target, target.item, "override", reason, {
       before: { groups: groups.map((g) => ({ groupId: g.groupId, hotelUrn: g.hotelUrn })) },
-      after: { groups: ids.map((groupId) => ({ groupId, hotelUrn, providerOfferId })) },
+      after: { groups: ids.map((groupId) => ({ groupId, hotelUrn, providerOfferId })), acceptedRecommendation: accepted.acceptedRecommendation },
     });
     return { ...target, groupIds: ids };
   });

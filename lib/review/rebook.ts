@@ -8,6 +8,7 @@ import { type Ctx, transaction } from "@/lib/context";
 import { conflict, invalid } from "@/lib/errors";
 import { emit } from "@/lib/events";
 import { parseInput } from "@/lib/validation";
+import { recordAcceptedRecommendation } from "./accept";
 import { auditItem, holdForAction } from "./act";
 import { RebookInput, type ReviewItem } from "./schemas";
 import { toReviewItem } from "./to-record";
@@ -65,10 +66,11 @@ export async function rebookReviewItem({ ctx, input }: { ctx: Ctx; input: Rebook
         reviewUrn: item.urn,
       });
     }
+    const after = await recordAcceptedRecommendation(tx, item, { action: "rebook", hotelUrn });
     await auditItem(tx, target, item, "rebook", reason, {
       before: { groups: groups.map((g) => ({ groupId: g.groupId, hotelUrn: g.hotelUrn })) },
-      after: { groups: planned.map((p) => ({ groupId: p.groupId, hotelUrn, provider: p.offer.provider, providerOfferId: p.offer.providerOfferId })), waveUrn: wave.urn },
+      after: { groups: planned.map((p) => ({ groupId: p.groupId, hotelUrn, provider: p.offer.provider, providerOfferId: p.offer.providerOfferId })), waveUrn: wave.urn, acceptedRecommendation: after.acceptedRecommendation },
     });
-    return toReviewItem(item);
+    return toReviewItem(after);
   });
 }

@@ -2,6 +2,7 @@ import { requirePermission } from "@/lib/auth/require";
 import { type Ctx, transaction } from "@/lib/context";
 import { emit } from "@/lib/events";
 import { parseInput } from "@/lib/validation";
+import { recordAcceptedRecommendation } from "./accept";
 import { auditItem, holdForAction } from "./act";
 import { addCaseOverlay, caseOverlayFields } from "./overlay";
 import { RelaxInput, type ReviewItem } from "./schemas";
@@ -28,7 +29,8 @@ export async function relaxReviewItem({ ctx, input }: { ctx: Ctx; input: RelaxIn
       const wave = await latestWave(tx, row.urn);
       await emit(tx, "allocation/requested", { tenant: tx.principal.tenant, caseUrn: row.urn, demandUrn: wave?.demandUrn ?? null, reason, groupIds });
     }
-    await auditItem(tx, target, item, "relax", reason, { before: { caseOverlay: before }, after: { caseOverlay: { ...before, ...fields }, rerunGroups: groupIds } });
-    return toReviewItem(item);
+    const after = await recordAcceptedRecommendation(tx, item, { action: "relaxPolicy", fields });
+    await auditItem(tx, target, item, "relax", reason, { before: { caseOverlay: before }, after: { caseOverlay: { ...before, ...fields }, rerunGroups: groupIds, acceptedRecommendation: after.acceptedRecommendation } });
+    return toReviewItem(after);
   });
 }
