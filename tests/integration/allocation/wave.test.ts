@@ -173,6 +173,43 @@ describe("demand approval → allocation wave", () => {
   });
 });
 
+describe("override of a group already booked", () => {
+  it("cancels the reservation where the provider can, then books the new hotel; a provider that cannot cancel refuses with 409 and nothing changes", async () => {
+    const { bookGroup, bookWave } = await import("@/inngest/functions/book");
+    const { reservations } = await import("@/db/schema");
+    const { token } = await tenantWithPolicies();
+    const { caseUrn } = await approvedCase(token);
+    const runner = createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup], retryBaseMs: 1 });
+    await runner.tick();
+    const [wave] = await wavesOf(caseUrn);
+    const booked = await database.db.select().from(reservations).where(and(eq(reservations.caseUrn, caseUrn), eq(reservations.status, "CONFIRMED")));
+    expect(booked.length).toBe(3);
+    const candidates = wave.rankingInputs as { tier: string; hotelUrn: string; provider: string; weightedScore: number | null; roomsAvailable: number }[];
+    const allocations = wave.allocations as { groupId: string; hotelUrn: string; tier: string }[];
+    const params = { waveUrn: wave.urn };
+    for (const r of booked) {
+      const a = allocations.find((x) => x.groupId === r.groupId)!;
+      const other = candidates.find((c) => c.tier === a.tier && c.hotelUrn !== a.hotelUrn && c.weightedScore !== null && c.roomsAvailable >= 5 && !booked.some((b) => b.hotelUrn === c.hotelUrn))!;
+      const res = await call(overrideHandler, `/allocation/wave/${wave.urn}/override`, { token, params, body: { groupId: r.groupId, hotelUrn: other.hotelUrn, reason: "closer to the terminal" } });
+      const [after] = await database.db.select().from(reservations).where(eq(reservations.urn, r.urn));
+      if (r.provider === "EXPEDIA_RAPID") {
+        // the self-service tier cannot cancel: the override is refused and nothing moved
+        expect(res.status).toBe(409);
+        expect(after.status).toBe("CONFIRMED");
+        const [w] = await wavesOf(caseUrn);
+        expect((w.allocations as { groupId: string; hotelUrn: string }[]).find((x) => x.groupId === r.groupId)!.hotelUrn).toBe(a.hotelUrn);
+        continue;
+      }
+      expect(res.status).toBe(200);
+      expect(after).toMatchObject({ status: "CANCELLED" });
+      await runner.tick();
+      const live = await database.db.select().from(reservations).where(and(eq(reservations.caseUrn, caseUrn), eq(reservations.groupId, r.groupId), eq(reservations.status, "CONFIRMED")));
+      expect(live).toHaveLength(1);
+      expect(live[0].hotelUrn).toBe(other.hotelUrn);
+    }
+  }, 120_000);
+});
+
 describe("override and rerun", () => {
   it("override moves one group with a reason, audited before/after; other groups untouched", async () => {
     const { token } = await tenantWithPolicies();
