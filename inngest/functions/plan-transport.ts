@@ -2,7 +2,7 @@ import { database } from "@/db/client";
 import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
-import { assignFromFleet, planReservationTransport } from "@/lib/transport";
+import { assignFromFleet, completeDueSegments, dropReservationTransport, planReservationTransport } from "@/lib/transport";
 
 async function systemCtx(tenant: string): Promise<Ctx> {
   return { db: (await database()).db, principal: systemPrincipal(tenant, "transport") };
@@ -28,4 +28,25 @@ export const planTransportOnConfirmed = defineJob({
     for (const urn of plan.toAssign) assigned.push(await step.run(`assign-${urn}`, () => assignFromFleet(ctx, urn)));
     return { ...plan, assigned };
   },
+});
+
+/** A reservation cancelled → its passengers leave their rides; a ride left empty is CANCELLED and its vehicle released. */
+export const dropTransportOnCancelled = defineJob({
+  id: "drop-transport",
+  event: "reservation/cancelled",
+  retries: 4,
+  concurrency: { limit: 1, key: "event.data.caseUrn" },
+  handler: async ({ event, step }) => {
+    const { tenant, caseUrn, reservationUrn, reason } = event.data;
+    const ctx = await systemCtx(tenant);
+    return step.run("drop", () => dropReservationTransport(ctx, { caseUrn, reservationUrn, reason }));
+  },
+});
+
+/** Every 15 minutes: ASSIGNED rides long past their pickup become COMPLETED. */
+export const completeTransport = defineJob({
+  id: "complete-transport",
+  cron: "*/15 * * * *",
+  retries: 2,
+  handler: async ({ event, step }) => step.run("complete", async () => completeDueSegments((await database()).db, new Date(event.ts))),
 });

@@ -2,7 +2,9 @@
 export { assignFromFleet, type FleetOutcome } from "./assign-fleet";
 export { assignSegmentVehicle } from "./assign-vehicle";
 export { cancelSegment } from "./cancel";
+export { completeDueSegments } from "./complete";
 export { createSegment } from "./create";
+export { dropReservationTransport } from "./drop-reservation";
 export { getSegment } from "./get";
 export { listSegments } from "./list";
 export { planReservationTransport, type PlanOutcome } from "./plan-reservation";

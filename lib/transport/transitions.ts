@@ -15,6 +15,8 @@ export const SEGMENT_TRANSITIONS = {
   complete: { from: ["ASSIGNED"], to: "COMPLETED" },
   // the planner merges passengers of a newly confirmed reservation into a shuttle not yet assigned
   extend: { from: ["PLANNED"], to: null },
+  // a reservation aboard was cancelled: its passengers leave the ride (the last ones cancel it)
+  shrink: { from: ["PLANNED", "ASSIGNED"], to: null },
 } as const satisfies Record<string, { from: readonly SegmentStatus[]; to: SegmentStatus | null }>;
 
 export type SegmentAction = keyof typeof SEGMENT_TRANSITIONS;
