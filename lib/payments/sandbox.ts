@@ -6,6 +6,7 @@ import { Faults, FaultsRequest } from "@/lib/providers/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { SANDBOX_API_KEY } from "./settings";
 import { type Authorization, AuthorizationRequest } from "./wire";
+import { firstHeader as header, hang, readJsonBody as readJson, sleep } from "@/lib/http/sandbox-io";
 
 /**
  * A payment service provider to develop and test against, speaking ./wire over real HTTP:
@@ -113,27 +114,7 @@ function publicView(a: Authorization & { token?: string }): Authorization {
   return { id: a.id, status: a.status, amount: a.amount, currency: a.currency, reference: a.reference };
 }
 
-async function readJson(req: http.IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
-const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function hang(res: http.ServerResponse, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    res.on("close", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
+
+

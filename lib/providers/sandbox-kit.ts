@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Drawn, Faults, FaultsRequest } from "./faults";
 import { type StayDates, stayNights } from "./types";
+import { firstHeader as header, hang, sleep } from "@/lib/http/sandbox-io";
 
 /**
  * What both sandbox providers share: a tiny HTTP router with fault injection, expiring bearer
@@ -205,19 +206,9 @@ function send(res: http.ServerResponse, reply: SandboxReply): void {
   res.end(body);
 }
 
-const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until ms pass or the client gives up and closes the connection. */
-function hang(res: http.ServerResponse, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    res.on("close", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
+
+
 
 /** YYYY-MM-DD of a date string, or null. */
 export function isoDate(value: unknown): string | null {

@@ -2,6 +2,7 @@ import http from "node:http";
 import { z } from "zod";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { draftPolicy } from "./sandbox-policy";
+import { hang, readJsonBody as readJson } from "@/lib/http/sandbox-io";
 
 /**
  * A model server to develop and test against: the OpenAI chat-completions protocol
@@ -232,25 +233,4 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-async function readJson(req: http.IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
-/** Holds the answer back for `ms`, or until the client gives up and closes the connection. */
-function hang(res: http.ServerResponse, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    res.on("close", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}

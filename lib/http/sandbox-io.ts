@@ -1,0 +1,35 @@
+import type http from "node:http";
+
+/**
+ * The small pieces every sandbox server of ours (hotel providers, PSP, fleet, model) needs to
+ * read a request and fake a slow peer, written once.
+ */
+
+/** The request body as JSON; undefined when empty, `invalid` (default undefined) when not JSON. */
+export async function readJsonBody<T = undefined>(req: http.IncomingMessage, invalid?: T): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return invalid;
+  }
+}
+
+/** The first value of a header that may be repeated. */
+export const firstHeader = (v: string | string[] | undefined): string | null => (Array.isArray(v) ? v[0] : v) ?? null;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Holds the answer back for `ms`, or until the client gives up and closes the connection. */
+export function hang(res: http.ServerResponse, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    res.on("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
