@@ -2,7 +2,6 @@ import { inngest } from "@/inngest/client";
 import { toInngestFunction } from "@/inngest/adapter";
 import type { AnyJob } from "@/lib/jobs/define";
 import { agentRecommend } from "./agent-recommend";
-import { agentRecommend } from "./agent-recommend";
 import { allocateOnApproval, allocateOnRequest } from "./allocate";
 import { bookGroup, bookWave } from "./book";
 import { checkOutStays } from "./check-out";
@@ -15,7 +14,7 @@ import { deliverWebhook, webhookFanOut } from "./webhooks";
 
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
 export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, checkOutStays, deliverEmailOnQueued, deliverEmailSweep,
-  reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, agentRecommend];
+  reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport];
 
 /** The registry as Inngest functions, for serve(). */
 export const functions = jobs.map((job) => toInngestFunction(inngest, job));
