@@ -3,6 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { consoleAction } from "@/lib/console/action-result";
 import { activatePolicy, createPolicy, getPolicy, PolicyInput, updatePolicy } from "@/lib/policies";
+import { activeOfContext } from "@/lib/policies/active-of-context";
+import { synthesizePolicy } from "@/lib/policies/synthesize";
+import { errorFields, log } from "@/lib/log";
 import { parseInput } from "@/lib/validation";
 
 // Server actions receive whatever a client posts; the verbs parse it and check who may act.
@@ -38,4 +41,22 @@ export async function activatePolicyAction(policyUrn: string, reason?: string) {
     revalidatePath("/policies");
     return policy;
   }, policyUrn);
+}
+
+/**
+ * "Describe a policy": the synthesizer drafts a DRAFT (never active), answered with the ACTIVE
+ * policy of the same context to diff against. The draft is made either way; an active policy the
+ * caller cannot read is answered as unknown rather than failing the draft.
+ */
+export async function synthesizePolicyAction(description: unknown) {
+  return consoleAction(async (ctx) => {
+    const draft = await synthesizePolicy({ ctx, input: { description } as never });
+    revalidatePath("/policies");
+    try {
+      return { draft, active: await activeOfContext({ ctx, input: draft }), activeKnown: true };
+    } catch (err) {
+      log("warn", "policy synthesizer: the active policy of the draft's context could not be read", errorFields(err));
+      return { draft, active: null, activeKnown: false };
+    }
+  });
 }

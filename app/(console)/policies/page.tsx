@@ -5,6 +5,7 @@ import { EmptyState } from "@/components/console/empty-state";
 import { FilterForm } from "@/components/console/filter-form";
 import { PageHeader } from "@/components/console/page-header";
 import { type PolicyGroup, PolicyTable } from "@/components/policies/policy-table";
+import { SynthesizeBox } from "@/components/policies/synthesize-box";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -79,6 +80,8 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
           )
         }
       />
+      {/* policy:write is OPS_SUPERVISOR and ADMIN: the synthesizer's verb checks it again */}
+      {canWrite && <SynthesizeBox />}
       <FilterForm values={filters} label="Filter policies" clearHref="/policies" filtered={filtered}>
         <div className="grid gap-1.5">
           <Label htmlFor="status">Status</Label>
