@@ -7,6 +7,7 @@ import * as cases from "./cases";
 import * as demand from "./demand";
 import * as hotels from "./hotels";
 import * as policies from "./policies";
+import * as reports from "./reports";
 import * as review from "./review";
 import * as settings from "./settings";
 import * as system from "./system";
@@ -15,6 +16,6 @@ import * as vouchers from "./vouchers";
 import * as webhooks from "./webhooks";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, allocation, hotels, vouchers, booking, agent, transport, settings, webhooks].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, allocation, hotels, vouchers, booking, agent, transport, settings, webhooks, reports].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { pageOf, urnParam } from "@/lib/api/params";
+import { defineRoute } from "@/lib/api/route";
+import { GenerateReportInput, Report, ReportListQuery, ReportSummary } from "@/lib/reports/schemas";
+
+export const generateReportRoute = defineRoute({
+  method: "POST",
+  path: "/reports",
+  tag: "Reports",
+  summary: "Compute a weekly operations report now",
+  description:
+    "OPS_SUPERVISOR or ADMIN. Computes the report of the week (Monday 00:00 to Monday 00:00 in the tenant's time " +
+    "zone, settings.timeZone, UTC by default) containing `weekOf`, or the last complete week, as the Monday 06:00 " +
+    "job does: per airport and for ALL, review items resolved in the week by category, mean and p90 time to " +
+    "resolve, share resolved by accepting a recommendation, SLA breaches; live cases opened in the week with time " +
+    "to first voucher, to the last group housed, and the share of passengers housed within 30 minutes; top failing " +
+    "policies and providers. Drills and shadow cases are left out. One report per week: computing a week again " +
+    "replaces its figures (same URN). The body is optional.",
+  permission: "reports:write",
+  body: GenerateReportInput,
+  bodyOptional: true,
+  response: Report,
+  status: 201,
+});
+
+export const listReportsRoute = defineRoute({
+  method: "GET",
+  path: "/reports",
+  tag: "Reports",
+  summary: "List weekly reports",
+  description: "The tenant's weekly reports, newest week first, without their figures.",
+  permission: "read",
+  query: ReportListQuery,
+  response: pageOf(ReportSummary),
+  errors: [422],
+});
+
+export const getReportRoute = defineRoute({
+  method: "GET",
+  path: "/reports/{reportUrn}",
+  tag: "Reports",
+  summary: "Get a weekly report",
+  permission: "read",
+  params: z.object({ reportUrn: urnParam("report") }),
+  response: Report,
+});

@@ -1,0 +1,22 @@
+import type { Report } from "./schemas";
+
+const COLUMNS = [
+  "airport", "closedItems", "meanMinutesToResolve", "p90MinutesToResolve", "acceptedRecommendationShare", "slaBreaches",
+  "cases", "meanMinutesToFirstVoucher", "meanMinutesToLastGroupHoused", "passengers", "passengersHoused", "housedWithin30MinShare",
+] as const;
+
+const cell = (v: unknown) => {
+  const s = v === null || v === undefined ? "" : String(v);
+  // quote what a spreadsheet would split or read as a formula
+  return /[",\n\r]|^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** The report as CSV: one line per airport (ALL first), then the categories, policies and providers. */
+export function reportCsv(r: Report): string {
+  const categories = [...new Set(r.airports.flatMap((a) => Object.keys(a.byCategory)))].sort();
+  const lines = [[...COLUMNS, ...categories.map((c) => `items:${c}`)].join(",")];
+  for (const a of r.airports) lines.push([...COLUMNS.map((k) => cell(a[k])), ...categories.map((c) => cell(a.byCategory[c] ?? 0))].join(","));
+  lines.push("", "policyUrn,items", ...r.topFailingPolicies.map((p) => `${cell(p.policyUrn)},${p.items}`));
+  lines.push("", "provider,failedReservations", ...r.topFailingProviders.map((p) => `${cell(p.provider)},${p.failedReservations}`));
+  return `${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,3 @@
+export { generateReport, getReport, listReports } from "./reports";
+export { reportCsv } from "./csv";
+export { Report, ReportSummary } from "./schemas";

@@ -1,0 +1,71 @@
+import { and, desc, eq, lt } from "drizzle-orm";
+import type { z } from "zod";
+import { reports, type ReportRow } from "@/db/schema";
+import { parseJson } from "@/db/schema/json";
+import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { requirePermission } from "@/lib/auth/require";
+import { type Ctx, transaction } from "@/lib/context";
+import { notFound } from "@/lib/errors";
+import { newUrn } from "@/lib/ids";
+import { loadSettings } from "@/lib/tenants/load-settings";
+import { parseInput, shapeRecord } from "@/lib/validation";
+import { computeReport } from "./compute";
+import { weekBefore, weekContaining } from "./period";
+import { GenerateReportInput, Report, ReportBody, ReportListQuery, ReportRef } from "./schemas";
+
+function toReport(r: ReportRow): Report {
+  return {
+    urn: r.urn,
+    periodStart: r.periodStart.toISOString(),
+    periodEnd: r.periodEnd.toISOString(),
+    timeZone: r.timeZone,
+    generatedBy: r.generatedBy,
+    generatedAt: r.updatedAt.toISOString(),
+    ...parseJson(ReportBody, r.body, `reports.body of ${r.urn}`),
+  };
+}
+
+/**
+ * POST /reports (OPS_SUPERVISOR, ADMIN) and the Monday cron: computes the week's report in the
+ * tenant's time zone (settings.timeZone, UTC by default) and keeps it; the same week again
+ * replaces the figures of that week's report (one report per tenant and week). `now` is the cron tick's time.
+ */
+export async function generateReport({ ctx, input, now = new Date() }: { ctx: Ctx; input: z.input<typeof GenerateReportInput>; now?: Date }): Promise<Report> {
+  requirePermission(ctx, "reports:write", "generate reports");
+  const { weekOf } = parseInput(GenerateReportInput, input);
+  const timeZone = (await loadSettings(ctx)).timeZone ?? "UTC";
+  const { from, to } = weekOf ? weekContaining(new Date(`${weekOf}T12:00:00Z`), timeZone) : weekBefore(now, timeZone);
+  const body = await computeReport(ctx, { from, to });
+  return transaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .insert(reports)
+      .values({ urn: newUrn("report"), tenant: tx.principal.tenant, periodStart: from, periodEnd: to, timeZone, body, generatedBy: tx.principal.sub })
+      .onConflictDoUpdate({ target: [reports.tenant, reports.periodStart], set: { body, periodEnd: to, timeZone, generatedBy: tx.principal.sub, updatedAt: new Date() } })
+      .returning();
+    return shapeRecord(Report, toReport(row));
+  });
+}
+
+/** GET /reports: the tenant's reports, newest week first (summaries). */
+export async function listReports({ ctx, input }: { ctx: Ctx; input: z.input<typeof ReportListQuery> }) {
+  requirePermission(ctx, "read", "read reports");
+  const q = parseInput(ReportListQuery, input);
+  const after = decodeCursor(q.cursor);
+  const where = [eq(reports.tenant, ctx.principal.tenant)];
+  if (after) where.push(lt(reports.periodStart, new Date(String(after[0]))));
+  const rows = await ctx.db.select().from(reports).where(and(...where)).orderBy(desc(reports.periodStart)).limit(q.limit + 1);
+  const page = paginate(rows, q.limit, (r) => [r.periodStart.toISOString()]);
+  return {
+    items: page.items.map((r) => ({ urn: r.urn, periodStart: r.periodStart.toISOString(), periodEnd: r.periodEnd.toISOString(), timeZone: r.timeZone, generatedBy: r.generatedBy, generatedAt: r.updatedAt.toISOString() })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** GET /reports/{reportUrn}: one report with its figures; another tenant's is a 404. */
+export async function getReport({ ctx, input }: { ctx: Ctx; input: z.input<typeof ReportRef> }): Promise<Report> {
+  requirePermission(ctx, "read", "read reports");
+  const { reportUrn } = parseInput(ReportRef, input);
+  const [row] = await ctx.db.select().from(reports).where(and(eq(reports.urn, reportUrn), eq(reports.tenant, ctx.principal.tenant)));
+  if (!row) throw notFound(`Report ${reportUrn}`);
+  return toReport(row);
+}

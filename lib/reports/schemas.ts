@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { urnSchema } from "@/lib/ids";
+import { pageQuery } from "@/lib/primitives";
+
+const minutes = z.number().nullable().meta({ description: "minutes, one decimal; null when there is nothing to measure" });
+const share = z.number().nullable().meta({ description: "0 to 1, three decimals; null when there is nothing to divide" });
+
+export const AirportFigures = z
+  .object({
+    airport: z.string().meta({ description: "IATA code, or ALL for the tenant's total" }),
+    closedItems: z.number().int().meta({ description: "review items resolved in the week" }),
+    byCategory: z.record(z.string(), z.number().int()),
+    meanMinutesToResolve: minutes,
+    p90MinutesToResolve: minutes.meta({ description: "nearest-rank 90th percentile of the time to resolve" }),
+    acceptedRecommendationShare: share.meta({ description: "closed items whose action took one of their recommendations" }),
+    slaBreaches: z.number().int(),
+    cases: z.number().int().meta({ description: "live cases opened in the week (drills and shadows excluded)" }),
+    meanMinutesToFirstVoucher: minutes,
+    meanMinutesToLastGroupHoused: minutes.meta({ description: "over cases whose every group got a reservation" }),
+    passengers: z.number().int(),
+    passengersHoused: z.number().int(),
+    housedWithin30MinShare: share.meta({ description: "passengers whose reservation was made within 30 minutes of the case" }),
+  })
+  .meta({ id: "ReportAirportFigures" });
+export type AirportFigures = z.infer<typeof AirportFigures>;
+
+export const ReportBody = z.object({
+  airports: z.array(AirportFigures),
+  topFailingPolicies: z.array(z.object({ policyUrn: z.string(), items: z.number().int() })),
+  topFailingProviders: z.array(z.object({ provider: z.string(), failedReservations: z.number().int() })),
+});
+export type ReportBody = z.infer<typeof ReportBody>;
+
+export const Report = z
+  .object({
+    urn: z.string(),
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    timeZone: z.string(),
+    generatedBy: z.string(),
+    generatedAt: z.string(),
+  })
+  .extend(ReportBody.shape)
+  .meta({ id: "WeeklyReport" });
+export type Report = z.infer<typeof Report>;
+
+export const ReportSummary = Report.pick({ urn: true, periodStart: true, periodEnd: true, timeZone: true, generatedBy: true, generatedAt: true }).meta({ id: "WeeklyReportSummary" });
+
+export const GenerateReportInput = z.strictObject({
+  weekOf: z.iso.date().optional().meta({ description: "a date (YYYY-MM-DD) in the week to report; the last complete week when absent" }),
+});
+export const ReportListQuery = z.object({ ...pageQuery });
+export const ReportRef = z.object({ reportUrn: urnSchema("report") });
