@@ -5,6 +5,7 @@ import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { createReviewItem } from "@/lib/review/create-item";
 import { releaseQuietly } from "./change";
+import { refreshVouchersOf } from "./refresh-vouchers";
 import { transportFleet } from "./fleet";
 import { auditSnapshot } from "./to-record";
 
@@ -49,6 +50,7 @@ export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<Fle
     if (!row) return false;
     await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: "assign", airport: row.airport, reason: `transport fleet assigned ${a.vehicleId}`, before: auditSnapshot(segment), after: auditSnapshot(row) });
     await touchCase(tx, row.caseUrn);
+    await refreshVouchersOf(tx, row.reservationUrns);
     return true;
   });
   if (!done) {

@@ -6,6 +6,7 @@ import { loadOpenCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { errorFields, log } from "@/lib/log";
 import { transportFleet } from "./fleet";
+import { refreshVouchersOf } from "./refresh-vouchers";
 import { loadSegment, lockSegment } from "./load";
 import type { Segment } from "./schemas";
 import { auditSnapshot, toSegment } from "./to-record";
@@ -33,6 +34,7 @@ export async function changeSegment(
     const [row] = await tx.db.update(transportSegments).set(patch).where(eq(transportSegments.urn, before.urn)).returning();
     await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: o.action, airport: caseRow.airport, reason: o.reason, before: auditSnapshot(before), after: auditSnapshot(row) });
     await touchCase(tx, row.caseUrn);
+    await refreshVouchersOf(tx, [...before.reservationUrns, ...row.reservationUrns]);
     const previous = before.vehicle?.source === "FLEET" ? before.vehicle.assignmentId : null;
     return { after: row, released: previous && previous !== row.vehicle?.assignmentId ? previous : null };
   });

@@ -5,6 +5,7 @@ import { loadCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import type { SpecialNeed } from "@/lib/vocabulary";
 import { releaseQuietly } from "./change";
+import { refreshVouchersOf } from "./refresh-vouchers";
 import { auditSnapshot } from "./to-record";
 import { canApply } from "./transitions";
 
@@ -51,7 +52,10 @@ export async function dropReservationTransport(ctx: Ctx, input: { caseUrn: strin
       await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: "shrink", airport: caseRow.airport, reason: why, before: auditSnapshot(before), after: auditSnapshot(row) });
       out.shrunk.push(row.urn);
     }
-    if (rows.length) await touchCase(tx, caseRow.urn);
+    if (rows.length) {
+      await touchCase(tx, caseRow.urn);
+      await refreshVouchersOf(tx, rows.flatMap((r) => r.reservationUrns));
+    }
     return out;
   });
   for (const [assignmentId, segmentUrn] of release) await releaseQuietly(assignmentId, segmentUrn);

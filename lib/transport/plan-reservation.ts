@@ -7,6 +7,7 @@ import { newUrn } from "@/lib/ids";
 import { caseContext, matchPolicies } from "@/lib/policies/match";
 import { TIERS, type Tier } from "@/lib/vocabulary";
 import { planTransport, type PlanInput, type PlanReservation } from "./plan";
+import { refreshVouchersOf } from "./refresh-vouchers";
 import { hotelOf, NO_RIDE, passengersOf } from "./riders";
 import { transportSettings } from "./settings";
 import { auditSnapshot } from "./to-record";
@@ -91,7 +92,10 @@ export async function planReservationTransport(ctx: Ctx, input: { caseUrn: strin
       await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: "extend", airport: caseRow.airport, reason, before: auditSnapshot(before), after: auditSnapshot(row) });
       extended.push(row.urn);
     }
-    if (created.length || extended.length) await touchCase(tx, caseRow.urn);
+    if (created.length || extended.length) {
+      await touchCase(tx, caseRow.urn);
+      await refreshVouchersOf(tx, [...plan.create.flatMap((s) => s.reservationUrns), ...plan.extend.flatMap((e) => e.reservationUrns)]);
+    }
     const planned = await tx.db
       .select({ urn: transportSegments.urn })
       .from(transportSegments)

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import {
   airports,
   allocationWaves,
@@ -9,11 +9,11 @@ import {
   policies,
   type ReservationRow,
   tenants,
-  transportSegments,
 } from "@/db/schema";
 import type { VoucherProps } from "@/emails/voucher";
 import type { Ctx } from "@/lib/context";
 import { PolicyBuffers } from "@/lib/policies/schemas";
+import { voucherTransport } from "@/lib/transport/voucher";
 import { localMoment, nightsBetweenDates } from "./local-time";
 import { specialServiceInstructions } from "./special-services";
 
@@ -119,27 +119,8 @@ function hotelNameFromWave(allocations: unknown, groupId: string): string | null
   return a?.hotelName ?? null;
 }
 
-/** The first live pickup of this reservation (airport to hotel first), once transport exists. */
+/** The reservation's next ride, once transport exists (lib/transport decides which and what it says). */
 async function transportOf(ctx: Ctx, r: ReservationRow, timeZone: string): Promise<VoucherProps["transport"]> {
-  const [segment] = await ctx.db
-    .select()
-    .from(transportSegments)
-    .where(
-      and(
-        eq(transportSegments.caseUrn, r.caseUrn),
-        ne(transportSegments.status, "CANCELLED"),
-        sql`${transportSegments.reservationUrns} @> ${JSON.stringify([r.urn])}::jsonb`,
-      ),
-    )
-    .orderBy(asc(transportSegments.direction), asc(transportSegments.scheduledAt), asc(transportSegments.urn))
-    .limit(1);
-  if (!segment) return null;
-  const v = segment.vehicle ?? {};
-  const vehicle = [v.plate, v.driver ?? v.driverName, v.vehicleId].filter(Boolean).join(", ") || null;
-  return {
-    pickupLocation: v.pickupLocation ?? (segment.direction === "AIRPORT_TO_HOTEL" ? "the airport's hotel shuttle area" : "the hotel's main entrance"),
-    pickup: localMoment(segment.scheduledAt, timeZone),
-    vehicle,
-    dispatcherPhone: v.dispatcherPhone ?? v.phone ?? null,
-  };
+  const ride = await voucherTransport(ctx, r);
+  return ride && { pickupLocation: ride.pickupLocation, pickup: localMoment(ride.scheduledAt, timeZone), vehicle: ride.vehicle, dispatcherPhone: ride.dispatcherPhone };
 }
