@@ -2,7 +2,7 @@ import { database } from "@/db/client";
 import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
-import { assignFromFleet, completeDueSegments, dropReservationTransport, planReservationTransport } from "@/lib/transport";
+import { assignFromFleet, completeDueSegments, dropReservationTransport, followNextFlight, planReservationTransport } from "@/lib/transport";
 
 async function systemCtx(tenant: string): Promise<Ctx> {
   return { db: (await database()).db, principal: systemPrincipal(tenant, "transport") };
@@ -49,4 +49,17 @@ export const completeTransport = defineJob({
   cron: "*/15 * * * *",
   retries: 2,
   handler: async ({ event, step }) => step.run("complete", async () => completeDueSegments((await database()).db, new Date(event.ts))),
+});
+
+/** The next flight moved → rides to the airport re-timed; no overnight gap left → every ride of the case cancelled. */
+export const followNextFlightTransport = defineJob({
+  id: "transport-follow-next-flight",
+  event: "case/reaccommodated",
+  retries: 4,
+  concurrency: { limit: 1, key: "event.data.caseUrn" },
+  handler: async ({ event, step }) => {
+    const { tenant, caseUrn, overnight, nextFlight } = event.data;
+    const ctx = await systemCtx(tenant);
+    return step.run("follow", () => followNextFlight(ctx, { caseUrn, overnight, nextDeparture: nextFlight.scheduledDeparture }));
+  },
 });

@@ -5,6 +5,7 @@ export { cancelSegment } from "./cancel";
 export { completeDueSegments } from "./complete";
 export { createSegment } from "./create";
 export { dropReservationTransport } from "./drop-reservation";
+export { followNextFlight } from "./follow-next-flight";
 export { getSegment } from "./get";
 export { listSegments } from "./list";
 export { planReservationTransport, type PlanOutcome } from "./plan-reservation";
