@@ -32,7 +32,7 @@ export function OverrideProvider({
   waveUrn: string;
   groups: OverrideGroup[];
   candidates: Record<string, OverrideCandidate[]>;
-  children: React.ReactNode;
+  children?: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const [groupId, setGroupId] = useState("");
