@@ -1,22 +1,57 @@
 import { BarChart3 } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { EmptyState } from "@/components/console/empty-state";
+import { Forbidden } from "@/components/console/forbidden";
 import { PageHeader } from "@/components/console/page-header";
+import { GenerateReportButton } from "@/components/reports/generate-report-button";
+import { ReportView } from "@/components/reports/report-view";
+import { hasPermission } from "@/lib/auth/roles";
 import { sessionCtx } from "@/lib/auth/session-ctx";
+import { getReport, listReports } from "@/lib/reports";
+import { cn } from "@/lib/utils";
+import { generateReportAction } from "./actions";
 
 export const metadata: Metadata = { title: "Reports" };
 
-export default async function ReportsPage() {
-  await sessionCtx();
+const day = (iso: string) => iso.slice(0, 10);
+
+export default async function ReportsPage({ searchParams }: { searchParams: Promise<{ report?: string }> }) {
+  const ctx = await sessionCtx();
+  if (!hasPermission(ctx.principal.roles, "read")) return <Forbidden what="Reports" roles="ADMIN, OPS_SUPERVISOR, AIRPORT_OPERATOR" />;
+  const { report: wanted } = await searchParams;
+  const { items } = await listReports({ ctx, input: { limit: 52 } });
+  const chosen = items.find((r) => r.urn === wanted) ?? items[0];
+  const report = chosen ? await getReport({ ctx, input: { reportUrn: chosen.urn } }) : null;
+  const canGenerate = hasPermission(ctx.principal.roles, "reports:write");
   return (
     <>
-      <PageHeader title="Reports" description="Weekly operations reports over closed review items." />
-      <EmptyState icon={BarChart3} title="Reports arrive with the reporting feature" testId="reports-empty">
-        <p>
-          Each week&apos;s report will show here: items by category, mean time to resolve, the share resolved by accepting the agent&apos;s
-          recommendation, and the policies and hotel providers that fail most often.
-        </p>
-      </EmptyState>
+      <PageHeader
+        title="Reports"
+        description="Weekly operations reports, computed every Monday at 06:00 in the tenant's time zone: review items closed in the week and how fast passengers got rooms. Drills are left out."
+        actions={canGenerate ? <GenerateReportButton generate={generateReportAction} /> : undefined}
+      />
+      {!report ? (
+        <EmptyState icon={BarChart3} title="No report yet" testId="reports-empty">
+          <p>The first report arrives next Monday at 06:00{canGenerate ? ", or compute last week's now" : ""}.</p>
+        </EmptyState>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[12rem_1fr]">
+          <nav aria-label="Weeks" className="flex flex-col gap-1 text-sm" data-testid="report-weeks">
+            {items.map((r) => (
+              <Link
+                key={r.urn}
+                href={`/reports?report=${encodeURIComponent(r.urn)}`}
+                aria-current={r.urn === report.urn ? "page" : undefined}
+                className={cn("rounded px-2 py-1 hover:bg-muted", r.urn === report.urn && "bg-muted font-medium")}
+              >
+                Week of {day(r.periodStart)}
+              </Link>
+            ))}
+          </nav>
+          <ReportView report={report} csvHref={`/reports/${encodeURIComponent(report.urn)}/csv`} />
+        </div>
+      )}
     </>
   );
 }

@@ -1,0 +1,22 @@
+// GET /reports/{reportUrn}/csv – the console's CSV download of a weekly report (signed-in session)
+import { sessionCtx } from "@/lib/auth/session-ctx";
+import { DomainError } from "@/lib/errors";
+import { decodeSegment, isUrn } from "@/lib/ids";
+import { getReport, reportCsv } from "@/lib/reports";
+
+export async function GET(_req: Request, { params }: { params: Promise<{ reportUrn: string }> }) {
+  const reportUrn = decodeSegment((await params).reportUrn);
+  if (!isUrn(reportUrn, "report")) return new Response("Not found", { status: 404 });
+  try {
+    const report = await getReport({ ctx: await sessionCtx(), input: { reportUrn } });
+    return new Response(reportCsv(report), {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="operations-report-${report.periodStart.slice(0, 10)}.csv"`,
+      },
+    });
+  } catch (err) {
+    if (err instanceof DomainError) return new Response(err.message, { status: err.status });
+    throw err;
+  }
+}

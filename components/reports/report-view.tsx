@@ -1,0 +1,142 @@
+"use client";
+
+import { Download } from "lucide-react";
+import type { ReactElement } from "react";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { Report } from "@/lib/reports/schemas";
+
+const pct = (v: number | null) => (v === null ? "—" : `${Math.round(v * 1000) / 10}%`);
+const min = (v: number | null) => (v === null ? "—" : `${v} min`);
+const label = (v: string) => v.replaceAll("_", " ").toLowerCase().replace(/^./, (c) => c.toUpperCase());
+
+/** One weekly report: charts of the review figures, the service figures per airport, failing policies and providers. */
+export function ReportView({ report, csvHref }: { report: Report; csvHref: string }) {
+  const all = report.airports[0];
+  const perAirport = report.airports.slice(1);
+  const categories = Object.entries(all?.byCategory ?? {}).map(([category, items]) => ({ category: label(category), items }));
+  const timing = perAirport.map((a) => ({ airport: a.airport, mean: a.meanMinutesToResolve, p90: a.p90MinutesToResolve }));
+  const service = perAirport.map((a) => ({ airport: a.airport, firstVoucher: a.meanMinutesToFirstVoucher, lastGroup: a.meanMinutesToLastGroupHoused }));
+  return (
+    <div className="grid gap-4" data-testid="report-view">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">
+          {report.periodStart.slice(0, 10)} to {report.periodEnd.slice(0, 10)} ({report.timeZone}) · computed {report.generatedAt.replace("T", " ").slice(0, 16)}Z
+        </p>
+        <Button asChild variant="outline" size="sm">
+          <a href={csvHref} data-testid="report-csv"><Download aria-hidden /> CSV</a>
+        </Button>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-4" data-testid="report-totals">
+        <Stat title="Items closed" value={String(all?.closedItems ?? 0)} />
+        <Stat title="Mean / p90 to resolve" value={`${min(all?.meanMinutesToResolve ?? null)} / ${min(all?.p90MinutesToResolve ?? null)}`} />
+        <Stat title="Resolved by a recommendation" value={pct(all?.acceptedRecommendationShare ?? null)} />
+        <Stat title="Housed within 30 min" value={pct(all?.housedWithin30MinShare ?? null)} />
+      </div>
+      <div className="grid gap-4 xl:grid-cols-2">
+        <ChartCard title="Items by category" description="Review items closed in the week">
+          <BarChart data={categories}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="category" fontSize={11} />
+            <YAxis allowDecimals={false} fontSize={11} />
+            <Tooltip />
+            <Bar dataKey="items" name="Items" fill="var(--color-primary, #2563eb)" />
+          </BarChart>
+        </ChartCard>
+        <ChartCard title="Time to resolve" description="Minutes from opening to resolution, per airport">
+          <BarChart data={timing}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="airport" fontSize={11} />
+            <YAxis fontSize={11} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="mean" name="Mean" fill="#2563eb" />
+            <Bar dataKey="p90" name="p90" fill="#f59e0b" />
+          </BarChart>
+        </ChartCard>
+        <ChartCard title="How fast passengers got rooms" description="Minutes from case creation, per airport">
+          <BarChart data={service}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="airport" fontSize={11} />
+            <YAxis fontSize={11} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="firstVoucher" name="First voucher" fill="#16a34a" />
+            <Bar dataKey="lastGroup" name="Last group housed" fill="#9333ea" />
+          </BarChart>
+        </ChartCard>
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Failing most</CardTitle>
+            <CardDescription>Policies behind the week&apos;s review items; providers by failed reservations</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3 text-sm">
+            <ol className="list-decimal pl-5" data-testid="report-policies">
+              {report.topFailingPolicies.length === 0 ? <li className="list-none text-muted-foreground">No policy behind an item</li> : report.topFailingPolicies.map((p) => <li key={p.policyUrn}><span className="font-mono text-xs">{p.policyUrn}</span> · {p.items}</li>)}
+            </ol>
+            <ol className="list-decimal pl-5" data-testid="report-providers">
+              {report.topFailingProviders.length === 0 ? <li className="list-none text-muted-foreground">No failed reservation</li> : report.topFailingProviders.map((p) => <li key={p.provider}>{p.provider} · {p.failedReservations}</li>)}
+            </ol>
+          </CardContent>
+        </Card>
+      </div>
+      <Table data-testid="report-airports">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Airport</TableHead>
+            <TableHead className="text-right">Closed</TableHead>
+            <TableHead className="text-right">Mean / p90</TableHead>
+            <TableHead className="text-right">By recommendation</TableHead>
+            <TableHead className="text-right">SLA breaches</TableHead>
+            <TableHead className="text-right">Cases</TableHead>
+            <TableHead className="text-right">First voucher</TableHead>
+            <TableHead className="text-right">Last group</TableHead>
+            <TableHead className="text-right">Housed ≤ 30 min</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {report.airports.map((a) => (
+            <TableRow key={a.airport}>
+              <TableCell className="font-mono">{a.airport}</TableCell>
+              <TableCell className="text-right tabular-nums">{a.closedItems}</TableCell>
+              <TableCell className="text-right tabular-nums">{min(a.meanMinutesToResolve)} / {min(a.p90MinutesToResolve)}</TableCell>
+              <TableCell className="text-right tabular-nums">{pct(a.acceptedRecommendationShare)}</TableCell>
+              <TableCell className="text-right tabular-nums">{a.slaBreaches}</TableCell>
+              <TableCell className="text-right tabular-nums">{a.cases}</TableCell>
+              <TableCell className="text-right tabular-nums">{min(a.meanMinutesToFirstVoucher)}</TableCell>
+              <TableCell className="text-right tabular-nums">{min(a.meanMinutesToLastGroupHoused)}</TableCell>
+              <TableCell className="text-right tabular-nums">{pct(a.housedWithin30MinShare)} ({a.passengersHoused}/{a.passengers})</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function Stat({ title, value }: { title: string; value: string }) {
+  return (
+    <div className="rounded-md border p-3">
+      <div className="text-xs text-muted-foreground">{title}</div>
+      <div className="mt-1 text-lg font-semibold tabular-nums">{value}</div>
+    </div>
+  );
+}
+
+function ChartCard({ title, description, children }: { title: string; description: string; children: ReactElement }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="h-64">
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
+      </CardContent>
+    </Card>
+  );
+}
