@@ -3,6 +3,7 @@ import { allocationWaves, cases, demands, passengers, reservations, reviewItems 
 import { canTransition, moveCase } from "@/lib/cases/transitions";
 import { type Ctx, transaction } from "@/lib/context";
 import { transitionDemand } from "@/lib/demand/transition";
+import { emit } from "@/lib/events";
 import { createReviewItem } from "@/lib/review/create-item";
 
 export type Settled = { state: "waiting" | "fulfilled" | "partial" | "failed"; booked: string[]; failed: string[] };
@@ -50,12 +51,17 @@ export async function settleWave(ctx: Ctx, input: { caseUrn: string; waveUrn: st
         .limit(1);
       if (waiting.length === 0 && row.status !== "ACCOMMODATED" && row.status !== "MANUAL_REVIEW" && canTransition(row.status, "ACCOMMODATED")) {
         await moveCase(tx, row, { to: "ACCOMMODATED", action: "book", reason: "every group has a confirmed reservation" });
+        // outbound webhooks (lib/webhooks) tell the airline's systems
+        await emit(tx, "case/accommodated", { tenant: row.tenant, caseUrn: row.urn });
       }
       return { state: "fulfilled", booked, failed };
     }
     if (booked.length === 0) return { state: "failed", booked, failed };
 
-    for (const d of approved) await transitionDemand(tx, { demand: d, action: "partial", airport: row.airport, reason: `${booked.length} group(s) booked, ${failed.length} not` });
+    for (const d of approved) {
+      await transitionDemand(tx, { demand: d, action: "partial", airport: row.airport, reason: `${booked.length} group(s) booked, ${failed.length} not` });
+      await emit(tx, "demand/partial", { tenant: row.tenant, caseUrn: row.urn, demandUrn: d.urn, bookedGroups: booked, unbookedGroups: failed });
+    }
     const [open] = await tx.db
       .select({ urn: reviewItems.urn })
       .from(reviewItems)

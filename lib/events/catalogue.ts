@@ -66,6 +66,10 @@ export const eventCatalogue = {
     reason: z.string().optional(),
     reviewUrn: z.string().optional(),
   }),
+  // every passenger of the case has a room (booking settled the last wave): for outbound webhooks
+  "case/accommodated": z.object({ tenant: z.string(), caseUrn: z.string() }),
+  // a wave booked some groups and not others: its demand became PARTIAL
+  "demand/partial": z.object({ tenant: z.string(), caseUrn: z.string(), demandUrn: z.string(), bookedGroups: z.array(z.string()), unbookedGroups: z.array(z.string()) }),
   "reservation/confirmed": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
   "reservation/cancelled": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), reason: z.string() }),
   // a message written to the email outbox: the delivery job sends it

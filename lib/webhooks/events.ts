@@ -9,6 +9,18 @@ import type { EventData, EventName } from "@/lib/events/catalogue";
 const urn = (kind: string) => z.string().meta({ description: `${kind} URN` });
 
 export const WEBHOOK_EVENTS = {
+  "case.accommodated": {
+    from: "case/accommodated",
+    summary: "Every passenger of the case has a confirmed room.",
+    data: z.object({ caseUrn: urn("case") }),
+    map: (d: EventData<"case/accommodated">) => ({ caseUrn: d.caseUrn }),
+  },
+  "demand.partial": {
+    from: "demand/partial",
+    summary: "A wave booked some groups and not others; the demand is PARTIAL and a review item is open for the rest.",
+    data: z.object({ caseUrn: urn("case"), demandUrn: urn("demand"), bookedGroups: z.array(z.string()), unbookedGroups: z.array(z.string()) }),
+    map: (d: EventData<"demand/partial">) => ({ caseUrn: d.caseUrn, demandUrn: d.demandUrn, bookedGroups: d.bookedGroups, unbookedGroups: d.unbookedGroups }),
+  },
   "review.created": {
     from: "review/created",
     summary: "A review item was opened for a human (manual review queue).",

@@ -25,7 +25,7 @@ export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: str
         occurredAt: e.occurredAt,
         url: sub.url,
         subscriptionUrn: sub.urn,
-        subjectUrn: (data.reviewUrn ?? data.reservationUrn ?? data.caseUrn ?? null) as string | null,
+        subjectUrn: (data.reviewUrn ?? data.reservationUrn ?? data.demandUrn ?? data.caseUrn ?? null) as string | null,
         data,
       });
       if (row) queued++;

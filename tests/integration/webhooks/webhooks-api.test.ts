@@ -120,6 +120,26 @@ describe("outbound webhooks: subscriptions, signed deliveries, retries, redelive
     expect(await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenant, t))).toHaveLength(1);
   });
 
+  it("case.accommodated and demand.partial carry the booking's outcome to the subscriber", async () => {
+    const t = uniqueTenant();
+    const token = await roleToken(t, "ADMIN");
+    await subscribe(token, { url: receiver.get().url, events: ["case.accommodated", "demand.partial"], secret: RECEIVER_SECRET });
+    const { runner: r } = runner();
+    const ctx = { db: database.db, principal: systemPrincipal(t) };
+    const DEMAND = "urn:svc:demand:0195f0c8-7a1e-7c2d-9a55-3b2f4a1c9d12";
+    await emit(ctx, "demand/partial", { tenant: t, caseUrn: CASE, demandUrn: DEMAND, bookedGroups: ["G1"], unbookedGroups: ["G2", "G3"] });
+    await emit(ctx, "case/accommodated", { tenant: t, caseUrn: CASE });
+    await r.tick();
+    const got = receiver.get().received.filter((c) => (c.json as { tenant?: string })?.tenant === t);
+    expect(got.map((c) => [c.event, (c.json as { data: unknown }).data, c.verified])).toEqual(
+      expect.arrayContaining([
+        ["demand.partial", { caseUrn: CASE, demandUrn: DEMAND, bookedGroups: ["G1"], unbookedGroups: ["G2", "G3"] }, true],
+        ["case.accommodated", { caseUrn: CASE }, true],
+      ]),
+    );
+    expect(got).toHaveLength(2);
+  });
+
   it("only an ADMIN manages subscriptions; bad input is a 422 that creates nothing", async () => {
     const t = uniqueTenant();
     for (const role of ["OPS_SUPERVISOR", "AIRPORT_OPERATOR", "FEED"] as const) {
