@@ -3,6 +3,7 @@ import type { Ctx } from "@/lib/context";
 import type { StoredTenantSettings } from "@/lib/tenants/settings";
 import type { ReviewPriority } from "@/lib/vocabulary";
 import { PAGE_EVENT_TYPE } from "@/lib/webhooks/events";
+import { caseMode } from "@/lib/webhooks/fan-out";
 import { queueDelivery } from "@/lib/webhooks/queue";
 
 export type PageInput = {
@@ -23,12 +24,14 @@ export const pageKey = (reviewUrn: string, breach: number) => `page:${reviewUrn}
  * only if the breach was recorded. Without a channel it is kept (NO_CHANNEL) for the console.
  */
 export async function pageOnCall(ctx: Ctx, settings: StoredTenantSettings, p: PageInput) {
+  // a drill's or shadow case's breach is kept in the delivery log, never sent to the on-call phone
+  const mode = await caseMode(ctx, p.item.caseUrn);
   return queueDelivery(ctx, {
     channel: "ALERTING",
     key: pageKey(p.item.urn, p.breach),
     eventType: PAGE_EVENT_TYPE,
     occurredAt: p.dueAt,
-    url: settings.alerting?.url ?? null,
+    url: mode === "LIVE" ? (settings.alerting?.url ?? null) : null,
     subjectUrn: p.item.urn,
     airport: p.item.airport,
     data: {
@@ -43,6 +46,7 @@ export async function pageOnCall(ctx: Ctx, settings: StoredTenantSettings, p: Pa
       slaMinutes: p.slaMinutes,
       dueAt: p.dueAt.toISOString(),
       nextDueAt: p.nextDueAt.toISOString(),
+      mode,
     },
   });
 }

@@ -71,6 +71,7 @@ export const PageData = z.object({
   slaMinutes: z.number().int(),
   dueAt: z.string().meta({ description: "the deadline that passed" }),
   nextDueAt: z.string(),
+  mode: z.enum(["LIVE", "DRILL", "SHADOW"]).meta({ description: "always LIVE when sent: a drill's page is kept in the delivery log" }),
 });
 
 /** Every delivery's body. `id` is the delivery URN: the same on a retry or a redelivery, so a receiver can drop duplicates. */

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { webhookSubscriptions } from "@/db/schema";
+import { cases, webhookSubscriptions } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
 import { WEBHOOK_EVENTS, type WebhookEventType } from "./events";
 import { queueDelivery } from "./queue";
@@ -12,6 +12,8 @@ export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: str
   const spec = WEBHOOK_EVENTS[e.type];
   const data = (spec.map as (d: unknown) => Record<string, unknown>)(e.data);
   return transaction(ctx, async (tx) => {
+    // a drill or shadow case stays inside the service: nothing of it reaches an airline system
+    if (typeof data.caseUrn === "string" && (await caseMode(tx, data.caseUrn)) !== "LIVE") return { queued: 0 };
     const subs = await tx.db
       .select()
       .from(webhookSubscriptions)
@@ -32,4 +34,10 @@ export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: str
     }
     return { queued };
   });
+}
+
+/** A case's mode; an event about a case this tenant does not have (a test's) counts as LIVE. */
+export async function caseMode(ctx: Ctx, caseUrn: string): Promise<string> {
+  const [row] = await ctx.db.select({ mode: cases.mode }).from(cases).where(and(eq(cases.urn, caseUrn), eq(cases.tenant, ctx.principal.tenant)));
+  return row?.mode ?? "LIVE";
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
-import { auditEntries, jobRuns, reviewItems, webhookDeliveries } from "@/db/schema";
+import { auditEntries, cases, jobRuns, reviewItems, webhookDeliveries } from "@/db/schema";
 import { reviewSlaJobs } from "@/inngest/functions/review-sla";
 import { deliverWebhookJob } from "@/inngest/functions/webhooks";
 import { manualClock } from "@/lib/jobs/clock";
@@ -154,6 +154,22 @@ describe("review SLA: sleep until the deadline, then escalate, audit and page on
     t.clock.set(released.slaDueAt!.getTime() + 1_000);
     await t.runner.tick();
     expect(await t.item(created.urn)).toMatchObject({ escalations: 1, overdue: true });
+  });
+
+  it("a drill's breach escalates and audits like any other, but its page stays in the log: nothing reaches on-call", async () => {
+    const t = await setup();
+    const drill = await insertCase(t.db, { tenant: t.tenant });
+    await t.db.update(cases).set({ mode: "DRILL" }).where(eq(cases.urn, drill.urn));
+    const created = await createReviewItem(t.admin, { caseUrn: drill.urn, category: "ALLOCATION_FAILED", affectedGroups: ["PNR1"], detail: "drill item", recommendations: [] });
+    await t.runner.tick();
+    t.clock.set(created.slaDueAt!.getTime() + 1_000);
+    await t.runner.tick();
+    expect(await t.item(created.urn)).toMatchObject({ escalations: 1, overdue: true });
+    expect(await t.breachAudits(created.urn)).toHaveLength(1);
+    const [page] = await t.pages(created.urn);
+    expect(page).toMatchObject({ status: "NO_CHANNEL", url: null, attempts: 0 });
+    expect(page.payload).toMatchObject({ data: { mode: "DRILL" } });
+    expect(t.received(created.urn)).toHaveLength(0);
   });
 
   it("the page is signed and retried with backoff when the receiver fails; one delivery, the same id each time", async () => {

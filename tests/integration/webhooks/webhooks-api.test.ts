@@ -4,7 +4,7 @@ import { POST as redeliverH } from "@/app/api/v1/webhooks/deliveries/[deliveryUr
 import { GET as listDeliveriesH } from "@/app/api/v1/webhooks/deliveries/route";
 import { DELETE as disableH } from "@/app/api/v1/webhooks/subscriptions/[subscriptionUrn]/route";
 import { GET as listSubsH, POST as createSubH } from "@/app/api/v1/webhooks/subscriptions/route";
-import { webhookDeliveries } from "@/db/schema";
+import { cases, webhookDeliveries } from "@/db/schema";
 import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhooks";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { emit } from "@/lib/events";
@@ -12,6 +12,7 @@ import { manualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
 import { verifySignature } from "@/lib/webhooks/sign";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
+import { insertCase } from "@/tests/helpers/case-rows";
 import { roleToken } from "@/tests/helpers/cases";
 import { uniqueTenant } from "@/tests/helpers/factories";
 import { RECEIVER_SECRET, receiverForTests } from "@/tests/helpers/receiver";
@@ -138,6 +139,18 @@ describe("outbound webhooks: subscriptions, signed deliveries, retries, redelive
       ]),
     );
     expect(got).toHaveLength(2);
+  });
+
+  it("events about a drill case reach no subscriber", async () => {
+    const t = uniqueTenant();
+    const token = await roleToken(t, "ADMIN");
+    await subscribe(token, { url: receiver.get().url, events: ["case.accommodated"], secret: RECEIVER_SECRET });
+    const drill = await insertCase(database.db, { tenant: t });
+    await database.db.update(cases).set({ mode: "DRILL" }).where(eq(cases.urn, drill.urn));
+    const { runner: r } = runner();
+    await emit({ db: database.db, principal: systemPrincipal(t) }, "case/accommodated", { tenant: t, caseUrn: drill.urn });
+    await r.tick();
+    expect(await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenant, t))).toHaveLength(0);
   });
 
   it("only an ADMIN manages subscriptions; bad input is a 422 that creates nothing", async () => {
