@@ -33,6 +33,7 @@ export function ReportView({ report, csvHref }: { report: Report; csvHref: strin
         <Stat title="Items closed" value={String(all?.closedItems ?? 0)} />
         <Stat title="Mean / p90 to resolve" value={`${min(all?.meanMinutesToResolve ?? null)} / ${min(all?.p90MinutesToResolve ?? null)}`} />
         <Stat title="Resolved by a recommendation" value={pct(all?.acceptedRecommendationShare ?? null)} />
+        <Stat title="Resolved by the agent's" value={pct(all?.agentRecommendationShare ?? null)} />
         <Stat title="Housed within 30 min" value={pct(all?.housedWithin30MinShare ?? null)} />
       </div>
       <div className="grid gap-4 xl:grid-cols-2">

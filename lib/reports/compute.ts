@@ -12,7 +12,7 @@ const mean = (xs: number[]) => (xs.length ? round1(xs.reduce((s, x) => s + x, 0)
 const p90 = (xs: number[]) => (xs.length ? round1([...xs].sort((a, b) => a - b)[Math.ceil(0.9 * xs.length) - 1]) : null);
 const share = (part: number, whole: number) => (whole ? round3(part / whole) : null);
 
-type Item = { airport: string; category: string; createdAt: Date; resolvedAt: Date; accepted: boolean };
+type Item = { airport: string; category: string; createdAt: Date; resolvedAt: Date; accepted: boolean; acceptedAgent: boolean };
 type CaseFacts = { airport: string; firstVoucher: number | null; lastGroupHoused: number | null; passengers: number; housed: number; housedWithin30: number };
 
 /**
@@ -28,7 +28,7 @@ export async function computeReport(ctx: Ctx, { from, to }: { from: Date; to: Da
       .from(reviewItems)
       .innerJoin(cases, eq(cases.urn, reviewItems.caseUrn))
       .where(and(eq(reviewItems.tenant, tenant), eq(cases.mode, "LIVE"), gte(reviewItems.resolvedAt, from), lt(reviewItems.resolvedAt, to)))
-  ).map((r) => ({ airport: r.airport ?? "—", category: r.category, createdAt: r.createdAt, resolvedAt: r.resolvedAt!, accepted: r.accepted !== null }));
+  ).map((r) => ({ airport: r.airport ?? "—", category: r.category, createdAt: r.createdAt, resolvedAt: r.resolvedAt!, accepted: r.accepted !== null, acceptedAgent: (r.accepted as { source?: string } | null)?.source === "agent" }));
 
   const breaches = await ctx.db
     .select({ airport: auditEntries.airport, n: sql<number>`count(*)`.mapWith(Number) })
@@ -53,6 +53,7 @@ export async function computeReport(ctx: Ctx, { from, to }: { from: Date; to: Da
       meanMinutesToResolve: mean(toResolve),
       p90MinutesToResolve: p90(toResolve),
       acceptedRecommendationShare: share(items.filter((i) => i.accepted).length, items.length),
+      agentRecommendationShare: share(items.filter((i) => i.acceptedAgent).length, items.length),
       slaBreaches: breaches.filter((b) => airport === null || (b.airport ?? "—") === airport).reduce((s, b) => s + b.n, 0),
       cases: cs.length,
       meanMinutesToFirstVoucher: mean(cs.flatMap((c) => (c.firstVoucher === null ? [] : [c.firstVoucher]))),

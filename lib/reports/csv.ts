@@ -1,7 +1,7 @@
 import type { Report } from "./schemas";
 
 const COLUMNS = [
-  "airport", "closedItems", "meanMinutesToResolve", "p90MinutesToResolve", "acceptedRecommendationShare", "slaBreaches",
+  "airport", "closedItems", "meanMinutesToResolve", "p90MinutesToResolve", "acceptedRecommendationShare", "agentRecommendationShare", "slaBreaches",
   "cases", "meanMinutesToFirstVoucher", "meanMinutesToLastGroupHoused", "passengers", "passengersHoused", "housedWithin30MinShare",
 ] as const;
 

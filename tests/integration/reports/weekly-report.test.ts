@@ -61,18 +61,18 @@ async function knownWeek(tenant: string) {
   await db.insert(vouchers).values({ urn: newUrn("voucher"), tenant, reservationUrn: r1, confirmationCode: "C1", html: "<p>v</p>", text: "v", createdAt: at("2026-11-17T10:25:00Z") });
   await db.insert(vouchers).values({ urn: newUrn("voucher"), tenant, reservationUrn: r2, confirmationCode: "C2", html: "<p>v</p>", text: "v", createdAt: at("2026-11-17T10:55:00Z") });
 
-  const item = async (caseUrn: string, airport: string, category: "ALLOCATION_FAILED" | "DATA_INCOMPLETE" | "BOOKING_FAILED", created: string, minutes: number | null, o: { waveUrn?: string; accepted?: boolean } = {}) => {
+  const item = async (caseUrn: string, airport: string, category: "ALLOCATION_FAILED" | "DATA_INCOMPLETE" | "BOOKING_FAILED", created: string, minutes: number | null, o: { waveUrn?: string; accepted?: "deterministic" | "agent" } = {}) => {
     const createdAt = at(created);
     await db.insert(reviewItems).values({
       urn: newUrn("review"), tenant, caseUrn, airport, category, priority: "HIGH", waveUrn: o.waveUrn ?? null,
       state: minutes === null ? "OPEN" : "RESOLVED", affectedGroups: [], createdAt,
       resolvedAt: minutes === null ? null : new Date(createdAt.getTime() + minutes * 60_000),
       resolution: minutes === null ? null : "NO_ACTION",
-      acceptedRecommendation: o.accepted ? { index: 0, action: "rebook", source: "deterministic", at: created, by: "u" } : null,
+      acceptedRecommendation: o.accepted ? { index: 0, action: "rebook", source: o.accepted, at: created, by: "u" } : null,
     });
   };
-  await item(a.urn, "CDG", "ALLOCATION_FAILED", "2026-11-17T10:05:00Z", 10, { waveUrn: waveA, accepted: true });
-  await item(a.urn, "CDG", "ALLOCATION_FAILED", "2026-11-17T11:00:00Z", 20, { waveUrn: waveA });
+  await item(a.urn, "CDG", "ALLOCATION_FAILED", "2026-11-17T10:05:00Z", 10, { waveUrn: waveA, accepted: "deterministic" });
+  await item(a.urn, "CDG", "ALLOCATION_FAILED", "2026-11-17T11:00:00Z", 20, { waveUrn: waveA, accepted: "agent" });
   await item(a.urn, "CDG", "DATA_INCOMPLETE", "2026-11-17T12:00:00Z", 60);
   await item(b.urn, "LHR", "BOOKING_FAILED", "2026-11-18T08:15:00Z", 30, { waveUrn: waveB });
   await item(a.urn, "CDG", "DATA_INCOMPLETE", "2026-11-17T13:00:00Z", null); // still open
@@ -100,17 +100,17 @@ describe("weekly operations report", () => {
     const [all, cdg, lhr] = res.json.airports;
     expect(all).toEqual({
       airport: "ALL", closedItems: 4, byCategory: { ALLOCATION_FAILED: 2, DATA_INCOMPLETE: 1, BOOKING_FAILED: 1 },
-      meanMinutesToResolve: 30, p90MinutesToResolve: 60, acceptedRecommendationShare: 0.25, slaBreaches: 2,
+      meanMinutesToResolve: 30, p90MinutesToResolve: 60, acceptedRecommendationShare: 0.5, agentRecommendationShare: 0.25, slaBreaches: 2,
       cases: 2, meanMinutesToFirstVoucher: 25, meanMinutesToLastGroupHoused: 50, passengers: 9, passengersHoused: 5, housedWithin30MinShare: 0.222,
     });
     expect(cdg).toEqual({
       airport: "CDG", closedItems: 3, byCategory: { ALLOCATION_FAILED: 2, DATA_INCOMPLETE: 1 },
-      meanMinutesToResolve: 30, p90MinutesToResolve: 60, acceptedRecommendationShare: 0.333, slaBreaches: 2,
+      meanMinutesToResolve: 30, p90MinutesToResolve: 60, acceptedRecommendationShare: 0.667, agentRecommendationShare: 0.333, slaBreaches: 2,
       cases: 1, meanMinutesToFirstVoucher: 25, meanMinutesToLastGroupHoused: 50, passengers: 5, passengersHoused: 5, housedWithin30MinShare: 0.4,
     });
     expect(lhr).toEqual({
       airport: "LHR", closedItems: 1, byCategory: { BOOKING_FAILED: 1 },
-      meanMinutesToResolve: 30, p90MinutesToResolve: 30, acceptedRecommendationShare: 0, slaBreaches: 0,
+      meanMinutesToResolve: 30, p90MinutesToResolve: 30, acceptedRecommendationShare: 0, agentRecommendationShare: 0, slaBreaches: 0,
       cases: 1, meanMinutesToFirstVoucher: null, meanMinutesToLastGroupHoused: null, passengers: 4, passengersHoused: 0, housedWithin30MinShare: 0,
     });
     expect(res.json.airports).toHaveLength(3);
@@ -119,9 +119,9 @@ describe("weekly operations report", () => {
 
     const csv = reportCsv(res.json);
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("airport,closedItems,meanMinutesToResolve,p90MinutesToResolve,acceptedRecommendationShare,slaBreaches,cases,meanMinutesToFirstVoucher,meanMinutesToLastGroupHoused,passengers,passengersHoused,housedWithin30MinShare,items:ALLOCATION_FAILED,items:BOOKING_FAILED,items:DATA_INCOMPLETE");
-    expect(lines[1]).toBe("ALL,4,30,60,0.25,2,2,25,50,9,5,0.222,2,1,1");
-    expect(lines[3]).toBe("LHR,1,30,30,0,0,1,,,4,0,0,0,1,0");
+    expect(lines[0]).toBe("airport,closedItems,meanMinutesToResolve,p90MinutesToResolve,acceptedRecommendationShare,agentRecommendationShare,slaBreaches,cases,meanMinutesToFirstVoucher,meanMinutesToLastGroupHoused,passengers,passengersHoused,housedWithin30MinShare,items:ALLOCATION_FAILED,items:BOOKING_FAILED,items:DATA_INCOMPLETE");
+    expect(lines[1]).toBe("ALL,4,30,60,0.5,0.25,2,2,25,50,9,5,0.222,2,1,1");
+    expect(lines[3]).toBe("LHR,1,30,30,0,0,0,1,,,4,0,0,0,1,0");
   });
 
   it("one report per week: computed again it keeps its URN; listed and read by every role but FEED, 404 to other tenants", async () => {
