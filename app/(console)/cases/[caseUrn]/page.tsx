@@ -399,47 +399,6 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
         )}
       </Section>
 
-      {record.reservations.length > 0 && (
-        <Section title="Reservations" count={record.reservations.length}>
-          <Table data-testid="reservations-table">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Group</TableHead>
-                <TableHead>Hotel</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="text-right">Rooms</TableHead>
-                <TableHead>Check-in → out (UTC)</TableHead>
-                <TableHead className="text-right">Total</TableHead>
-                <TableHead>Payment</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {record.reservations.map((r) => (
-                <TableRow key={r.urn}>
-                  <TableCell className="font-mono">{r.groupId}</TableCell>
-                  <TableCell className="text-xs">
-                    <span className="font-medium">{hotelsByUrn[r.hotelUrn]?.name ?? shortUrn(r.hotelUrn)}</span>
-                    <div className="text-muted-foreground">
-                      {r.provider.toLowerCase().replaceAll("_", " ")}
-                      {hotelsByUrn[r.hotelUrn]?.phone && <> · <a href={`tel:${hotelsByUrn[r.hotelUrn]!.phone}`} className="underline">{hotelsByUrn[r.hotelUrn]!.phone}</a></>}
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    <StatusBadge status={r.status} />
-                    {r.cancellationReason && <div className="text-xs text-muted-foreground">{r.cancellationReason}</div>}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{r.rooms}</TableCell>
-                  <TableCell className="whitespace-nowrap font-mono text-xs">
-                    {formatUtc(r.checkIn)} → {formatUtc(r.checkOut)}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(r.total)}</TableCell>
-                  <TableCell className="text-xs">{r.payment.method.toLowerCase()}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Section>
-      )}
     </>
   );
 }
