@@ -21,7 +21,8 @@ export const allocateOnApproval = defineJob({
   id: "allocate-on-approval",
   event: "demand/approved",
   retries: 4,
-  concurrency: { limit: 1, key: "event.data.caseUrn" },
+  // one wave of a tenant at a time: each sees the rooms the previous one took (lib/allocation/taken-rooms.ts)
+  concurrency: { limit: 1, key: "event.data.tenant" },
   stepTimeout: "2m",
   handler: async ({ event, step }) => {
     const { tenant, caseUrn, demandUrn } = event.data;
@@ -43,7 +44,8 @@ export const allocateOnRequest = defineJob({
   id: "allocate-on-request",
   event: "allocation/requested",
   retries: 4,
-  concurrency: { limit: 1, key: "event.data.caseUrn" },
+  // one wave of a tenant at a time: each sees the rooms the previous one took (lib/allocation/taken-rooms.ts)
+  concurrency: { limit: 1, key: "event.data.tenant" },
   stepTimeout: "2m",
   handler: async ({ event, step }) => {
     const { tenant, caseUrn, demandUrn, reason, groupIds } = event.data;

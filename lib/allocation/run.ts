@@ -9,6 +9,7 @@ import type { WaveTrigger } from "@/lib/vocabulary";
 import { computeAllocation, engineInput } from "./compute";
 import { persistWave } from "./persist";
 import { type AllocationPlan, planAllocation } from "./plan";
+import { withoutTakenRooms } from "./taken-rooms";
 
 export type RunAllocationInput = {
   caseUrn: string;
@@ -51,7 +52,8 @@ export async function prepareAllocation(ctx: Ctx, input: RunAllocationInput): Pr
     }
   });
   const search = await searchHotelOffers({ ctx, input: { airport: plan.airport.code, checkIn: plan.checkIn, checkOut: plan.checkOut, rooms: 1 } });
-  return { kind: "ready", plan, offers: search.offers, sources: search.sources };
+  const offers = await withoutTakenRooms(ctx, plan, search.offers, search.sources);
+  return { kind: "ready", plan, offers, sources: search.sources };
 }
 
 /** Second half (the job's second step): the engine, then the wave and all it decides, once per key. */

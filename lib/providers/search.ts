@@ -36,6 +36,8 @@ export type SourceReport = {
   cached: boolean;
   offers: number;
   error?: string;
+  /** when the offers were read from the source (a cached set: when it was fetched), ISO 8601 */
+  asOf?: string;
 };
 
 export type HotelSearchResult = { offers: Offer[]; sources: SourceReport[] };
@@ -98,13 +100,14 @@ async function searchOne(ctx: Ctx, source: HotelProvider, q: SearchQuery, settin
   try {
     if (cacheable) {
       const cached = await readCache(ctx, key);
-      if (cached) return { offers: cached, report: { provider: source.id, ok: true, ms: ms(), cached: true, offers: cached.length } };
+      if (cached) return { offers: cached.offers, report: { provider: source.id, ok: true, ms: ms(), cached: true, offers: cached.offers.length, asOf: cached.fetchedAt.toISOString() } };
     }
     const signal = AbortSignal.timeout(settings.timeoutMs);
+    const asOf = new Date();
     const raw = await Promise.race([source.search(q, { signal }), rejectOnAbort(signal, source.id, settings.timeoutMs)]);
     const offers = (await resolveHotelUrns(ctx.db, q.airport, raw)).filter((o) => o.roomsAvailable > 0);
     if (cacheable) await writeCache(ctx, key, offers, settings.offerCacheTtlSeconds);
-    return { offers, report: { provider: source.id, ok: true, ms: ms(), cached: false, offers: offers.length } };
+    return { offers, report: { provider: source.id, ok: true, ms: ms(), cached: false, offers: offers.length, asOf: asOf.toISOString() } };
   } catch (err) {
     if (!(err instanceof ProviderError)) log("error", "hotel source failed unexpectedly", { provider: source.id, ...errorFields(err) });
     const error = err instanceof ProviderError ? err.message : "internal error while searching this source";
@@ -131,12 +134,16 @@ const whereKey = (k: CacheKey) =>
     eq(offerCache.provider, k.provider),
   );
 
-async function readCache(ctx: Ctx, key: CacheKey): Promise<Offer[] | null> {
-  const [row] = await ctx.db.select({ offers: offerCache.offers }).from(offerCache).where(and(whereKey(key), gt(offerCache.expiresAt, new Date()))).limit(1);
+async function readCache(ctx: Ctx, key: CacheKey): Promise<{ offers: Offer[]; fetchedAt: Date } | null> {
+  const [row] = await ctx.db
+    .select({ offers: offerCache.offers, fetchedAt: offerCache.fetchedAt })
+    .from(offerCache)
+    .where(and(whereKey(key), gt(offerCache.expiresAt, new Date())))
+    .limit(1);
   if (!row) return null;
   // a cache written by an older shape is a miss, not an error
   const parsed = z.array(Offer).safeParse(row.offers);
-  return parsed.success ? parsed.data : null;
+  return parsed.success ? { offers: parsed.data, fetchedAt: row.fetchedAt } : null;
 }
 
 async function writeCache(ctx: Ctx, key: CacheKey, offers: Offer[], ttlSeconds: number): Promise<void> {

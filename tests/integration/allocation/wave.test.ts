@@ -316,3 +316,33 @@ describe("BATCH policies", () => {
     }
   });
 });
+
+describe("concurrent waves of one airport", () => {
+  it("never count on the same room: a later wave sees the rooms earlier waves took but have not booked yet", async () => {
+    const { token } = await tenantWithPolicies();
+    const big = (tag: string) =>
+      casePayload({
+        passengerGroups: Array.from({ length: 60 }, (_, i) => ({ pnr: `${tag}${String(i).padStart(3, "0")}`, passengers: [pax(`${tag}-${i}-a`), pax(`${tag}-${i}-b`)] })),
+      });
+    const first = await approvedCase(token, big("A"));
+    const second = await approvedCase(token, big("B"));
+    await runJobs();
+    const [wa] = await wavesOf(first.caseUrn);
+    const [wb] = await wavesOf(second.caseUrn);
+    type A = { hotelUrn: string; provider: string; rooms: number };
+    type R = { hotelUrn: string; provider: string; roomsAvailable: number };
+    const used = new Map<string, number>();
+    for (const a of [...(wa.allocations as A[]), ...(wb.allocations as A[])]) used.set(`${a.provider}|${a.hotelUrn}`, (used.get(`${a.provider}|${a.hotelUrn}`) ?? 0) + a.rooms);
+    // what the sources offered before either wave took anything
+    const offered = new Map<string, number>();
+    for (const r of wa.rankingInputs as R[]) offered.set(`${r.provider}|${r.hotelUrn}`, Math.max(offered.get(`${r.provider}|${r.hotelUrn}`) ?? 0, r.roomsAvailable));
+    const shared = [...used.keys()].filter((k) => (wa.allocations as A[]).some((a) => `${a.provider}|${a.hotelUrn}` === k) && (wb.allocations as A[]).some((a) => `${a.provider}|${a.hotelUrn}` === k));
+    for (const [key, rooms] of used) expect(rooms, key).toBeLessThanOrEqual(offered.get(key) ?? Infinity);
+    // the second wave saw the first's rooms gone where both used one hotel
+    for (const key of shared) {
+      const seen = Math.max(...(wb.rankingInputs as R[]).filter((r) => `${r.provider}|${r.hotelUrn}` === key).map((r) => r.roomsAvailable));
+      const firstTook = (wa.allocations as A[]).filter((a) => `${a.provider}|${a.hotelUrn}` === key).reduce((s, a) => s + a.rooms, 0);
+      expect(seen).toBeLessThanOrEqual((offered.get(key) ?? 0) - firstTook);
+    }
+  }, 120_000);
+});
