@@ -9,13 +9,16 @@ import { caseCreatedLog } from "./case-created-log";
 import { caseIntakeAcknowledged } from "./case-intake-acknowledged";
 import { deliverEmailOnQueued, deliverEmailSweep } from "./deliver-email";
 import { completeTransport, dropTransportOnCancelled, followNextFlightTransport, planTransportOnConfirmed } from "./plan-transport";
+import { reaccommodateStays } from "./reaccommodate-stays";
+import { returnLegEmail } from "./return-leg";
 import { reviewSla, reviewSlaReleased, reviewSlaReschedule, reviewSlaRescheduled } from "./review-sla";
 import { deliverWebhook, webhookFanOut } from "./webhooks";
 import { weeklyReport } from "./weekly-report";
 
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
 export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, checkOutStays, deliverEmailOnQueued, deliverEmailSweep,
-  reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, followNextFlightTransport];
+  reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
+  reaccommodateStays, returnLegEmail];
 
 /** The registry as Inngest functions, for serve(). */
 export const functions = jobs.map((job) => toInngestFunction(inngest, job));

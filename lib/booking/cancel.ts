@@ -11,7 +11,7 @@ import { emit } from "@/lib/events";
 import { enqueueCancellationEmails } from "@/lib/notifications/enqueue";
 import { directProvider } from "@/lib/providers/direct/client";
 import { CapabilityUnsupported, ProviderError, ProviderRejected } from "@/lib/providers/errors";
-import { hotelSources } from "@/lib/providers/sources";
+import { sourcesForMode } from "@/lib/drills/sources";
 import { parseInput } from "@/lib/validation";
 import { canCancel, loadReservation, recordsOf } from "./load";
 import { CancelReservationBody, type Reservation } from "./schemas";
@@ -24,10 +24,20 @@ export type CancelReservationInput = z.input<typeof CancelReservationBody> & { r
  * (Expedia Rapid's self-service tier) is a 409 that says where to cancel instead. A direct contract
  * cancels in the same transaction as the reservation and gets its rooms back. The group's
  * passengers go back to AWAITING_ALLOCATION (rehouse, the default: the next wave or a rerun houses
- * them) or become CANCELLED (rehouse: false, they need no room any more). A cancellation email
+ * them) or become CANCELLED (rehouse: false, they need no room any more); re-accommodation without
+ * an overnight gap makes them LOCAL_RESIDENT (`passengersTo`, lib/booking/reaccommodate.ts). A cancellation email
  * goes to each passenger whose voucher was delivered; audited; `reservation/cancelled` emitted.
  */
-export async function cancelReservation({ ctx, input: raw }: { ctx: Ctx; input: CancelReservationInput }): Promise<Reservation> {
+export async function cancelReservation({
+  ctx,
+  input: raw,
+  passengersTo,
+}: {
+  ctx: Ctx;
+  input: CancelReservationInput;
+  /** internal callers only (never the API body): re-accommodation without an overnight gap sends the group home, LOCAL_RESIDENT */
+  passengersTo?: "LOCAL_RESIDENT";
+}): Promise<Reservation> {
   requirePermission(ctx, "reservation:cancel", "cancel a reservation");
   const body = parseInput(CancelReservationBody, { reason: raw.reason, rehouse: raw.rehouse });
   const { row, caseRow } = await loadReservation(ctx, raw.reservationUrn);
@@ -36,7 +46,7 @@ export async function cancelReservation({ ctx, input: raw }: { ctx: Ctx; input: 
   if (!canCancel(row.provider)) throw notCancellable(row.provider);
 
   if (row.provider !== "DIRECT") {
-    const provider = hotelSources(ctx).sources.find((s) => s.id === row.provider);
+    const provider = (await sourcesForMode(ctx, caseRow.mode)).find((s) => s.id === row.provider);
     if (!provider) throw conflict("CONFLICT", `${row.provider} is not configured here: cancel at the hotel (confirmation ${row.confirmationCode}).`);
     try {
       await provider.cancel({ reference: row.providerRef ?? "", reason: body.reason });
@@ -45,6 +55,7 @@ export async function cancelReservation({ ctx, input: raw }: { ctx: Ctx; input: 
     }
   }
 
+  const to = passengersTo ?? (body.rehouse ? "AWAITING_ALLOCATION" : "CANCELLED");
   const done = await transaction(ctx, async (tx) => {
     const locked = await loadOpenCase(tx, caseRow.urn);
     const [current] = await tx.db.select().from(reservations).where(eq(reservations.urn, row.urn)).limit(1).for("update");
@@ -63,9 +74,9 @@ export async function cancelReservation({ ctx, input: raw }: { ctx: Ctx; input: 
       .returning();
     await tx.db
       .update(passengerGroups)
-      .set({ reservationUrn: null, ...(body.rehouse ? { hotelUrn: null } : {}) })
+      .set({ reservationUrn: null, ...(to !== "CANCELLED" ? { hotelUrn: null } : {}) })
       .where(and(eq(passengerGroups.caseUrn, row.caseUrn), eq(passengerGroups.groupId, row.groupId), eq(passengerGroups.reservationUrn, row.urn)));
-    const moved = await movePassengers(tx.db, { caseUrn: row.caseUrn, groupIds: [row.groupId], to: body.rehouse ? "AWAITING_ALLOCATION" : "CANCELLED", from: ["BOOKED"], skipOthers: true });
+    const moved = await movePassengers(tx.db, { caseUrn: row.caseUrn, groupIds: [row.groupId], to, from: ["BOOKED"], skipOthers: true });
     await enqueueCancellationEmails(tx, row.urn, body.reason);
     await writeAudit(tx, {
       entity: "reservation",
@@ -74,7 +85,7 @@ export async function cancelReservation({ ctx, input: raw }: { ctx: Ctx; input: 
       airport: locked.airport,
       reason: body.reason,
       before: { status: current.status, passengers: "BOOKED" },
-      after: { status: "CANCELLED", passengers: body.rehouse ? "AWAITING_ALLOCATION" : "CANCELLED", passengersMoved: moved.length },
+      after: { status: "CANCELLED", passengers: to, passengersMoved: moved.length },
     });
     await touchCase(tx, row.caseUrn);
     await emit(tx, "reservation/cancelled", { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: row.urn, reason: body.reason });

@@ -1,0 +1,39 @@
+import { database } from "@/db/client";
+import { systemPrincipal } from "@/lib/auth/principal";
+import type { Ctx } from "@/lib/context";
+import { defineJob } from "@/lib/jobs/define";
+import { enqueueReturnLegEmails, RETURN_LEG_LEAD_MS } from "@/lib/notifications/return-leg";
+import { followNextFlight } from "@/lib/transport";
+
+async function systemCtx(tenant: string): Promise<Ctx> {
+  return { db: (await database()).db, principal: systemPrincipal(tenant, "notifications") };
+}
+
+/**
+ * The return-leg email (issue 9 part 5): a durable sleep until 12 hours before the re-accommodated
+ * flight, then one email per passenger with the pickup time of their ride to the airport. A later
+ * patch of the same case cancels the sleeping run (cancelOn) and starts its own; the outbox's
+ * unique key (reservation and flight in related_urn) means a repeated patch never sends twice.
+ * Already inside the 12 hours: at once, after re-timing the rides to the airport itself
+ * (followNextFlight is idempotent, and the transport job on the same event may not have run yet),
+ * so the email never carries the old pickup time.
+ */
+export const returnLegEmail = defineJob({
+  id: "return-leg-email",
+  event: "case/reaccommodated",
+  retries: 4,
+  cancelOn: [{ event: "case/reaccommodated", match: "data.caseUrn" }],
+  handler: async ({ event, step }) => {
+    const { tenant, caseUrn, nextFlight, overnight } = event.data;
+    if (!overnight) return { queued: 0, why: "no overnight gap: nobody returns from a hotel" };
+    const ctx = await systemCtx(tenant);
+    const sendAt = Date.parse(nextFlight.scheduledDeparture) - RETURN_LEG_LEAD_MS;
+    if (event.ts >= sendAt) {
+      await step.run("retime", () => followNextFlight(ctx, { caseUrn, overnight, nextDeparture: nextFlight.scheduledDeparture }));
+    } else {
+      await step.sleepUntil("until-12h-before", new Date(sendAt));
+    }
+    const queued = await step.run("enqueue", () => enqueueReturnLegEmails(ctx, { caseUrn, nextFlight }));
+    return { queued };
+  },
+});

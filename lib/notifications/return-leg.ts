@@ -1,0 +1,95 @@
+import { render } from "@react-email/render";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { createElement } from "react";
+import { emailOutbox, hotels, passengers, reservations, tenants, transportSegments } from "@/db/schema";
+import ReturnLeg, { ReturnLegProps, returnLegText } from "@/emails/return-leg";
+import { airportTimeZone } from "@/lib/cases/airports";
+import { loadCase } from "@/lib/cases/load";
+import { computeStay } from "@/lib/cases/stay";
+import { type Ctx, transaction } from "@/lib/context";
+import { emit } from "@/lib/events";
+import { newUrn } from "@/lib/ids";
+import { localMoment } from "@/lib/vouchers/local-time";
+import { smtpUrl } from "./smtp";
+
+/** How long before the next flight's departure the return-leg email goes out. */
+export const RETURN_LEG_LEAD_MS = 12 * 60 * 60_000;
+
+export type NextFlight = { number: string; scheduledDeparture: string };
+
+/**
+ * The outbox key of a return-leg email: the reservation and the flight. A moved flight is a new
+ * message; the same flight again (a repeated patch, a retried step) finds the row already there.
+ */
+export function returnLegRelatedUrn(reservationUrn: string, flight: NextFlight): string {
+  return `${reservationUrn}#return-leg:${flight.number}@${new Date(flight.scheduledDeparture).toISOString()}`;
+}
+
+/**
+ * One return-leg email per passenger with an address in each CONFIRMED reservation of the case,
+ * with the pickup time of their ride to the airport (the live HOTEL_TO_AIRPORT segment they are
+ * on, else one of their reservation). Writes nothing when the case is closed, when its next flight
+ * is no longer `flight` (a later patch has its own email), or when no overnight gap remains. At
+ * most once per recipient, reservation and flight (the outbox's unique key). Answers how many were queued.
+ */
+export async function enqueueReturnLegEmails(ctx: Ctx, input: { caseUrn: string; nextFlight: NextFlight }): Promise<number> {
+  return transaction(ctx, async (tx) => {
+    const kase = await loadCase(tx, input.caseUrn);
+    const next = kase.nextFlight;
+    if (kase.status === "CLOSED" || !next || next.number !== input.nextFlight.number || Date.parse(next.scheduledDeparture) !== Date.parse(input.nextFlight.scheduledDeparture)) return 0;
+    const timeZone = await airportTimeZone(tx, kase.airport);
+    if (!computeStay(kase.flight, next, timeZone)?.overnight) return 0;
+
+    const stays = await tx.db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.caseUrn, kase.urn), eq(reservations.status, "CONFIRMED")))
+      .orderBy(asc(reservations.urn));
+    if (stays.length === 0) return 0;
+    const rides = await tx.db
+      .select()
+      .from(transportSegments)
+      .where(and(eq(transportSegments.caseUrn, kase.urn), eq(transportSegments.direction, "HOTEL_TO_AIRPORT"), inArray(transportSegments.status, ["PLANNED", "ASSIGNED"])))
+      .orderBy(asc(transportSegments.scheduledAt), asc(transportSegments.urn));
+    const hotelRows = await tx.db.select({ urn: hotels.urn, name: hotels.name }).from(hotels).where(inArray(hotels.urn, [...new Set(stays.map((s) => s.hotelUrn))]));
+    const [tenant] = await tx.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.code, kase.tenant)).limit(1);
+    const status = smtpUrl() ? "QUEUED" : "KEPT";
+
+    let queued = 0;
+    for (const stay of stays) {
+      const guests = await tx.db
+        .select({ passengerId: passengers.passengerId, firstName: passengers.firstName, lastName: passengers.lastName, email: passengers.email })
+        .from(passengers)
+        .where(and(eq(passengers.caseUrn, kase.urn), eq(passengers.groupId, stay.groupId), isNotNull(passengers.email)))
+        .orderBy(asc(passengers.position), asc(passengers.passengerId));
+      const relatedUrn = returnLegRelatedUrn(stay.urn, next);
+      for (const guest of guests) {
+        const to = guest.email!.trim().toLowerCase();
+        if (!to) continue;
+        const ride = rides.find((r) => r.passengers.some((p) => p.passengerId === guest.passengerId)) ?? rides.find((r) => r.reservationUrns.includes(stay.urn));
+        const props = ReturnLegProps.parse({
+          passengerName: [guest.firstName, guest.lastName].filter(Boolean).join(" ") || "passenger",
+          flightNumber: next.number,
+          departure: localMoment(new Date(next.scheduledDeparture), timeZone),
+          timeZone,
+          hotelName: hotelRows.find((h) => h.urn === stay.hotelUrn)?.name ?? stay.hotelName ?? "your hotel",
+          pickup: ride ? { at: localMoment(ride.scheduledAt, timeZone), location: ride.pickupLocation ?? ride.vehicle?.pickupLocation ?? "the hotel's main entrance" } : null,
+          airline: tenant?.name ?? kase.airline,
+        });
+        const html = await render(createElement(ReturnLeg, props));
+        const subject = ride
+          ? `Flight ${next.number}: your pickup to the airport at ${props.pickup!.at.time} on ${props.pickup!.at.dateLabel}`
+          : `Flight ${next.number} leaves ${props.departure.dateLabel} at ${props.departure.time}`;
+        const [row] = await tx.db
+          .insert(emailOutbox)
+          .values({ urn: newUrn("email"), tenant: kase.tenant, kind: "RETURN_LEG", to, relatedUrn, status, subject, html, text: returnLegText(props) })
+          .onConflictDoNothing({ target: [emailOutbox.tenant, emailOutbox.kind, emailOutbox.relatedUrn, emailOutbox.to] })
+          .returning({ urn: emailOutbox.urn });
+        if (!row) continue;
+        if (status === "QUEUED") await emit(tx, "email/queued", { tenant: kase.tenant, emailUrn: row.urn });
+        queued += 1;
+      }
+    }
+    return queued;
+  });
+}
