@@ -8,6 +8,7 @@ import type { Planned } from "@/lib/booking/plan";
 import { planBooking } from "@/lib/booking/plan";
 import { settleWave } from "@/lib/booking/settle";
 import { waveBookings } from "@/lib/booking/waves";
+import { caseMode } from "@/lib/drills/mode";
 import { envInt } from "@/lib/config";
 import type { BookingAttemptJson } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
@@ -32,6 +33,9 @@ export const bookWave = defineJob({
   handler: async ({ event, step }) => {
     const { tenant, caseUrn, waveUrn } = event.data;
     const ctx = await systemCtx(tenant);
+    // a shadow case replays an event to compare policies: its wave is kept, nothing is booked
+    const mode = await step.run("case-mode", () => caseMode(ctx, caseUrn));
+    if (mode === "SHADOW") return { requested: 0, skipped: "shadow case: allocation only" };
     const groups = await step.run("groups-to-book", () => waveBookings(ctx, waveUrn));
     if (groups.length === 0) return { requested: 0 };
     await step.sendEvent(

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { allocationWaves, cases } from "@/db/schema";
 import { loadCase } from "@/lib/cases/load";
+import { searchOptionsFor } from "@/lib/drills/sources";
 import { canTransition, moveCase } from "@/lib/cases/transitions";
 import { type Ctx, transaction } from "@/lib/context";
 import type { Offer } from "@/lib/providers/offer";
@@ -51,7 +52,8 @@ export async function prepareAllocation(ctx: Ctx, input: RunAllocationInput): Pr
       await moveCase(tx, current, { to: "ALLOCATING", action: "allocate", reason: input.reason ?? `${input.trigger.toLowerCase()} wave started` });
     }
   });
-  const search = await searchHotelOffers({ ctx, input: { airport: plan.airport.code, checkIn: plan.checkIn, checkOut: plan.checkOut, rooms: 1 } });
+  // a drill searches its own sandboxes only
+  const search = await searchHotelOffers({ ctx, input: { airport: plan.airport.code, checkIn: plan.checkIn, checkOut: plan.checkOut, rooms: 1 }, ...(await searchOptionsFor(row.mode)) });
   const offers = await withoutTakenRooms(ctx, plan, search.offers, search.sources);
   return { kind: "ready", plan, offers, sources: search.sources };
 }

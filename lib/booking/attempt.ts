@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { allocationWaves, passengers, reservations, type BookingAttemptJson } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
 import { directProvider } from "@/lib/providers/direct/client";
-import { hotelSources } from "@/lib/providers/sources";
+import { sourcesForCase } from "@/lib/drills/sources";
 import type { BookRequest, HotelProvider, ProviderBooking } from "@/lib/providers/types";
 import { confirmReservation } from "./confirm";
 import { cardTokenFor } from "./payment";
@@ -40,7 +40,8 @@ export async function attemptBooking(ctx: Ctx, plan: BookingPlan, rank: number, 
       });
       return { kind: "confirmed", reservationUrn: plan.reservationUrn };
     }
-    const provider = hotelSources(ctx).sources.find((s) => s.id === candidate.provider);
+    // a drill books at its sandboxes only
+    const provider = (await sourcesForCase(ctx, plan.caseUrn)).find((s) => s.id === candidate.provider);
     if (!provider) {
       const entry = log({ reason: "provider-not-configured", providerError: `${candidate.provider} has no URL configured` });
       await appendAttempt(ctx, plan.reservationUrn, entry);

@@ -73,6 +73,7 @@ export async function planBooking(ctx: Ctx, request: BookingRequest, runId: stri
       }
     }
     if (row.status === "CLOSED") return { kind: "skipped", why: "the case is closed", reservationUrn: null };
+    if (row.mode === "SHADOW") return { kind: "skipped", why: "a shadow case is allocated only, never booked", reservationUrn: null };
 
     const [wave] = await tx.db.select().from(allocationWaves).where(and(eq(allocationWaves.urn, request.waveUrn), eq(allocationWaves.caseUrn, row.urn))).limit(1);
     if (!wave) return { kind: "skipped", why: "the wave does not exist", reservationUrn: null };

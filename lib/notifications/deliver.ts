@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { emailOutbox, type EmailRow, vouchers } from "@/db/schema";
 import { transaction, type Ctx } from "@/lib/context";
+import { isExerciseMail, liveMailOnly } from "@/lib/drills/mode";
 import { errorFields, log } from "@/lib/log";
 import { isPermanentSmtpError, mailFrom, messageIdOf, smtpUrl, transportFor } from "./smtp";
 
@@ -35,7 +36,8 @@ export async function deliverEmail(ctx: Ctx, emailUrn: string, opts: { lastAttem
     const [row] = await tx.db.select().from(emailOutbox).where(eq(emailOutbox.urn, emailUrn)).for("update");
     if (!row) return { done: { status: "MISSING", attempts: 0 } as Delivery };
     if (row.status === "SENT" || row.status === "FAILED") return { done: { status: row.status, attempts: row.attempts } as Delivery };
-    if (!url) {
+    // a drill's mail is never sent, whatever its status says
+    if (!url || (await isExerciseMail(tx.db, row.relatedUrn))) {
       if (row.status !== "KEPT") await tx.db.update(emailOutbox).set({ status: "KEPT", lastError: null }).where(eq(emailOutbox.urn, emailUrn));
       return { done: { status: "KEPT", attempts: row.attempts } as Delivery };
     }
@@ -96,7 +98,7 @@ export async function staleQueued(ctx: Ctx, { olderThanMs, limit, now = new Date
   return ctx.db
     .select({ urn: emailOutbox.urn, tenant: emailOutbox.tenant })
     .from(emailOutbox)
-    .where(and(inArray(emailOutbox.status, statuses), lt(emailOutbox.updatedAt, cutoff), or(isNull(emailOutbox.sendAfter), lt(emailOutbox.sendAfter, now))))
+    .where(and(inArray(emailOutbox.status, statuses), lt(emailOutbox.updatedAt, cutoff), or(isNull(emailOutbox.sendAfter), lt(emailOutbox.sendAfter, now)), liveMailOnly()))
     .orderBy(emailOutbox.createdAt)
     .limit(limit);
 }

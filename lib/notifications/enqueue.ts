@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { emailOutbox, passengers, reservations, type ReservationRow, vouchers } from "@/db/schema";
 import Cancellation from "@/emails/cancellation";
 import type { Ctx } from "@/lib/context";
+import { caseMode, subjectFor } from "@/lib/drills/mode";
 import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
 import type { EmailKind } from "@/lib/vocabulary";
@@ -67,8 +68,11 @@ export async function enqueueCancellationEmails(ctx: Ctx, reservationUrn: string
  * and a wave of thousands of passengers should not run thousands of jobs to learn that. The
  * delivery sweep sends KEPT mail once SMTP_URL is set.
  */
-async function queue(ctx: Ctx, r: ReservationRow, kind: EmailKind, to: string[], message: { subject: string; html: string; text: string }): Promise<number> {
-  const status = smtpUrl() ? "QUEUED" : "KEPT";
+async function queue(ctx: Ctx, r: ReservationRow, kind: EmailKind, to: string[], mail: { subject: string; html: string; text: string }): Promise<number> {
+  // a drill's mail is written, marked and KEPT for the Outbox page, never sent, even with SMTP_URL
+  const mode = await caseMode(ctx, r.caseUrn);
+  const status = smtpUrl() && mode === "LIVE" ? "QUEUED" : "KEPT";
+  const message = { ...mail, subject: subjectFor(mode, mail.subject) };
   let queued = 0;
   for (const address of to) {
     const [row] = await ctx.db
