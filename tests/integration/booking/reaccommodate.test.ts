@@ -111,7 +111,7 @@ describe("re-accommodation: the stays follow the next flight", () => {
     // same day without a provider that can cancel: still housed, and an item says to cancel at the hotel
     await patchNextFlight(token, caseUrn, "2026-11-21T21:40:00Z");
     expect((await stays(caseUrn)).map((s) => s.status)).toEqual(before.map(() => "CONFIRMED"));
-    expect((await openItems(caseUrn)).filter((i) => i.detail.includes("no longer needed"))).toHaveLength(rows.length);
+    expect((await openItems(caseUrn)).filter((i) => i.detail?.includes("no longer needed"))).toHaveLength(rows.length);
   });
 
   it("same day (no overnight gap): every reservation is cancelled at the provider, its passengers LOCAL_RESIDENT and the rooms released; repeating changes nothing", async () => {
