@@ -17,19 +17,22 @@ export async function caseMode(ctx: Ctx, caseUrn: string): Promise<CaseMode> {
 /** The subject line of a case's email: a drill's says so first, wherever it is read. */
 export const subjectFor = (mode: CaseMode | string, subject: string) => (mode === "DRILL" ? `[DRILL] ${subject}` : subject);
 
-/** Whether an outbox message is about a drill's (or shadow's) reservation: such mail is KEPT, never sent. */
+/**
+ * Whether an outbox message is about a drill's (or shadow's) reservation: such mail is KEPT, never
+ * sent. The related URN is the reservation's, or starts with it (`<reservationUrn>#return-leg:…`).
+ */
 export async function isExerciseMail(db: DbOrTx, relatedUrn: string | null): Promise<boolean> {
   if (!relatedUrn) return false;
   const [row] = await db
     .select({ mode: cases.mode })
     .from(reservations)
     .innerJoin(cases, eq(cases.urn, reservations.caseUrn))
-    .where(eq(reservations.urn, relatedUrn))
+    .where(eq(reservations.urn, relatedUrn.split("#")[0]))
     .limit(1);
   return Boolean(row && row.mode !== "LIVE");
 }
 
 /** The outbox rows about a live case or about no case: the ones a delivery sweep may pick. */
 export function liveMailOnly(): SQL {
-  return sql`not exists (select 1 from ${reservations} r join ${cases} c on c.urn = r.case_urn where r.urn = ${emailOutbox.relatedUrn} and c.mode <> 'LIVE')`;
+  return sql`not exists (select 1 from ${reservations} r join ${cases} c on c.urn = r.case_urn where r.urn = split_part(${emailOutbox.relatedUrn}, '#', 1) and c.mode <> 'LIVE')`;
 }

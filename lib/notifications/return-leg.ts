@@ -10,6 +10,7 @@ import { type Ctx, transaction } from "@/lib/context";
 import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
 import { localMoment } from "@/lib/vouchers/local-time";
+import { subjectFor } from "@/lib/drills/mode";
 import { smtpUrl } from "./smtp";
 
 /** How long before the next flight's departure the return-leg email goes out. */
@@ -53,7 +54,8 @@ export async function enqueueReturnLegEmails(ctx: Ctx, input: { caseUrn: string;
       .orderBy(asc(transportSegments.scheduledAt), asc(transportSegments.urn));
     const hotelRows = await tx.db.select({ urn: hotels.urn, name: hotels.name }).from(hotels).where(inArray(hotels.urn, [...new Set(stays.map((s) => s.hotelUrn))]));
     const [tenant] = await tx.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.code, kase.tenant)).limit(1);
-    const status = smtpUrl() ? "QUEUED" : "KEPT";
+    // a drill's mail is KEPT and marked, never sent
+    const status = smtpUrl() && kase.mode === "LIVE" ? "QUEUED" : "KEPT";
 
     let queued = 0;
     for (const stay of stays) {
@@ -77,9 +79,9 @@ export async function enqueueReturnLegEmails(ctx: Ctx, input: { caseUrn: string;
           airline: tenant?.name ?? kase.airline,
         });
         const html = await render(createElement(ReturnLeg, props));
-        const subject = ride
+        const subject = subjectFor(kase.mode, ride
           ? `Flight ${next.number}: your pickup to the airport at ${props.pickup!.at.time} on ${props.pickup!.at.dateLabel}`
-          : `Flight ${next.number} leaves ${props.departure.dateLabel} at ${props.departure.time}`;
+          : `Flight ${next.number} leaves ${props.departure.dateLabel} at ${props.departure.time}`);
         const [row] = await tx.db
           .insert(emailOutbox)
           .values({ urn: newUrn("email"), tenant: kase.tenant, kind: "RETURN_LEG", to, relatedUrn, status, subject, html, text: returnLegText(props) })

@@ -11,6 +11,7 @@ import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhoo
 import { deliverEmail, staleQueued } from "@/lib/notifications/deliver";
 import { launchDrill, listDrills } from "@/lib/drills";
 import { stopDrillSandboxes } from "@/lib/drills/sources";
+import { newUrn } from "@/lib/ids";
 import { createRunner } from "@/lib/jobs/runner";
 import { closePool } from "@/lib/pool";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
@@ -115,6 +116,14 @@ describe("a drill", () => {
     await database.db.update(emailOutbox).set({ status: "QUEUED" }).where(eq(emailOutbox.urn, mail[0].urn));
     const forced = await deliverEmail({ db: database.db, principal: principal({ tenant }) }, mail[0].urn, { lastAttempt: false });
     expect(forced.status).toBe("KEPT");
+    // mail about a drill's stay under a derived URN (the return-leg notice) is kept the same way
+    const [derived] = await database.db
+      .insert(emailOutbox)
+      .values({ urn: newUrn("email"), tenant, kind: "RETURN_LEG", to: "x@drill.example", relatedUrn: `${confirmed[0].urn}#return-leg:DR1@2026-11-22T09:30:00.000Z`, status: "QUEUED", subject: "s", html: "h", text: "t" })
+      .returning();
+    const staleNow = await staleQueued({ db: database.db, principal: principal({ tenant }) }, { olderThanMs: 0, limit: 10_000, now: later });
+    expect(staleNow.map((s) => s.urn)).not.toContain(derived.urn);
+    expect((await deliverEmail({ db: database.db, principal: principal({ tenant }) }, derived.urn, { lastAttempt: false })).status).toBe("KEPT");
     expect(smtp.received).toHaveLength(0);
 
     expect(await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenant, tenant))).toHaveLength(0);
