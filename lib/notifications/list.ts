@@ -19,6 +19,9 @@ export type OutboxItem = {
   sentAt: Date | null;
 };
 
+/** The reservation a message is about: related_urn is its URN, with "#…" after it for a return-leg email (lib/notifications/return-leg.ts). */
+const relatedReservation = sql<string>`split_part(${emailOutbox.relatedUrn}, '#', 1)`;
+
 /**
  * The tenant's email outbox for the console, newest first, within the caller's airports (a
  * message's airport is its reservation's case's; mail about no reservation is shown to callers
@@ -42,7 +45,7 @@ export async function listOutbox({ ctx, input }: { ctx: Ctx; input: { status?: E
       sentAt: emailOutbox.sentAt,
     })
     .from(emailOutbox)
-    .leftJoin(reservations, eq(reservations.urn, emailOutbox.relatedUrn))
+    .leftJoin(reservations, eq(reservations.urn, relatedReservation))
     .leftJoin(cases, eq(cases.urn, reservations.caseUrn))
     .where(
       and(
@@ -64,7 +67,7 @@ export async function getOutboxMessage({ ctx, input }: { ctx: Ctx; input: { urn:
   const [row] = await ctx.db
     .select({ urn: emailOutbox.urn, subject: emailOutbox.subject, html: emailOutbox.html, text: emailOutbox.text, to: emailOutbox.to, airport: cases.airport })
     .from(emailOutbox)
-    .leftJoin(reservations, eq(reservations.urn, emailOutbox.relatedUrn))
+    .leftJoin(reservations, eq(reservations.urn, relatedReservation))
     .leftJoin(cases, eq(cases.urn, reservations.caseUrn))
     .where(and(eq(emailOutbox.urn, input.urn), eq(emailOutbox.tenant, ctx.principal.tenant)))
     .limit(1);

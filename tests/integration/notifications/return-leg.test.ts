@@ -7,12 +7,13 @@ import { followNextFlightTransport } from "@/inngest/functions/plan-transport";
 import { returnLegEmail } from "@/inngest/functions/return-leg";
 import { type ManualClock, manualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
+import { listOutbox } from "@/lib/notifications";
 import { returnLegRelatedUrn } from "@/lib/notifications/return-leg";
 import { closePool } from "@/lib/pool";
 import { localMoment } from "@/lib/vouchers/local-time";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { pax, roleToken } from "@/tests/helpers/cases";
-import { uniqueTenant } from "@/tests/helpers/factories";
+import { ctxFor, principal, uniqueTenant } from "@/tests/helpers/factories";
 import { sandboxFleet } from "@/tests/helpers/fleet";
 import { confirmAndPlan, confirmedCase } from "../transport/helpers";
 
@@ -87,6 +88,11 @@ describe("the return-leg email, 12 hours before the re-accommodated flight", () 
 
     await runner(clock).tick();
     expect(await mail(fx.tenant)).toHaveLength(3);
+
+    // the console's outbox places the mail at its reservation's airport
+    const outbox = (airports: string[]) => listOutbox({ ctx: ctxFor(database.db, principal({ tenant: fx.tenant, roles: ["AIRPORT_OPERATOR"], airports })), input: { kind: "RETURN_LEG" } });
+    expect((await outbox(["CDG"])).map((m) => m.airport)).toEqual(["CDG", "CDG", "CDG"]);
+    expect(await outbox(["ORY"])).toEqual([]);
   });
 
   it("a moved flight cancels the first sleep and schedules its own; a second identical patch never sends two", async () => {
