@@ -9,6 +9,7 @@ const TABS = [
   { href: "/admin/jobs", label: "Job runs", testId: "admin-tab-jobs" },
   { href: "/admin/settings", label: "Settings", testId: "admin-tab-settings" },
   { href: "/admin/webhooks", label: "Webhooks", testId: "admin-tab-webhooks" },
+  { href: "/admin/drills", label: "Drills", testId: "admin-tab-drills" },
 ];
 
 export function AdminTabs() {

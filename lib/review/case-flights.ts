@@ -1,10 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { cases, type FlightJson } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
+import type { CaseMode } from "@/lib/vocabulary";
 
-export type ReviewCaseLabel = { airport: string; flight: FlightJson };
+export type ReviewCaseLabel = { airport: string; flight: FlightJson; mode: CaseMode };
 
-/** The flight and airport of the cases behind a page of review items, so the queue can name them. */
+/** The flight, airport and mode of the cases behind a page of review items, so the queue can name them (and mark drills). */
 export async function reviewCaseLabels(
   ctx: Ctx,
   caseUrns: string[],
@@ -13,12 +14,12 @@ export async function reviewCaseLabels(
   const urns = [...new Set(caseUrns)];
   if (urns.length === 0) return labels;
   const rows = await ctx.db
-    .select({ urn: cases.urn, airport: cases.airport, flight: cases.flight })
+    .select({ urn: cases.urn, airport: cases.airport, flight: cases.flight, mode: cases.mode })
     .from(cases)
     .where(
       and(eq(cases.tenant, ctx.principal.tenant), inArray(cases.urn, urns)),
     );
   for (const r of rows)
-    labels.set(r.urn, { airport: r.airport, flight: r.flight });
+    labels.set(r.urn, { airport: r.airport, flight: r.flight, mode: r.mode });
   return labels;
 }

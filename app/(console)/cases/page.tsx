@@ -8,6 +8,7 @@ import { formatAge, formatUtc } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
 import { StatusBadge } from "@/components/console/status-badge";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
+import { ModeBadge } from "@/components/drills/mode-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -119,11 +120,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                     <Link href={`/cases/${encodeURIComponent(c.urn)}`} className="font-mono font-semibold text-primary hover:underline" data-testid="case-link">
                       {c.flight.number}
                     </Link>
-                    {c.mode !== "LIVE" && (
-                      <Badge variant="outline" className="ml-2">
-                        {c.mode.toLowerCase()}
-                      </Badge>
-                    )}
+                    <ModeBadge mode={c.mode} className="ml-2" />
                     <div className="text-xs text-muted-foreground">
                       {c.flight.origin} → {c.flight.destination} · {formatUtc(c.flight.scheduledDeparture)}
                     </div>

@@ -7,6 +7,7 @@ import { FilterForm } from "@/components/console/filter-form";
 import { formatAge, formatUtc } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
 import { StatusBadge } from "@/components/console/status-badge";
+import { ModeBadge } from "@/components/drills/mode-badge";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -285,6 +286,7 @@ function ReviewRow({
         >
           {flight?.flight.number ?? "case"}
         </Link>
+        <ModeBadge mode={flight?.mode} className="ml-2" />
         <div className="font-mono text-xs text-muted-foreground">
           {flight?.airport ?? item.airport ?? "—"}
         </div>

@@ -8,6 +8,7 @@ import { RequestRoomsDialog } from "@/components/cases/request-rooms-dialog";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
 import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dialog";
 import { ReservationsPanel } from "@/components/booking/reservations-panel";
+import { ModeBadge } from "@/components/drills/mode-badge";
 import { CaseTransport } from "@/components/transport/case-transport";
 import { CaseWaves } from "@/components/waves/case-waves";
 import { HeldMarker } from "@/components/waves/held-marker";
@@ -94,7 +95,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
               {record.flight.origin} → {record.flight.destination}
             </span>
             <StatusBadge status={record.status} testId="case-status" />
-            {record.mode !== "LIVE" && <Badge variant="outline">{record.mode.toLowerCase()}</Badge>}
+            <ModeBadge mode={record.mode} className="text-sm" />
             <CasePoller caseUrn={record.urn} revision={record.revision} busy={busy} />
           </div>
           <p className="text-sm text-muted-foreground">

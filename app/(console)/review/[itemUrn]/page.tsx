@@ -6,6 +6,7 @@ import { passengers } from "@/db/schema";
 import { formatAge, formatUtc } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
 import { StatusBadge } from "@/components/console/status-badge";
+import { ModeBadge } from "@/components/drills/mode-badge";
 import { type GroupChoice, type HotelChoice, ReviewActions } from "@/components/review/action-forms";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -81,6 +82,7 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
                 Case{" "}
                 <Link href={`/cases/${encodeURIComponent(item.caseUrn)}`} className="font-mono text-primary hover:underline" data-testid="review-item-case">
                   {flight ? `${flight.flight.number} · ${flight.airport}` : item.caseUrn}
+                  <ModeBadge mode={flight?.mode} className="ml-2" />
                 </Link>
               </div>
               <div>

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { EmptyState } from "@/components/console/empty-state";
 import { formatAge, formatDuration, formatMoney, formatUtc, shortUrn } from "@/components/console/format";
 import { StatusBadge } from "@/components/console/status-badge";
+import { ModeBadge } from "@/components/drills/mode-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -165,6 +166,7 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
               </Link>
             </h1>
             <span className="text-lg text-muted-foreground">{wave.airport}</span>
+            <ModeBadge mode={record.mode} className="text-sm" />
             <StatusBadge status={wave.status} testId="wave-status" />
             <Badge variant="outline" data-testid="wave-trigger">
               {wave.trigger.toLowerCase()}
