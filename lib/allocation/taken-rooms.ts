@@ -19,6 +19,9 @@ type Taken = { rooms: number; accessible: number };
  */
 export async function withoutTakenRooms(ctx: Ctx, plan: AllocationPlan, offers: Offer[], sources: SourceReport[]): Promise<Offer[]> {
   const tenant = ctx.principal.tenant;
+  // rooms are shared within a mode only: a shadow's placements are never booked, a drill books at its own sandboxes
+  const [own] = await ctx.db.select({ mode: cases.mode }).from(cases).where(eq(cases.urn, plan.caseUrn)).limit(1);
+  const sameMode = eq(cases.mode, own?.mode ?? "LIVE");
   const sameStay = (departure: string) => localDate(departure, plan.airport.timeZone) === plan.checkIn;
   const replaced = new Set(plan.groups.map((g) => g.groupId));
   const taken = new Map<string, Taken>();
@@ -35,7 +38,7 @@ export async function withoutTakenRooms(ctx: Ctx, plan: AllocationPlan, offers: 
     .select({ caseUrn: allocationWaves.caseUrn, allocations: allocationWaves.allocations, departure: cases.flight })
     .from(allocationWaves)
     .innerJoin(cases, eq(cases.urn, allocationWaves.caseUrn))
-    .where(and(eq(allocationWaves.tenant, tenant), eq(allocationWaves.airport, plan.airport.code), ne(allocationWaves.status, "SUPERSEDED"), ne(cases.status, "CLOSED")));
+    .where(and(eq(allocationWaves.tenant, tenant), eq(allocationWaves.airport, plan.airport.code), ne(allocationWaves.status, "SUPERSEDED"), ne(cases.status, "CLOSED"), sameMode));
   const relevant = waves.filter((w) => sameStay(w.departure.scheduledDeparture));
   if (relevant.length) {
     const groups = await ctx.db
@@ -66,6 +69,7 @@ export async function withoutTakenRooms(ctx: Ctx, plan: AllocationPlan, offers: 
         and(
           eq(reservations.tenant, tenant),
           eq(cases.airport, plan.airport.code),
+          sameMode,
           inArray(reservations.status, ["CONFIRMED", "CHECKED_OUT"]),
           gt(reservations.updatedAt, new Date(oldest)),
         ),

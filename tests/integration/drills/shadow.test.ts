@@ -47,6 +47,30 @@ describe("shadow cases", () => {
     expect(liveBooked.every((r) => r.status === "CONFIRMED")).toBe(true);
   });
 
+  it("a shadow's placements, never booked, take no room from the live wave that follows", async () => {
+    const tenant = await tenantWithPolicy();
+    const admin = await roleToken(tenant, "ADMIN");
+    const live = casePayload();
+    const { caseUrn: shadowUrn } = await approvedCase(admin, { ...live, externalEventId: `${live.externalEventId}-shadow`, mode: "SHADOW" });
+    await createRunner({ db: database.db, jobs: [allocateOnApproval], retryBaseMs: 1 }).tick();
+    const { caseUrn: liveUrn } = await approvedCase(admin, live);
+    await createRunner({ db: database.db, jobs: [allocateOnApproval], retryBaseMs: 1 }).tick();
+
+    type Input = { tier: string; provider: string; hotelUrn: string; roomsAvailable: number };
+    const inputsOf = async (caseUrn: string) => {
+      const [w] = await database.db.select().from(allocationWaves).where(eq(allocationWaves.caseUrn, caseUrn));
+      return { allocations: w.allocations as { hotelUrn: string; provider: string }[], inputs: w.rankingInputs as Input[] };
+    };
+    const shadow = await inputsOf(shadowUrn);
+    const liveWave = await inputsOf(liveUrn);
+    expect(shadow.allocations.length).toBeGreaterThan(0);
+    for (const a of shadow.allocations) {
+      const before = shadow.inputs.filter((i) => i.hotelUrn === a.hotelUrn && i.provider === a.provider);
+      const after = liveWave.inputs.filter((i) => i.hotelUrn === a.hotelUrn && i.provider === a.provider);
+      expect(after.map((i) => [i.tier, i.roomsAvailable])).toEqual(before.map((i) => [i.tier, i.roomsAvailable]));
+    }
+  });
+
   it("only an ADMIN creates DRILL or SHADOW cases (403, nothing written)", async () => {
     const tenant = uniqueTenant();
     for (const role of ["OPS_SUPERVISOR", "FEED"] as const) {
