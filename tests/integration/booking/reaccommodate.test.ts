@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { PATCH as reaccommodateHandler } from "@/app/api/v1/cases/[caseUrn]/reaccommodate/route";
-import { auditEntries, directBookings, passengers, reservations, reviewItems } from "@/db/schema";
+import { auditEntries, directBookings, jobRuns, jobSteps, passengers, reservations, reviewItems } from "@/db/schema";
 import { seedDirectContracts } from "@/db/seed/direct-contracts";
 import { reaccommodateStays } from "@/inngest/functions/reaccommodate-stays";
 import { systemPrincipal } from "@/lib/auth/principal";
@@ -82,6 +82,18 @@ describe("re-accommodation: the stays follow the next flight", () => {
     for (const r of rows) expect(await hotelbeds.status(r.providerRef!)).toMatchObject({ checkOut: "2026-11-22" });
     expect(await audits(tenant)).toHaveLength(rows.length * 2);
     expect(await openItems(caseUrn)).toEqual([]);
+  });
+
+  it("Hotelbeds unreachable for a moment: the job's step retries and the stay is extended once", async () => {
+    const { tenant, token, caseUrn, rows } = await bookedAt("HOTELBEDS");
+    await sandboxes.admin("HOTELBEDS", "/__sandbox/faults", { next: ["503", "503"] });
+    await patchNextFlight(token, caseUrn, "2026-11-23T11:30:00Z");
+    expect((await stays(caseUrn)).map((s) => s.checkOut)).toEqual(rows.map(() => "2026-11-23T10:00:00.000Z"));
+    expect(await audits(tenant)).toHaveLength(rows.length);
+    const [run] = await database.db.select().from(jobRuns).where(and(eq(jobRuns.functionId, "reaccommodate-stays"), sql`${jobRuns.event}->'data'->>'caseUrn' = ${caseUrn}`));
+    const steps = await database.db.select().from(jobSteps).where(eq(jobSteps.runId, run.id));
+    expect(steps.filter((st) => st.stepId.startsWith("stay-")).map((st) => st.status)).toEqual(rows.map(() => "COMPLETED"));
+    expect(steps.some((st) => st.attempts > 1)).toBe(true);
   });
 
   it("DIRECT contract: the stay is extended in the contract's booking too", async () => {
