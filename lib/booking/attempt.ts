@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { allocationWaves, passengers, reservations, type BookingAttemptJson } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
 import { directProvider } from "@/lib/providers/direct/client";
+import { caseMode } from "@/lib/drills/mode";
 import { sourcesForCase } from "@/lib/drills/sources";
 import type { BookRequest, HotelProvider, ProviderBooking } from "@/lib/providers/types";
 import { confirmReservation } from "./confirm";
@@ -33,6 +34,12 @@ export async function attemptBooking(ctx: Ctx, plan: BookingPlan, rank: number, 
 
   try {
     if (candidate.provider === "DIRECT") {
+      if ((await caseMode(ctx, plan.caseUrn)) === "DRILL") {
+        // a direct contract's rooms are real: a drill books its sandboxes only
+        const entry = log({ reason: "provider-not-configured", providerError: "a drill never books a direct contract" });
+        await appendAttempt(ctx, plan.reservationUrn, entry);
+        return { kind: "stop", log: entry };
+      }
       const request = await bookRequest(ctx, plan, candidate);
       await transaction(ctx, async (tx) => {
         const booking = await directProvider(tx).book(request);
