@@ -4,6 +4,7 @@ import { loadCase } from "@/lib/cases/load";
 import { searchOptionsFor } from "@/lib/drills/sources";
 import { canTransition, moveCase } from "@/lib/cases/transitions";
 import { type Ctx, transaction } from "@/lib/context";
+import { conflict } from "@/lib/errors";
 import type { Offer } from "@/lib/providers/offer";
 import { searchHotelOffers, type SourceReport } from "@/lib/providers/search";
 import type { WaveTrigger } from "@/lib/vocabulary";
@@ -29,7 +30,7 @@ export type Prepared =
 
 /**
  * First half of a run (the job's first step): what to place, under which policies, and the offers
- * of the three sources. The case shows ALLOCATING while it runs. Nothing is decided yet, so a
+ * of the three sources; the case shows ALLOCATING once offers are in. Nothing is decided yet, so a
  * replay of this step only searches again.
  */
 export async function prepareAllocation(ctx: Ctx, input: RunAllocationInput): Promise<Prepared> {
@@ -46,14 +47,22 @@ export async function prepareAllocation(ctx: Ctx, input: RunAllocationInput): Pr
     const why = plan.deferred.length ? `nothing placeable: ${plan.deferred.map((d) => `${d.groupId} (${d.why})`).join(", ")}` : "no group is waiting for a room";
     return { kind: "skipped", why, waveUrn: null };
   }
+  // a drill searches its own sandboxes only
+  const search = await searchHotelOffers({ ctx, input: { airport: plan.airport.code, checkIn: plan.checkIn, checkOut: plan.checkOut, rooms: 1 }, ...(await searchOptionsFor(row.mode)) });
+  // every source failed (a provider's 429 or 5xx, a timeout) and none offered anything: holding every
+  // group for "no hotel in radius" would be false. Throwing lets the job retry the search with
+  // backoff (after the last retry the case goes to review); a rerun answers 409 and changes nothing.
+  const failed = search.sources.filter((s) => !s.ok);
+  if (search.offers.length === 0 && failed.length > 0) {
+    throw conflict("CONFLICT", `No hotel source could be searched for ${plan.airport.code} (${failed.map((s) => `${s.provider}: ${s.error ?? "failed"}`).join("; ")}); nothing was allocated, try again shortly.`);
+  }
+  // the case shows ALLOCATING from the moment there is something to allocate with
   await transaction(ctx, async (tx) => {
     const [current] = await tx.db.select().from(cases).where(eq(cases.urn, row.urn)).limit(1).for("update");
     if (current && current.status !== "ALLOCATING" && canTransition(current.status, "ALLOCATING")) {
       await moveCase(tx, current, { to: "ALLOCATING", action: "allocate", reason: input.reason ?? `${input.trigger.toLowerCase()} wave started` });
     }
   });
-  // a drill searches its own sandboxes only
-  const search = await searchHotelOffers({ ctx, input: { airport: plan.airport.code, checkIn: plan.checkIn, checkOut: plan.checkOut, rooms: 1 }, ...(await searchOptionsFor(row.mode)) });
   const offers = await withoutTakenRooms(ctx, plan, search.offers, search.sources);
   return { kind: "ready", plan, offers, sources: search.sources };
 }

@@ -346,3 +346,27 @@ describe("concurrent waves of one airport", () => {
     }
   }, 120_000);
 });
+
+describe("every hotel source failing", () => {
+  it("is retried instead of holding every group; after the last retry the case goes to review with the sources' errors", async () => {
+    const { token } = await tenantWithPolicies();
+    await sandboxes.admin("HOTELBEDS", "/__sandbox/faults", { rate5xx: 1 });
+    await sandboxes.admin("EXPEDIA_RAPID", "/__sandbox/faults", { rate5xx: 1 });
+    const { caseUrn } = await approvedCase(token);
+    // the job's retries back off (1 ms here): run until the failure handler has moved the case
+    for (let i = 0; i < 40; i++) {
+      await runJobs();
+      const [now] = await database.db.select({ status: cases.status }).from(cases).where(eq(cases.urn, caseUrn));
+      if (now.status === "MANUAL_REVIEW") break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // no wave claiming "no hotel in radius": the job failed for good and said so
+    expect(await wavesOf(caseUrn)).toHaveLength(0);
+    const [c] = await database.db.select().from(cases).where(eq(cases.urn, caseUrn));
+    expect(c.status).toBe("MANUAL_REVIEW");
+    const [item] = await database.db.select().from(reviewItems).where(and(eq(reviewItems.caseUrn, caseUrn), eq(reviewItems.category, "ALLOCATION_FAILED")));
+    expect(item.detail).toMatch(/No hotel source could be searched/);
+    const statuses = await database.db.select({ s: passengers.operationalStatus }).from(passengers).where(eq(passengers.caseUrn, caseUrn));
+    expect(new Set(statuses.map((p) => p.s))).toEqual(new Set(["AWAITING_ALLOCATION"]));
+  }, 60_000);
+});
