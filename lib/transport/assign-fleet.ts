@@ -1,4 +1,4 @@
-import { and, eq, inArray, like } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { reviewItems, transportSegments } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
@@ -60,22 +60,44 @@ export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<Fle
   return { segmentUrn, outcome: "ASSIGNED", detail: a.vehicleId };
 }
 
+/**
+ * One open TRANSPORT_UNASSIGNED item per case, listing every ride without a vehicle: a hub
+ * meltdown can leave hundreds of rides unassigned, and a queue of hundreds of items (each with its
+ * SLA clock and page) would bury the one decision the desk has to make, which is to find vehicles.
+ * A ride already listed is not added twice.
+ */
 async function openUnassigned(ctx: Ctx, segment: typeof transportSegments.$inferSelect, why: string): Promise<void> {
+  const when = segment.scheduledAt.toISOString().replace(".000Z", "Z");
+  const line = `Segment ${segment.urn} (${segment.direction}, ${segment.vehicleType} for ${segment.passengerCount} at ${when}) has no vehicle: the transport fleet has none of the type left (${why}). Assign one by hand: POST /transport/segments/${segment.urn}/vehicle.`;
+  const groups = [...new Set(segment.passengers.map((p) => p.groupId))];
   await transaction(ctx, async (tx) => {
     const [open] = await tx.db
-      .select({ urn: reviewItems.urn })
+      .select({ urn: reviewItems.urn, detail: reviewItems.detail, affectedGroups: reviewItems.affectedGroups, reservationUrns: reviewItems.reservationUrns })
       .from(reviewItems)
-      .where(and(eq(reviewItems.caseUrn, segment.caseUrn), eq(reviewItems.category, "TRANSPORT_UNASSIGNED"), inArray(reviewItems.state, ["OPEN", "CLAIMED"]), like(reviewItems.detail, `%${segment.urn}%`)))
-      .limit(1);
-    if (open) return;
-    const when = segment.scheduledAt.toISOString().replace(".000Z", "Z");
+      .where(and(eq(reviewItems.caseUrn, segment.caseUrn), eq(reviewItems.category, "TRANSPORT_UNASSIGNED"), inArray(reviewItems.state, ["OPEN", "CLAIMED"])))
+      .orderBy(reviewItems.urn)
+      .limit(1)
+      .for("update");
+    if (open) {
+      const listed = open.detail ?? "";
+      if (listed.includes(segment.urn)) return;
+      await tx.db
+        .update(reviewItems)
+        .set({
+          detail: listed ? `${listed}\n${line}` : line,
+          affectedGroups: [...new Set([...open.affectedGroups, ...groups])].sort(),
+          reservationUrns: [...new Set([...open.reservationUrns, ...segment.reservationUrns])].sort(),
+        })
+        .where(eq(reviewItems.urn, open.urn));
+      return;
+    }
     await createReviewItem(tx, {
       caseUrn: segment.caseUrn,
       category: "TRANSPORT_UNASSIGNED",
       airport: segment.airport,
-      affectedGroups: [...new Set(segment.passengers.map((p) => p.groupId))].sort(),
+      affectedGroups: groups.sort(),
       reservationUrns: segment.reservationUrns,
-      detail: `Segment ${segment.urn} (${segment.direction}, ${segment.vehicleType} for ${segment.passengerCount} at ${when}) has no vehicle: the transport fleet has none of the type left (${why}). Assign one by hand: POST /transport/segments/${segment.urn}/vehicle.`,
+      detail: line,
     });
   });
 }

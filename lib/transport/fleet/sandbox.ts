@@ -21,7 +21,8 @@ import { type Assignment, AssignmentRequest, NO_VEHICLE } from "./wire";
 export type FleetSandbox = RunningServer & { faults: Faults; assignments: () => Assignment[] };
 
 export const SANDBOX_SEATS: Record<VehicleType, number> = { SHUTTLE: 20, PRIVATE_CAR: 4, TAXI: 4, WHEELCHAIR_VAN: 6 };
-export const SANDBOX_FLEET: Record<VehicleType, number> = { SHUTTLE: 4, PRIVATE_CAR: 6, TAXI: 6, WHEELCHAIR_VAN: 2 };
+// a hub's ground handler: enough for a few flights at once; POST /__sandbox/fleet sets other counts
+export const SANDBOX_FLEET: Record<VehicleType, number> = { SHUTTLE: 24, PRIVATE_CAR: 30, TAXI: 30, WHEELCHAIR_VAN: 6 };
 const BUSY_MS = 90 * 60_000;
 const CODE: Record<VehicleType, string> = { SHUTTLE: "SH", PRIVATE_CAR: "PC", TAXI: "TX", WHEELCHAIR_VAN: "WV" };
 const DRIVERS = ["Marc Lefèvre", "Sofia Moreau", "Karim Benali", "Julie Martin", "Tomás García", "Aiko Tanaka", "Lena Schmidt", "Omar Haddad"];
