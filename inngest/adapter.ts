@@ -70,6 +70,7 @@ export function toInngestFunction(client: Inngest, job: AnyJob) {
       retries: (job.retries ?? DEFAULT_RETRIES) as Retries,
       ...(job.concurrency ? { concurrency: { limit: job.concurrency.limit, ...(job.concurrency.key ? { key: job.concurrency.key } : {}) } } : {}),
       ...(job.cancelOn?.length ? { cancelOn: job.cancelOn.map((c) => ({ event: c.event, match: c.match })) } : {}),
+      ...(job.priority ? { priority: { run: String(job.priority) } } : {}),
       ...(job.onFailure ? { onFailure: failureHandler(job) as never } : {}),
     },
     async ({ event, step, attempt, runId, logger }) => {

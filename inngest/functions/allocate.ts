@@ -18,6 +18,7 @@ async function systemCtx(tenant: string): Promise<Ctx> {
  * review instead of hanging in ALLOCATING.
  */
 export const allocateOnApproval = defineJob({
+  priority: 300,
   id: "allocate-on-approval",
   event: "demand/approved",
   retries: 4,

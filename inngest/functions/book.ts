@@ -27,6 +27,8 @@ export const BOOKING_CONCURRENCY_PER_PROVIDER = Math.max(1, envInt("BOOKING_CONC
  * ids make a re-delivered wave fan out to the same bookings.
  */
 export const bookWave = defineJob({
+  // people waiting for a room come before bookkeeping (transport plans, webhooks, SLA clocks)
+  priority: 300,
   id: "book-wave",
   event: "allocation/wave.persisted",
   retries: 4,
@@ -54,6 +56,7 @@ export const bookWave = defineJob({
  * never repeats a call that finished, and the wave is settled after the group's outcome.
  */
 export const bookGroup = defineJob({
+  priority: 300,
   id: "book-group",
   event: "booking/requested",
   retries: 5,

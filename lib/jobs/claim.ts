@@ -42,11 +42,16 @@ export async function claimRuns(db: Db, o: ClaimOptions): Promise<Claimed[]> {
       ? sql`(${limitOf} is null or (select count(*) from ${jobRuns} as r where r.function_id = ${jobRuns.functionId}
           and r.concurrency_key is not distinct from ${jobRuns.concurrencyKey} and r.status = 'RUNNING' and r.locked_until > ${o.now}) < ${limitOf})`
       : undefined;
+    // Inngest's priority.run: a prioritized run counts as due `priority` seconds earlier
+    const prioritized = [...o.jobs.values()].filter((j) => j.priority);
+    const dueAt = prioritized.length
+      ? sql`${jobRuns.nextRunAt} - make_interval(secs => case ${jobRuns.functionId} ${sql.join(prioritized.map((j) => sql`when ${j.id} then ${j.priority!}::int`), sql` `)} else 0 end)`
+      : sql`${jobRuns.nextRunAt}`;
     const candidates = await tx
       .select()
       .from(jobRuns)
       .where(and(inArray(jobRuns.functionId, ids), due, underLimit))
-      .orderBy(jobRuns.nextRunAt, jobRuns.id)
+      .orderBy(dueAt, jobRuns.id)
       .limit(o.limit * 2)
       .for("update", { skipLocked: true });
 

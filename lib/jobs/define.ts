@@ -91,6 +91,11 @@ export type JobDefinition<D = unknown, O = unknown> = {
   cancelOn?: CancelOn[];
   /** the default timeout of every step.run of this job (a step's own option wins) */
   stepTimeout?: string | number;
+  /**
+   * Inngest's `priority.run` as a constant: seconds (−600 to 600) a due run of this job is taken
+   * ahead of others due at the same time; both runners order by due time minus this.
+   */
+  priority?: number;
   handler: (ctx: JobContext<D, any>) => Promise<O> | O;
   /** runs once, as its own run, after the last attempt failed (Inngest's onFailure) */
   onFailure?: (ctx: FailureContext<D, any>) => unknown;
@@ -112,6 +117,7 @@ type Common<D, C extends Schemas, O> = {
   concurrency?: Concurrency;
   cancelOn?: CancelOn<keyof C & string>[];
   stepTimeout?: string | number;
+  priority?: number;
   handler: (ctx: JobContext<D, C>) => Promise<O> | O;
   onFailure?: (ctx: FailureContext<D, C>) => unknown;
 };
@@ -140,12 +146,15 @@ export function jobFactory<C extends Schemas>(catalogue: C) {
  */
 export const defineJob = jobFactory(eventCatalogue);
 
-function validate(def: { id: string; event?: string; cron?: string; retries?: number; concurrency?: Concurrency; cancelOn?: CancelOn[]; stepTimeout?: string | number }) {
+function validate(def: { id: string; event?: string; cron?: string; retries?: number; concurrency?: Concurrency; cancelOn?: CancelOn[]; stepTimeout?: string | number; priority?: number }) {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(def.id)) throw new Error(`job id "${def.id}" must be lowercase kebab-case`);
   if ((def.event === undefined) === (def.cron === undefined)) throw new Error(`job ${def.id}: give either an event or a cron schedule`);
   if (def.cron !== undefined) parseCron(def.cron);
   const retries = def.retries ?? DEFAULT_RETRIES;
   if (!Number.isInteger(retries) || retries < 0 || retries > 20) throw new Error(`job ${def.id}: retries must be 0–20 (Inngest's range)`);
+  if (def.priority !== undefined && !(Number.isInteger(def.priority) && Math.abs(def.priority) <= 600)) {
+    throw new Error(`job ${def.id}: priority must be a whole number of seconds from -600 to 600 (Inngest's range)`);
+  }
   if (def.concurrency && !(Number.isInteger(def.concurrency.limit) && def.concurrency.limit >= 1)) {
     throw new Error(`job ${def.id}: concurrency.limit must be a positive integer`);
   }
