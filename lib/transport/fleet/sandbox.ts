@@ -5,6 +5,7 @@ import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { VEHICLE_TYPES, VehicleType } from "@/lib/vocabulary";
 import { SANDBOX_FLEET_KEY } from "./settings";
 import { type Assignment, AssignmentRequest, NO_VEHICLE } from "./wire";
+import { firstHeader as header, hang, readJsonBody as readJson, sleep } from "@/lib/http/sandbox-io";
 
 /**
  * A transport provider to develop and test against, speaking ./wire over real HTTP:
@@ -152,27 +153,7 @@ function publicView(a: Assignment): Assignment {
   return { id, reference, status, vehicleId, vehicleType, plate, seats, driverName, driverPhone, dispatcherPhone, pickupAt };
 }
 
-async function readJson(req: http.IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
-const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function hang(res: http.ServerResponse, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    res.on("close", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
+
+
