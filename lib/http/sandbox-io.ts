@@ -33,3 +33,20 @@ export function hang(res: http.ServerResponse, ms: number): Promise<void> {
     });
   });
 }
+
+export type JsonReply = (status: number, payload: unknown, headers?: Record<string, string>) => void;
+
+/**
+ * A JSON answer for a response (ignored once the client has gone), and an error answer in the
+ * peer's own error shape: `{ error: { [errorKey]: code, message } }` (`code` for the PSP and the
+ * fleet, `type` for the OpenAI-compatible model).
+ */
+export function jsonReplies(res: http.ServerResponse, errorKey = "code") {
+  const reply: JsonReply = (status, payload, headers = {}) => {
+    if (res.headersSent || res.destroyed) return;
+    res.writeHead(status, { "content-type": "application/json", ...headers });
+    res.end(JSON.stringify(payload));
+  };
+  const fail = (status: number, code: string, message: string, headers?: Record<string, string>) => reply(status, { error: { [errorKey]: code, message } }, headers);
+  return { reply, fail };
+}

@@ -6,7 +6,7 @@ import { Faults, FaultsRequest } from "@/lib/providers/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { SANDBOX_API_KEY } from "./settings";
 import { type Authorization, AuthorizationRequest } from "./wire";
-import { firstHeader as header, hang, readJsonBody as readJson, sleep } from "@/lib/http/sandbox-io";
+import { firstHeader as header, hang, jsonReplies, readJsonBody as readJson, sleep } from "@/lib/http/sandbox-io";
 
 /**
  * A payment service provider to develop and test against, speaking ./wire over real HTTP:
@@ -29,12 +29,7 @@ export function paymentSandboxServer({ apiKey = SANDBOX_API_KEY } = {}) {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://psp");
     const body = await readJson(req);
-    const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-      if (res.headersSent || res.destroyed) return;
-      res.writeHead(status, { "content-type": "application/json", ...headers });
-      res.end(JSON.stringify(payload));
-    };
-    const fail = (status: number, code: string, message: string, headers?: Record<string, string>) => reply(status, { error: { code, message } }, headers);
+    const { reply, fail } = jsonReplies(res);
     try {
       // admin --------------------------------------------------------------------------------
       if (url.pathname === "/__sandbox/faults" && req.method === "POST") {

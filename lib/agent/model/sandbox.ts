@@ -2,7 +2,7 @@ import http from "node:http";
 import { z } from "zod";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { draftPolicy } from "./sandbox-policy";
-import { hang, readJsonBody as readJson } from "@/lib/http/sandbox-io";
+import { hang, jsonReplies, readJsonBody as readJson } from "@/lib/http/sandbox-io";
 
 /**
  * A model server to develop and test against: the OpenAI chat-completions protocol
@@ -50,12 +50,7 @@ export function modelSandboxServer({ apiKey = SANDBOX_MODEL_KEY } = {}) {
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://model");
-    const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-      if (res.headersSent || res.destroyed) return;
-      res.writeHead(status, { "content-type": "application/json", ...headers });
-      res.end(JSON.stringify(payload));
-    };
-    const fail = (status: number, type: string, message: string, headers?: Record<string, string>) => reply(status, { error: { type, message } }, headers);
+    const { reply, fail } = jsonReplies(res, "type");
     try {
       const body = await readJson(req);
       if (url.pathname === "/__sandbox/script" && req.method === "POST") {

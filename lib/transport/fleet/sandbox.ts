@@ -5,7 +5,7 @@ import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { VEHICLE_TYPES, VehicleType } from "@/lib/vocabulary";
 import { SANDBOX_FLEET_KEY } from "./settings";
 import { type Assignment, AssignmentRequest, NO_VEHICLE } from "./wire";
-import { firstHeader as header, hang, readJsonBody as readJson, sleep } from "@/lib/http/sandbox-io";
+import { firstHeader as header, hang, jsonReplies, readJsonBody as readJson, sleep } from "@/lib/http/sandbox-io";
 
 /**
  * A transport provider to develop and test against, speaking ./wire over real HTTP:
@@ -54,12 +54,7 @@ export function fleetSandboxServer({ apiKey = SANDBOX_FLEET_KEY, fleet = {} as R
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fleet");
     const body = await readJson(req);
-    const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-      if (res.headersSent || res.destroyed) return;
-      res.writeHead(status, { "content-type": "application/json", ...headers });
-      res.end(JSON.stringify(payload));
-    };
-    const fail = (status: number, code: string, message: string, headers?: Record<string, string>) => reply(status, { error: { code, message } }, headers);
+    const { reply, fail } = jsonReplies(res);
     try {
       // admin --------------------------------------------------------------------------------
       if (url.pathname === "/__sandbox/faults" && req.method === "POST") {
