@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ConsoleShell, type NavKey } from "./pages/console";
 import { DEMO_USERS, type DemoRole, SignInPage } from "./pages/sign-in";
 

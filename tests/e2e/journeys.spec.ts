@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { CasePage, createCase } from "./pages/case";
 import { PoliciesPage } from "./pages/policies";
 import { SignInPage } from "./pages/sign-in";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { SignInPage } from "./pages/sign-in";
 import { approveRooms, createCaseWithHeldGroup, WavePage } from "./pages/wave";
 
