@@ -102,3 +102,8 @@ function processLimiter(): RateLimiter {
 export async function checkRateLimit(key: string): Promise<void> {
   await processLimiter().check(key);
 }
+
+/** Whether this process's limiter is counting requests now (false while its Redis is connecting or down). */
+export async function rateLimitReady(): Promise<boolean> {
+  return processLimiter().ready();
+}
