@@ -157,14 +157,22 @@ async function postgresDatabase(): Promise<{ url: string; drop: (() => Promise<v
 // --- seeding ---------------------------------------------------------------------------------
 
 async function seed(base: string, token: string): Promise<Seeded> {
+  // a kept-alive connection the busy server closed resets: try again (POST /cases is idempotent; a repeated demand is a 409)
   const api = async (p: string, init: { method?: string; body?: unknown } = {}) => {
-    const res = await fetch(`${base}/api/v1${p}`, {
-      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    const json = await res.json().catch(() => null);
-    return { status: res.status, json };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await fetch(`${base}/api/v1${p}`, {
+          method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        });
+        const json = await res.json().catch(() => null);
+        return { status: res.status, json };
+      } catch (err) {
+        if (attempt >= 4) throw err;
+        await new Promise((r) => setTimeout(r, 250 * attempt));
+      }
+    }
   };
   const must = async (what: string, p: string, init: { method?: string; body?: unknown }, ok: number[] = [200, 201]) => {
     const r = await api(p, init);
@@ -205,7 +213,7 @@ async function seed(base: string, token: string): Promise<Seeded> {
       ...(await Promise.all(
         all.slice(i, i + 8).map(async ({ i: n, airline }) => {
           const record = await must(`case ${n}`, "/cases", { body: casePayload(n, airline, 12 + ((n * 7) % 19)) });
-          await must(`demand ${n}`, `/demand/case/${encodeURIComponent(record.urn)}`, { body: { type: "INITIAL", roomsRequested: record.roomsNeeded } });
+          await must(`demand ${n}`, `/demand/case/${encodeURIComponent(record.urn)}`, { body: { type: "INITIAL", roomsRequested: record.roomsNeeded } }, [201, 409]);
           return { urn: record.urn as string, groups: record.passengerGroups.length as number, airline };
         }),
       )),
