@@ -12,7 +12,14 @@ export async function readCapped(req: Request, limit: number): Promise<Uint8Arra
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // the client closed the connection mid-body: nobody reads the answer, but it is not our fault (no 500, no error log)
+      throw malformed("The body was cut off: the connection closed before its end.");
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

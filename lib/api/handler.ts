@@ -45,7 +45,7 @@ export function handle<S extends RouteSpec>(spec: S, fn: (args: HandlerArgs<S>) 
       const db = await getDb();
       if (spec.permission !== "public") {
         principal = await authenticate(req, db);
-        checkRateLimit(principal.jti ? `jti:${principal.jti}` : `sub:${principal.sub}`);
+        await checkRateLimit(principal.jti ? `jti:${principal.jti}` : `sub:${principal.sub}`);
         await ensureTenant(db, principal.tenant);
         if (!hasPermission(principal.roles, spec.permission)) {
           throw forbidden(`Your roles (${principal.roles.join(", ")}) may not ${spec.summary.toLowerCase()}.`);

@@ -42,7 +42,7 @@ export const sessionRateKey = (user: Pick<SessionUser, "sub">) => `sub:${user.su
 export async function sessionCtx(): Promise<Ctx & { user: SessionUser }> {
   const user = await sessionUser();
   if (!user) redirect("/sign-in");
-  if (await isServerAction()) checkRateLimit(sessionRateKey(user));
+  if (await isServerAction()) await checkRateLimit(sessionRateKey(user));
   const db = await getDb();
   await ensureTenant(db, user.tenant);
   return { db, principal: principalOf(user), requestId: newId(), user };

@@ -26,7 +26,15 @@ export async function readCaseRecord(ctx: Ctx, row: CaseRow): Promise<Case> {
   const tenant = row.tenant;
   const groups = await readManifest(ctx, row.urn);
   const [wave] = await ctx.db
-    .select()
+    .select({
+      urn: allocationWaves.urn,
+      demandUrn: allocationWaves.demandUrn,
+      status: allocationWaves.status,
+      allocations: allocationWaves.allocations,
+      held: allocationWaves.held,
+      totalCost: allocationWaves.totalCost,
+      createdAt: allocationWaves.createdAt,
+    })
     .from(allocationWaves)
     .where(and(eq(allocationWaves.caseUrn, row.urn), eq(allocationWaves.tenant, tenant)))
     .orderBy(desc(allocationWaves.createdAt), desc(allocationWaves.urn))

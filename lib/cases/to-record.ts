@@ -11,10 +11,13 @@ import { computeStay } from "./stay";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+export type CaseWave = Pick<AllocationWaveRow, "urn" | "demandUrn" | "status" | "allocations" | "held" | "totalCost" | "createdAt">;
+
 export type CaseParts = {
   row: CaseRow;
   groups: ManifestGroup[];
-  wave: AllocationWaveRow | null;
+  /** the latest wave's summary fields: never its ranking inputs (every offer considered, hundreds of KB) */
+  wave: CaseWave | null;
   reservations: ReservationRow[];
   reviewItems: ReviewItemRow[];
   demands: DemandRow[];

@@ -42,7 +42,7 @@ export async function call(handler: RouteFn, path: string, opts: CallOptions = {
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
   const method = opts.method ?? (body === undefined ? "GET" : "POST");
-  const res = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(opts.params ?? {}) });
+  const res = await handler(new Request(url, { method, headers, body, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit), { params: Promise.resolve(opts.params ?? {}) });
   const text = await res.text();
   let json: any = undefined;
   try {

@@ -34,6 +34,23 @@ describe("request bodies", () => {
     expect(await policyCount(tenant)).toBe(0);
   });
 
+  it("a body cut off by the client closing the connection is a 400, not a 500, and writes nothing", async () => {
+    const tenant = uniqueTenant();
+    const token = await tokenFor({ tenant, roles: ["OPS_SUPERVISOR"] });
+    let sent = false;
+    const cutOff = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(new Error("aborted"));
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('{"name": "half'));
+      },
+    });
+    const res = await call(createPolicy, "/policies", { token, rawBody: cutOff, headers: { "content-type": "application/json" }, method: "POST" });
+    expect([res.status, res.json.code]).toEqual([400, "MALFORMED_BODY"]);
+    expect(res.json.detail).toMatch(/cut off/);
+    expect(await policyCount(tenant)).toBe(0);
+  });
+
   it("a JSON array or scalar body is a 422, never a 500", async () => {
     const token = await tokenFor({ tenant: uniqueTenant(), roles: ["ADMIN"] });
     for (const raw of ["[]", "null", "42", '"text"']) {
