@@ -14,7 +14,7 @@ import { mintToken } from "../lib/auth/tokens";
 const { values } = parseArgs({
   options: {
     out: { type: "string" },
-    url: { type: "string", default: process.env.BACKUP_SERVER_URL ?? `http://localhost:${process.env.PORT || "3000"}` },
+    url: { type: "string", default: `http://localhost:${process.env.PORT || "3000"}` },
     tenant: { type: "string", default: "AF" },
   },
   strict: true,

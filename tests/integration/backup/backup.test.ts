@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -95,6 +97,28 @@ describe("backups of the embedded database, through the running server", () => {
       await copy.close();
     }
     expect(await database.db.select().from(auditEntries).where(eq(auditEntries.action, "backup"))).toHaveLength(1);
+  }, 60_000);
+
+  it("npm run db:backup asks the server for it with an ADMIN token of its own and writes the file", async () => {
+    // the route handler behind a real HTTP server, as under next start
+    const server = http.createServer(async (req, res) => {
+      const answer = await backupH(new Request(`http://localhost${req.url}`, { headers: { authorization: req.headers.authorization ?? "" } }), { params: Promise.resolve({}) });
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const out = path.join(tmp, "by-script.tar.gz");
+      const { stdout } = await run(path.join(process.cwd(), "node_modules/.bin/tsx"), ["scripts/db-backup.ts", "--url", `http://127.0.0.1:${(server.address() as AddressInfo).port}`, "--out", out, "--tenant", tenant], {
+        env: { ...process.env, DATABASE_URL: "" },
+      });
+      expect(stdout).toContain(`backup written: ${out}`);
+      const bytes = fs.readFileSync(out);
+      expect([bytes[0], bytes[1], bytes.length > 1000]).toEqual([0x1f, 0x8b, true]);
+      expect((await database.db.select().from(auditEntries).where(eq(auditEntries.action, "backup"))).map((e) => e.actor)).toContain("system:db-backup");
+    } finally {
+      server.close();
+    }
   }, 60_000);
 
   it("npm run db:restore refuses while the server holds the database, then restores with the old one kept aside", async () => {
