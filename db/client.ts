@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { dataDir } from "@/lib/config";
 import { log } from "@/lib/log";
 import * as schema from "./schema";
+import { dumpPglite } from "./backup";
 import { acquireDataDirLock } from "./lock";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,8 @@ export type Database = {
   close: () => Promise<void>;
   /** Runs fn while holding a server-wide advisory lock (a no-op on PGlite, which has one process). */
   exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** PGlite only: a consistent gzipped tarball of the data directory (db/backup.ts) */
+  dumpDataDir?: () => Promise<Uint8Array>;
 };
 
 type PgLikePool = { connect: () => Promise<{ query: (q: string) => Promise<unknown>; release: () => void }> };
@@ -61,6 +64,7 @@ export async function openDatabase(url = process.env.DATABASE_URL): Promise<Data
         db,
         driver,
         exclusive: (fn) => fn(),
+        dumpDataDir: () => dumpPglite(client),
         close: async () => {
           await client.close();
           release();

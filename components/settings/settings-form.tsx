@@ -111,6 +111,10 @@ export function SettingsForm({ defaults, save }: Props) {
             />
             {field("currencyOverrides", "Currency overrides", { area: true, placeholder: "CDG=USD", description: "One AIRPORT=CUR pair per line (ISO 4217)." })}
             {field("timeZone", "Time zone", { placeholder: "Europe/Paris", description: "For the weekly report (Monday 06:00); empty means UTC." })}
+            {field("personalDataRetentionDays", "Personal data retention (days)", {
+              type: "number",
+              description: "Passengers' names, emails and phones are erased this many days after their case closes (1–3650).",
+            })}
             {field("reason", "Reason (optional, kept in the audit log)", { area: true })}
           </CardContent>
         </Card>

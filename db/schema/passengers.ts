@@ -2,7 +2,7 @@ import { relations } from "drizzle-orm";
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { OPERATIONAL_STATUSES, type OperationalStatus, type SpecialNeed, type Tier, TIERS } from "@/lib/vocabulary";
 import { cases } from "./cases";
-import { lifecycle, oneOf } from "./columns";
+import { lifecycle, oneOf, ts } from "./columns";
 
 /**
  * A case's manifest belongs to it: deleting a case (only tests' databases do today) deletes its
@@ -45,6 +45,8 @@ export const passengers = pgTable(
     tier: text("tier").$type<Tier>(),
     email: text("email"),
     phone: text("phone"),
+    // set when the personal fields were erased (lib/privacy): names, email and phone are null from then on
+    erasedAt: ts("erased_at"),
     specialNeeds: jsonb("special_needs").$type<SpecialNeed[]>().notNull().default([]),
     // moves only along lib/cases/passenger-transitions.ts
     operationalStatus: text("operational_status").$type<OperationalStatus>().notNull().default("AWAITING_ALLOCATION"),

@@ -8,6 +8,7 @@ import { checkOutStays } from "./check-out";
 import { caseCreatedLog } from "./case-created-log";
 import { caseIntakeAcknowledged } from "./case-intake-acknowledged";
 import { deliverEmailOnQueued, deliverEmailSweep } from "./deliver-email";
+import { erasePersonalData } from "./erase-personal-data";
 import { completeTransport, dropTransportOnCancelled, followNextFlightTransport, planTransportOnConfirmed } from "./plan-transport";
 import { reaccommodateStays } from "./reaccommodate-stays";
 import { returnLegEmail } from "./return-leg";
@@ -18,7 +19,7 @@ import { weeklyReport } from "./weekly-report";
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
 export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, checkOutStays, deliverEmailOnQueued, deliverEmailSweep,
   reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
-  reaccommodateStays, returnLegEmail];
+  reaccommodateStays, returnLegEmail, erasePersonalData];
 
 /** The registry as Inngest functions, for serve(). */
 export const functions = jobs.map((job) => toInngestFunction(inngest, job));

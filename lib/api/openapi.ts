@@ -114,7 +114,7 @@ function operation(spec: RouteSpec, defs: Defs): JsonSchema {
     [success]: {
       description: spec.status === 201 ? "Created; Location names the new record" : "OK",
       ...(spec.responseContentType
-        ? { content: { [spec.responseContentType]: { schema: { type: "string" } } } }
+        ? { content: { [spec.responseContentType]: { schema: spec.responseContentType === "application/gzip" ? { type: "string", contentMediaType: "application/gzip" } : { type: "string" } } } }
         : spec.response
           ? { content: { "application/json": { schema: toSchema(spec.response, "output", defs) } } }
           : {}),

@@ -24,8 +24,8 @@ export type RouteSpec = {
   /** multipart upload: field name → description (documentation only; the handler reads the form) */
   multipart?: Record<string, string>;
   response?: z.ZodType;
-  /** for non-JSON responses (vouchers) */
-  responseContentType?: "text/html" | "text/plain";
+  /** for non-JSON responses (vouchers, backups) */
+  responseContentType?: "text/html" | "text/plain" | "application/gzip";
   status?: 200 | 201 | 202;
   /**
    * The statuses the endpoint's verb may set, by field ("status", "passengers.operationalStatus").

@@ -3,6 +3,7 @@ import type { Ctx } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
 import { airportOfUrn } from "./airport-of";
 import { diff } from "./diff";
+import { redactChanges } from "./redact-personal";
 
 export type AuditInput = {
   entity: string;
@@ -21,10 +22,13 @@ export type AuditInput = {
   changes?: FieldChange[];
 };
 
-/** The one audit writer. Call it inside the transaction of the change it records. */
+/**
+ * The one audit writer. Call it inside the transaction of the change it records. Personal values
+ * (names, e-mails, phones) are replaced by a marker here, whoever the caller (lib/audit/redact-personal.ts).
+ */
 export async function writeAudit(ctx: Ctx, input: AuditInput): Promise<string> {
   const urn = newUrn("audit");
-  const changes = input.changes ?? (input.before === undefined && input.after === undefined ? [] : diff(input.before ?? {}, input.after ?? {}));
+  const changes = redactChanges(input.changes ?? (input.before === undefined && input.after === undefined ? [] : diff(input.before ?? {}, input.after ?? {})));
   await ctx.db.insert(auditEntries).values({
     urn,
     tenant: ctx.principal.tenant,

@@ -18,6 +18,7 @@ export const PERMISSIONS = {
   "case:groups": [OPERATOR, OPS, ADMIN],
   "case:close": [OPERATOR, OPS, ADMIN],
   "case:reopen": [ADMIN],
+  "passenger:erase": [ADMIN],
   "demand:create": [FEED, OPS, ADMIN, OPERATOR],
   "demand:decide": [OPS, ADMIN],
   "policy:write": [OPS, ADMIN],

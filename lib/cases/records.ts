@@ -21,6 +21,9 @@ export const Passenger = z
     phone: z.string().nullable(),
     specialNeeds: z.array(z.string()),
     operationalStatus: OperationalStatus,
+    erasedAt: IsoTime.nullable().meta({
+      description: "when the passenger's personal data (names, email, phone) was erased, on request or by retention; those fields are null from then on",
+    }),
   })
   .meta({ id: "Passenger" });
 export type Passenger = z.infer<typeof Passenger>;

@@ -41,6 +41,7 @@ export function toPassengerGroup(g: ManifestGroup): PassengerGroup {
       phone: p.phone,
       specialNeeds: p.specialNeeds,
       operationalStatus: p.operationalStatus as OperationalStatus,
+      erasedAt: p.erasedAt?.toISOString() ?? null,
     })),
     rooms: g.rooms,
     // passenger ids are the caller's: "__proto__" must stay a key like any other

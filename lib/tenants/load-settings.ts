@@ -27,6 +27,7 @@ export function toTenantSettings(tenant: string, s: StoredTenantSettings, update
     agentEnabled: s.agentEnabled,
     currencyOverrides: { ...s.currencyOverrides },
     timeZone: s.timeZone,
+    personalDataRetentionDays: s.personalDataRetentionDays,
     updatedAt: updatedAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CurrencyCode, IataCode, Text } from "@/lib/primitives";
+import { RetentionDays } from "@/lib/privacy/retention";
 import { Minutes, SigningSecret, type SettingsPatch, type TenantSettings, TimeZone, WebhookUrl } from "./settings";
 
 const emptyOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(""), schema]);
@@ -27,6 +28,7 @@ export const SettingsFormValues = z
     agentEnabled: z.boolean(),
     currencyOverrides: Text.max(5000).refine((t) => parseOverrides(t) !== null, "write AIRPORT=CUR pairs, e.g. CDG=USD"),
     timeZone: emptyOr(TimeZone),
+    personalDataRetentionDays: RetentionDays,
     reason: Text.max(2000),
   })
   .refine((v) => !v.alertingUrl || v.alertingSecret || v.secretSet, { path: ["alertingSecret"], message: "a channel needs a signing secret" });
@@ -43,6 +45,7 @@ export function formDefaults(s: TenantSettings): SettingsFormValues {
     agentEnabled: s.agentEnabled,
     currencyOverrides: Object.entries(s.currencyOverrides).map(([a, c]) => `${a}=${c}`).join("\n"),
     timeZone: s.timeZone ?? "",
+    personalDataRetentionDays: s.personalDataRetentionDays,
     reason: "",
   };
 }
@@ -54,6 +57,7 @@ export function formToPatch(v: SettingsFormValues): SettingsPatch {
     agentEnabled: v.agentEnabled,
     currencyOverrides: parseOverrides(v.currencyOverrides) ?? {},
     timeZone: v.timeZone || null,
+    personalDataRetentionDays: v.personalDataRetentionDays,
     ...(v.reason.trim() ? { reason: v.reason.trim() } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseJson } from "@/db/schema/json";
 import { CurrencyCode, IataCode, Reason, Text } from "@/lib/primitives";
+import { DEFAULT_RETENTION_DAYS, RetentionDays } from "@/lib/privacy/retention";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
 
 /** Spec 8's illustrative SLAs (minutes), used until an ADMIN sets the tenant's own. */
@@ -50,6 +51,7 @@ export const StoredTenantSettings = z
     agentEnabled: z.boolean().default(false),
     currencyOverrides: z.record(z.string(), z.string()).default({}),
     timeZone: z.string().nullable().default(null),
+    personalDataRetentionDays: z.number().int().default(DEFAULT_RETENTION_DAYS),
   })
   .loose();
 export type StoredTenantSettings = z.output<typeof StoredTenantSettings>;
@@ -66,6 +68,7 @@ export const TenantSettings = z
     agentEnabled: z.boolean().meta({ description: "the exception agent may act on review items" }),
     currencyOverrides: z.record(z.string(), z.string()),
     timeZone: z.string().nullable().meta({ description: "for the weekly report's Monday 06:00; null: UTC" }),
+    personalDataRetentionDays: z.number().int().meta({ description: "days after a case closes before its passengers' names, emails and phones are erased (default 90)" }),
     updatedAt: z.string(),
   })
   .meta({ id: "TenantSettings" });
@@ -86,6 +89,7 @@ export const SettingsPatch = z
     agentEnabled: z.boolean().optional(),
     currencyOverrides: CurrencyOverrides.optional(),
     timeZone: TimeZone.nullable().optional(),
+    personalDataRetentionDays: RetentionDays.optional(),
     reason: Reason.optional(),
   })
   .meta({ id: "TenantSettingsPatch" });

@@ -21,6 +21,7 @@ function auditSnapshot(s: StoredTenantSettings, secretReplaced = false) {
     agentEnabled: s.agentEnabled,
     currencyOverrides: s.currencyOverrides,
     timeZone: s.timeZone,
+    personalDataRetentionDays: s.personalDataRetentionDays,
   };
 }
 
@@ -40,6 +41,7 @@ export async function updateSettings({ ctx, input }: { ctx: Ctx; input: Settings
     if (patch.agentEnabled !== undefined) next.agentEnabled = patch.agentEnabled;
     if (patch.currencyOverrides !== undefined) next.currencyOverrides = patch.currencyOverrides;
     if (patch.timeZone !== undefined) next.timeZone = patch.timeZone;
+    if (patch.personalDataRetentionDays !== undefined) next.personalDataRetentionDays = patch.personalDataRetentionDays;
     if (patch.alerting === null) next.alerting = null;
     else if (patch.alerting) {
       const sealedSecret = patch.alerting.secret ? sealSecret(patch.alerting.secret) : before.alerting?.sealedSecret;

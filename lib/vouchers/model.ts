@@ -13,6 +13,7 @@ import {
 import type { VoucherProps } from "@/emails/voucher";
 import type { Ctx } from "@/lib/context";
 import { PolicyBuffers } from "@/lib/policies/schemas";
+import { ERASED_NAME } from "@/lib/privacy/scrub-text";
 import { voucherTransport } from "@/lib/transport/voucher";
 import { localMoment, nightsBetweenDates } from "./local-time";
 import { specialServiceInstructions } from "./special-services";
@@ -42,7 +43,7 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
     db.select({ policies: allocationWaves.policies, allocations: allocationWaves.allocations }).from(allocationWaves).where(eq(allocationWaves.urn, r.waveUrn)).limit(1),
   ]);
   const guests = await db
-    .select({ firstName: passengers.firstName, lastName: passengers.lastName, specialNeeds: passengers.specialNeeds })
+    .select({ firstName: passengers.firstName, lastName: passengers.lastName, erasedAt: passengers.erasedAt, specialNeeds: passengers.specialNeeds })
     .from(passengers)
     .where(and(eq(passengers.caseUrn, r.caseUrn), eq(passengers.groupId, r.groupId)))
     .orderBy(asc(passengers.position), asc(passengers.passengerId));
@@ -66,7 +67,7 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
     lateCheckoutMinutes: buffers.lateCheckoutMinutes,
     nights: nightsBetweenDates(localMoment(r.checkIn, timeZone).date, localMoment(r.checkOut, timeZone).date),
     rooms: r.rooms,
-    passengers: guests.map((g) => [g.firstName, g.lastName].filter(Boolean).join(" ") || "(name not on the manifest)"),
+    passengers: guests.map((g) => (g.erasedAt ? ERASED_NAME : [g.firstName, g.lastName].filter(Boolean).join(" ") || "(name not on the manifest)")),
     total: `${r.total.currency} ${r.total.amount.toFixed(2)}`,
     payment:
       r.payment.method === "CARD"

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { closeCase, reopenCase } from "@/lib/cases";
 import { consoleAction } from "@/lib/console/action-result";
 import { approveDemand, createDemand, type CreateDemandInput, rejectDemand } from "@/lib/demand";
+import { erasePassenger } from "@/lib/privacy";
 
 // Each action only builds the context and calls the verb the API calls: the verb parses the input,
 // checks the permission and the airport scope, and answers the same refusals.
@@ -50,5 +51,13 @@ export async function reopenCaseAction(caseUrn: string, reason: string) {
     const record = await reopenCase({ ctx, input: { caseUrn, reason } });
     refresh(caseUrn);
     return { status: record.status };
+  }, caseUrn);
+}
+
+export async function erasePassengerAction(caseUrn: string, passengerId: string, reason: string) {
+  return consoleAction(async (ctx) => {
+    await erasePassenger({ ctx, input: { caseUrn, passengerId, reason } });
+    refresh(caseUrn);
+    return { passengerId };
   }, caseUrn);
 }

@@ -13,6 +13,7 @@ import {
   ReopenCaseBody,
   SplitGroupBody,
 } from "@/lib/cases/schemas";
+import { ErasePassengerBody } from "@/lib/privacy/inputs";
 
 const CaseParams = z.object({ caseUrn: urnParam("case") });
 const GroupParams = z.object({ caseUrn: urnParam("case"), groupId: textParam("group id (the PNR unless set or split)") });
@@ -211,4 +212,25 @@ export const reaccommodateRoute = defineRoute({
   body: ReaccommodateBody,
   response: Case,
   errors: [409, 422],
+});
+
+export const erasePassengerRoute = defineRoute({
+  method: "POST",
+  path: "/cases/{caseUrn}/passengers/{passengerId}/erase",
+  tag: "Cases",
+  summary: "Erase a passenger's personal data",
+  description: [
+    "ADMIN only; body `{ reason }` (422 REASON_REQUIRED without one). On the passenger's request: `firstName`, `lastName`,",
+    "`email` and `phone` become null and `erasedAt` is set; the vouchers and emails that printed them are scrubbed (an",
+    "unsent email to the passenger is never sent), and one audit entry `erase-passenger` names the passenger and the",
+    "fields, never a value. Allowed on a CLOSED case too (erasure changes no state of the case). The passenger id,",
+    "group, tier, special needs and status stay, so the case's history still adds up. Answers the case as it is after.",
+    "Erasing an erased passenger answers 200 and changes nothing. An unknown passenger is 404. The same erasure runs",
+    "daily for cases closed longer ago than the tenant's `personalDataRetentionDays` (settings, default 90).",
+  ].join("\n"),
+  permission: "passenger:erase",
+  params: z.object({ caseUrn: urnParam("case"), passengerId: textParam("the passenger's id in the case") }),
+  body: ErasePassengerBody,
+  response: Case,
+  errors: [422],
 });

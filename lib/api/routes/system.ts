@@ -29,3 +29,20 @@ export const openApiRoute = defineRoute({
   description: "Public. This document, generated from the schemas the handlers validate with.",
   permission: "public",
 });
+
+export const backupRoute = defineRoute({
+  method: "GET",
+  path: "/admin/backup",
+  tag: "System",
+  summary: "Back up the embedded database",
+  description: [
+    "ADMIN with all airports (`*`) only: the tarball holds every tenant's records. Answers the embedded (PGlite) database",
+    "as a gzipped tarball of its data directory (`application/gzip`, `Content-Disposition: attachment; filename=…`),",
+    "taken while the server runs: no transaction is half done in it and every committed row is. `npm run db:backup`",
+    "calls this and writes the file; `npm run db:restore -- <file>` loads it with the server stopped. Audited (action",
+    "`backup`, entity `database`). On PostgreSQL or Neon the server copies nothing: 409 CONFLICT, use pg_dump.",
+  ].join("\n"),
+  permission: "admin",
+  responseContentType: "application/gzip",
+  errors: [409],
+});

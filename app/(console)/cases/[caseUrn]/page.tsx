@@ -1,4 +1,4 @@
-import { ArrowLeft, Check, FileClock, Lock, LockOpen, MapPinOff, Users, X } from "lucide-react";
+import { ArrowLeft, Check, Eraser, FileClock, Lock, LockOpen, MapPinOff, Users, X } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -29,7 +29,7 @@ import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { hotelLabels } from "@/lib/hotels/names";
 import { userNames } from "@/lib/users/names";
-import { approveDemandAction, closeCaseAction, rejectDemandAction, reopenCaseAction } from "../actions";
+import { approveDemandAction, closeCaseAction, erasePassengerAction, rejectDemandAction, reopenCaseAction } from "../actions";
 
 export const metadata: Metadata = { title: "Case" };
 
@@ -370,10 +370,32 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
                     <TableCell>{g.mixedTier ? <Badge variant="warning">mixed tiers</Badge> : (g.tier ?? "—").replaceAll("_", " ").toLowerCase()}</TableCell>
                     <TableCell className="text-xs">
                       {g.passengers.map((p) => (
-                        <div key={p.id}>
-                          {p.lastName?.toUpperCase() ?? <span className="text-warning-foreground dark:text-warning">(no last name)</span>} {p.firstName ?? "(no first name)"}
+                        <div key={p.id} data-testid="passenger-line">
+                          {p.erasedAt ? (
+                            <span className="text-muted-foreground" data-testid="passenger-erased">
+                              {p.id} (personal data erased)
+                            </span>
+                          ) : (
+                            <>
+                              {p.lastName?.toUpperCase() ?? <span className="text-warning-foreground dark:text-warning">(no last name)</span>} {p.firstName ?? "(no first name)"}
+                            </>
+                          )}
                           {!p.tier && <span className="ml-1 text-warning-foreground dark:text-warning">(no tier)</span>}
                           {p.specialNeeds.length > 0 && <span className="ml-1 text-muted-foreground">({p.specialNeeds.join(", ").toLowerCase().replaceAll("_", " ")})</span>}
+                          {!p.erasedAt && can("passenger:erase") && (
+                            <ReasonDialog
+                              trigger={<Eraser aria-label={`Erase ${p.id}'s personal data`} />}
+                              triggerVariant="ghost"
+                              triggerTestId="passenger-erase"
+                              title={`Erase passenger ${p.id}'s personal data?`}
+                              description="Names, email and phone are erased here and in the vouchers and emails that printed them. This cannot be undone."
+                              confirmLabel="Erase"
+                              confirmVariant="destructive"
+                              placeholder="e.g. the passenger's request, reference #4411"
+                              success="Personal data erased"
+                              action={erasePassengerAction.bind(null, record.urn, p.id)}
+                            />
+                          )}
                         </div>
                       ))}
                     </TableCell>

@@ -1,0 +1,1 @@
+ALTER TABLE "passengers" ADD COLUMN "erased_at" timestamp with time zone;

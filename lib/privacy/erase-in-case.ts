@@ -1,0 +1,135 @@
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { type CaseRow, emailOutbox, passengers, reservations, reviewItems, vouchers } from "@/db/schema";
+import { MARKER } from "@/lib/audit/redact-personal";
+import { writeAudit } from "@/lib/audit/write";
+import { touchCase } from "@/lib/cases/load";
+import type { Ctx } from "@/lib/context";
+import { ERASED, holdsAny, type Needle, needlesOf, scrubText } from "./scrub-text";
+
+export const PERSONAL_FIELDS = ["firstName", "lastName", "email", "phone"] as const;
+
+export type ErasureResult = { erased: string[]; vouchers: number; emails: number; reviewItems: number };
+
+/**
+ * Erases the personal data of the named passengers of one case (those not erased yet), in the
+ * caller's transaction: their names, email and phone become null with `erasedAt` set, and every
+ * copy the service rendered from them is scrubbed — the vouchers of the case's reservations, the
+ * emails about those reservations (the erased recipients' own messages lose address and body and
+ * are never sent; the rows stay, so the delivery history does), review item details. One audit
+ * entry names the passengers and the fields, never a value. Nothing else holds these values: the
+ * audit writer never keeps them, job payloads and webhook deliveries carry ids only, logs mask
+ * them (tests/integration/privacy proves it table by table). Passengers already erased are
+ * skipped, so erasing twice changes nothing and writes no second entry.
+ */
+export async function eraseInCase(ctx: Ctx, kase: CaseRow, passengerIds: readonly string[] | "all", audit: { action: string; reason: string | null }): Promise<ErasureResult> {
+  const rows = await ctx.db
+    .select()
+    .from(passengers)
+    .where(and(eq(passengers.caseUrn, kase.urn), isNull(passengers.erasedAt), passengerIds === "all" ? undefined : inArray(passengers.passengerId, [...passengerIds])))
+    .for("update");
+  if (rows.length === 0) return { erased: [], vouchers: 0, emails: 0, reviewItems: 0 };
+  const ids = rows.map((r) => r.passengerId);
+  const needles = needlesOf(rows);
+  const emails = [...new Set(rows.map((r) => r.email?.trim().toLowerCase()).filter((e): e is string => Boolean(e)))];
+
+  const erasedAt = new Date();
+  for (const chunk of chunks(ids, 1000)) {
+    await ctx.db
+      .update(passengers)
+      .set({ firstName: null, lastName: null, email: null, phone: null, erasedAt })
+      .where(and(eq(passengers.caseUrn, kase.urn), inArray(passengers.passengerId, chunk)));
+  }
+  const stays = (await ctx.db.select({ urn: reservations.urn }).from(reservations).where(eq(reservations.caseUrn, kase.urn))).map((r) => r.urn);
+  const result: ErasureResult = {
+    erased: ids,
+    vouchers: await scrubVouchers(ctx, stays, needles),
+    emails: await scrubEmails(ctx, stays, emails, needles),
+    reviewItems: await scrubReviewItems(ctx, kase.urn, needles),
+  };
+
+  await writeAudit(ctx, {
+    entity: "case",
+    entityUrn: kase.urn,
+    action: audit.action,
+    airport: kase.airport,
+    reason: audit.reason,
+    // field names only: the values are never handed to the writer
+    changes: [
+      ...rows.flatMap((r) => PERSONAL_FIELDS.filter((f) => r[f] !== null).map((f) => ({ field: `passengers.${r.passengerId}.${f}`, before: MARKER, after: null }))),
+      { field: "erasedPassengers", before: null, after: ids },
+      { field: "scrubbed", before: null, after: { vouchers: result.vouchers, emails: result.emails, reviewItems: result.reviewItems } },
+    ],
+  });
+  await touchCase(ctx, kase.urn);
+  return result;
+}
+
+async function scrubVouchers(ctx: Ctx, stays: string[], needles: Needle[]): Promise<number> {
+  if (stays.length === 0) return 0;
+  const rows = await ctx.db.select({ urn: vouchers.urn, html: vouchers.html, text: vouchers.text }).from(vouchers).where(inArray(vouchers.reservationUrn, stays));
+  let n = 0;
+  for (const v of rows) {
+    if (!holdsAny(v.html, needles) && !holdsAny(v.text, needles)) continue;
+    await ctx.db.update(vouchers).set({ html: scrubText(v.html, needles), text: scrubText(v.text, needles) }).where(eq(vouchers.urn, v.urn));
+    n++;
+  }
+  return n;
+}
+
+/**
+ * Mail about the case's reservations (a return-leg email's related urn is `<reservation>#…`) and
+ * mail to an erased address. A message to an erased passenger keeps its row (kind, status, times)
+ * with address and body replaced; if it was not sent yet it never will be (FAILED).
+ */
+async function scrubEmails(ctx: Ctx, stays: string[], addresses: string[], needles: Needle[]): Promise<number> {
+  const about = stays.length ? inArray(sql`split_part(${emailOutbox.relatedUrn}, '#', 1)`, stays) : undefined;
+  const to = addresses.length ? inArray(sql`lower(trim(${emailOutbox.to}))`, addresses) : undefined;
+  if (!about && !to) return 0;
+  const rows = await ctx.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.tenant, ctx.principal.tenant), or(about, to)));
+  let n = 0;
+  for (const m of rows) {
+    if (addresses.includes(m.to.trim().toLowerCase())) {
+      const unsent = m.status === "QUEUED" || m.status === "KEPT";
+      await ctx.db
+        .update(emailOutbox)
+        .set({
+          to: `${ERASED} ${m.urn}`,
+          subject: ERASED,
+          html: `<p>${ERASED}: the recipient's personal data was erased.</p>`,
+          text: `${ERASED}: the recipient's personal data was erased.`,
+          lastError: unsent ? "not sent: the recipient's personal data was erased" : m.lastError && scrubText(m.lastError, needles),
+          ...(unsent ? { status: "FAILED" as const } : {}),
+        })
+        .where(eq(emailOutbox.urn, m.urn));
+      n++;
+    } else if ([m.subject, m.html, m.text, m.lastError].some((t) => holdsAny(t, needles))) {
+      await ctx.db
+        .update(emailOutbox)
+        .set({ subject: scrubText(m.subject, needles), html: scrubText(m.html, needles), text: scrubText(m.text, needles), lastError: m.lastError && scrubText(m.lastError, needles) })
+        .where(eq(emailOutbox.urn, m.urn));
+      n++;
+    }
+  }
+  return n;
+}
+
+/** Review details name passengers by id; an operator may still have typed a name into one. */
+async function scrubReviewItems(ctx: Ctx, caseUrn: string, needles: Needle[]): Promise<number> {
+  const rows = await ctx.db.select({ urn: reviewItems.urn, detail: reviewItems.detail }).from(reviewItems).where(eq(reviewItems.caseUrn, caseUrn));
+  let n = 0;
+  for (const r of rows) {
+    if (!holdsAny(r.detail, needles)) continue;
+    await ctx.db.update(reviewItems).set({ detail: scrubText(r.detail!, needles) }).where(eq(reviewItems.urn, r.urn));
+    n++;
+  }
+  return n;
+}
+
+function chunks<T>(xs: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i++) (out[Math.floor(i / size)] ??= []).push(xs[i]);
+  return out;
+}
