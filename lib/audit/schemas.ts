@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { pageQuery, Text } from "@/lib/primitives";
+import { decodeSegment } from "@/lib/ids";
+import { NUL_MESSAGE, pageQuery, Text } from "@/lib/primitives";
 
 export const FieldChange = z
   .object({ field: z.string(), before: z.unknown(), after: z.unknown() })
@@ -24,7 +25,10 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditQuery = z.object({
   entity: Text.min(1).optional().meta({ description: "entity kind, e.g. case or policy" }),
-  entityUrn: Text.min(1).optional(),
+  // matched after percent-decoding (a URN may come encoded), so `%00` is a NUL too
+  entityUrn: Text.min(1)
+    .refine((v) => !decodeSegment(v).includes("\u0000"), NUL_MESSAGE)
+    .optional(),
   action: Text.min(1).optional().meta({ description: "e.g. reaccommodate, activate, close" }),
   ...pageQuery,
 });

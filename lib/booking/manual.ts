@@ -26,7 +26,12 @@ import { addDays } from "./stay";
  * fresh search): an unknown hotel or offer is 422. The reservation belongs to the group's latest
  * wave; a live one there already is a 409 (cancel it first). Audited as an override with the reason.
  */
-export async function bookManually({ ctx, input: raw }: { ctx: Ctx; input: ManualBookingInput }): Promise<Reservation> {
+/**
+ * Every check of a manual booking, reading only: the case (scope, open), the group, the hotel, the
+ * wave, no live reservation, and the offer. A review item's override runs it before it claims the
+ * item, so a booking that cannot be made is refused before anything is written.
+ */
+export async function checkManualBooking({ ctx, input: raw }: { ctx: Ctx; input: ManualBookingInput }) {
   requirePermission(ctx, raw.reviewUrn ? "review:act" : "booking:manual", raw.reviewUrn ? "override a review item" : "book manually");
   const input = parseInput(ManualBookingBody, { caseUrn: raw.caseUrn, groupId: raw.groupId, hotelUrn: raw.hotelUrn, providerOfferId: raw.providerOfferId, reason: raw.reason });
   const row = await loadCase(ctx, input.caseUrn);
@@ -48,6 +53,11 @@ export async function bookManually({ ctx, input: raw }: { ctx: Ctx; input: Manua
   if (live) throw conflict("CONFLICT", `Group ${input.groupId} already has reservation ${live.urn} (${live.status}); cancel it first.`);
 
   const provider = await offerProvider(ctx, row, wave, input.hotelUrn, input.providerOfferId);
+  return { input, row, hotel, wave, provider };
+}
+
+export async function bookManually({ ctx, input: raw }: { ctx: Ctx; input: ManualBookingInput }): Promise<Reservation> {
+  const { input, row, hotel, wave, provider } = await checkManualBooking({ ctx, input: raw });
   const planned = await planBooking(ctx, { caseUrn: row.urn, waveUrn: wave.urn, groupId: input.groupId, target: { hotelUrn: input.hotelUrn, provider, providerOfferId: input.providerOfferId }, reviewUrn: raw.reviewUrn }, `manual:${newId()}`);
   if (planned.kind === "skipped") throw conflict("CONFLICT", `Group ${input.groupId} cannot be booked now: ${planned.why}.`);
   const plan = planned.plan;

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { reviewItems } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
-import { bookManually } from "@/lib/booking/manual";
+import { bookManually, checkManualBooking } from "@/lib/booking/manual";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { recordAcceptedRecommendation } from "./accept";
-import { auditItem, holdForAction } from "./act";
+import { auditItem, holdForAction, loadForAction } from "./act";
 import { type ReviewItem, ReviewOverrideInput } from "./schemas";
 import { toReviewItem } from "./to-record";
 import { itemGroups, unhoused } from "./wave-context";
@@ -14,13 +14,21 @@ import { itemGroups, unhoused } from "./wave-context";
 /**
  * POST /manual-review/{itemUrn}/override: books the given offer for each of the item's groups
  * without a reservation, through the booking domain's manual booking (no ranking, the provider
- * adapter the offer names, audited there as an override). The claim and the override decision
- * commit first; the provider calls run outside that transaction, as every booking does, so a
+ * adapter the offer names, audited there as an override). Each group's booking is checked first,
+ * reading only, so an unknown offer or a group booked meanwhile is refused before the claim and
+ * the override decision are written. The claim and the decision then commit; the provider calls run outside that transaction, as every booking does, so a
  * provider that is slow never holds the case's lock and the booking's own idempotency applies.
  */
 export async function overrideReviewItem({ ctx, input }: { ctx: Ctx; input: ReviewOverrideInput }): Promise<ReviewItem> {
   requirePermission(ctx, "review:act", "override a booking from review");
   const { itemUrn, hotelUrn, providerOfferId, reason } = parseInput(ReviewOverrideInput, input);
+  const pending = await transaction(ctx, async (tx) => {
+    const target = await loadForAction(tx, itemUrn);
+    return { caseUrn: target.row.urn, groups: unhoused(await itemGroups(tx, target.row.urn, target.item.affectedGroups)) };
+  });
+  for (const g of pending.groups) {
+    await checkManualBooking({ ctx, input: { caseUrn: pending.caseUrn, groupId: g.groupId, hotelUrn, providerOfferId, reason, reviewUrn: itemUrn } });
+  }
   const { item, row, groupIds } = await transaction(ctx, async (tx) => {
     const target = await holdForAction(tx, itemUrn);
     const groups = unhoused(await itemGroups(tx, target.row.urn, target.item.affectedGroups));

@@ -1,9 +1,10 @@
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { webhookDeliveries } from "@/db/schema";
 import { decodeCursor, paginate } from "@/lib/api/cursor";
 import { writeAudit } from "@/lib/audit/write";
-import { requirePermission } from "@/lib/auth/require";
+import { requireAirport, requirePermission } from "@/lib/auth/require";
+import { airportFilter } from "@/lib/auth/scope";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict, notFound } from "@/lib/errors";
 import { emit } from "@/lib/events";
@@ -11,7 +12,11 @@ import { parseInput, shapeRecord } from "@/lib/validation";
 import { toDelivery } from "./records";
 import { DeliveryListQuery, RedeliverInput, WebhookDelivery } from "./schemas";
 
-/** GET /webhooks/deliveries (ADMIN): the delivery log (pages and subscriptions' events), newest first. */
+/**
+ * GET /webhooks/deliveries (ADMIN): the delivery log (pages and subscriptions' events), newest first.
+ * A delivery about a record of an airport carries that airport: an ADMIN scoped to other airports
+ * sees only its airports' deliveries and those about no airport, as in the audit log.
+ */
 export async function listDeliveries({ ctx, input }: { ctx: Ctx; input: z.input<typeof DeliveryListQuery> }) {
   requirePermission(ctx, "admin", "read the webhook delivery log");
   const q = parseInput(DeliveryListQuery, input);
@@ -19,6 +24,8 @@ export async function listDeliveries({ ctx, input }: { ctx: Ctx; input: z.input<
   if (q.status) where.push(eq(webhookDeliveries.status, q.status));
   if (q.channel) where.push(eq(webhookDeliveries.channel, q.channel));
   if (q.subscriptionUrn) where.push(eq(webhookDeliveries.subscriptionUrn, q.subscriptionUrn));
+  const airports = airportFilter(ctx.principal);
+  if (airports) where.push(or(inArray(webhookDeliveries.airport, airports), isNull(webhookDeliveries.airport))!);
   const after = decodeCursor(q.cursor);
   if (after) where.push(lt(webhookDeliveries.urn, String(after[0])));
   const rows = await ctx.db.select().from(webhookDeliveries).where(and(...where)).orderBy(desc(webhookDeliveries.urn)).limit(q.limit + 1);
@@ -42,6 +49,7 @@ export async function redeliver({ ctx, input }: { ctx: Ctx; input: z.input<typeo
       .where(and(eq(webhookDeliveries.urn, deliveryUrn), eq(webhookDeliveries.tenant, tx.principal.tenant)))
       .for("update");
     if (!row) throw notFound(`Webhook delivery ${deliveryUrn}`);
+    if (row.airport) requireAirport(tx, row.airport);
     if (row.status === "PENDING") throw conflict("INVALID_TRANSITION", "The delivery is still being attempted; redeliver once it is DELIVERED or FAILED.");
     const [after] = await tx.db
       .update(webhookDeliveries)

@@ -65,10 +65,11 @@ export const listDeliveriesRoute = defineRoute({
   method: "GET",
   path: "/webhooks/deliveries",
   tag: "Webhooks",
-  summary: "The delivery log",
+  summary: "List the delivery log",
   description:
     "ADMIN only. Every signed delivery, newest first: pages to the alerting channel (channel ALERTING) and " +
-    "subscriptions' events (SUBSCRIPTION), with attempts, the last status code or error and the next retry.",
+    "subscriptions' events (SUBSCRIPTION), with attempts, the last status code or error and the next retry. A delivery " +
+    "about a record of an airport (a review item's page) is listed only to an ADMIN whose airports include it.",
   permission: "admin",
   query: DeliveryListQuery,
   response: pageOf(WebhookDelivery),
@@ -83,7 +84,8 @@ export const redeliverRoute = defineRoute({
   description:
     "ADMIN only. A DELIVERED or FAILED delivery (or a page kept for lack of a channel) becomes PENDING and is sent " +
     "again with the same id and payload and a fresh round of retries. A delivery still PENDING: 409 " +
-    "INVALID_TRANSITION. The body and its reason are optional.",
+    "INVALID_TRANSITION. A delivery about a record of an airport outside the caller's claims: 403 OUT_OF_SCOPE. " +
+    "The body and its reason are optional.",
   permission: "webhooks:write",
   sets: { status: ["PENDING"] },
   params: DeliveryParams,

@@ -56,6 +56,18 @@ describe("GET /audit", () => {
     expect(bad.json.code).toBe("VALIDATION_FAILED");
   });
 
+  it("an entityUrn that percent-decodes to a NUL (?entityUrn=%00) is a 422 naming it, not a 500; an encoded URN still matches", async () => {
+    const tenant = uniqueTenant();
+    await writeAudit({ db: database.db, principal: principal({ tenant }) }, { entity: "case", entityUrn: "urn:svc:case:q", action: "close" });
+    const token = await tokenFor({ tenant, roles: ["ADMIN"] });
+    for (const entityUrn of ["%00", "urn%3Asvc%3Acase%3A%00"]) {
+      const res = await call(GET, "/audit", { token, query: { entityUrn } });
+      expect([res.status, res.json.code, res.json.errors[0].path], entityUrn).toEqual([422, "VALIDATION_FAILED", "entityUrn"]);
+    }
+    const encoded = await call(GET, "/audit", { token, query: { entityUrn: "urn%3Asvc%3Acase%3Aq" } });
+    expect(encoded.json.items.map((e: { entityUrn: string }) => e.entityUrn)).toEqual(["urn:svc:case:q"]);
+  });
+
   it("refuses the FEED role with 403 and audits the attempt", async () => {
     const tenant = uniqueTenant();
     const token = await tokenFor({ tenant, roles: ["FEED"] });

@@ -161,6 +161,16 @@ describe("review actions: claim, release, resolve", () => {
     expect(await database.db.select().from(casePolicyOverlays).where(eq(casePolicyOverlays.tenant, tenant))).toHaveLength(0);
   });
 
+  it("an override the booking cannot make (unknown hotel or offer) is a 422 that neither claims the item nor audits a decision", async () => {
+    const { itemUrn } = await mixedCase(admin);
+    const res = await act(overrideH, "override", operator, itemUrn, { hotelUrn: "urn:svc:hotel:019a0000-0000-7000-8000-000000000001", providerOfferId: "o-1", reason: "book it by hand" });
+    expect(res.status).toBe(422);
+    expect(res.json.errors[0].path).toBe("hotelUrn");
+    expect(await item(itemUrn)).toMatchObject({ state: "OPEN", assignedTo: null, acceptedRecommendation: null });
+    // the item's own creation is its only entry: no claim, no override
+    expect((await database.db.select().from(auditEntries).where(eq(auditEntries.entityUrn, itemUrn))).map((e) => e.action)).toEqual(["create"]);
+  });
+
   it("a CLOSED case refuses every action with 409 CASE_CLOSED", async () => {
     const { caseUrn, itemUrn } = await mixedCase(admin);
     const closed = await call(closeH, `/cases/${caseUrn}/close`, { token: admin, params: { caseUrn }, body: { reason: "flight recovered" } });

@@ -8,6 +8,7 @@ import { cases, webhookDeliveries } from "@/db/schema";
 import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhooks";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { emit } from "@/lib/events";
+import { newUrn } from "@/lib/ids";
 import { manualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
 import { verifySignature } from "@/lib/webhooks/sign";
@@ -139,6 +140,30 @@ describe("outbound webhooks: subscriptions, signed deliveries, retries, redelive
       ]),
     );
     expect(got).toHaveLength(2);
+  });
+
+  it("an ADMIN scoped to other airports neither lists nor redelivers a delivery about a CDG record", async () => {
+    const t = uniqueTenant();
+    const row = (airport: string | null) => ({
+      urn: newUrn("delivery"),
+      tenant: t,
+      channel: "ALERTING" as const,
+      key: `scope:${airport}`,
+      eventType: "sla.breach",
+      airport,
+      payload: {},
+      status: "DELIVERED" as const,
+    });
+    const [cdg, global] = [row("CDG"), row(null)];
+    await database.db.insert(webhookDeliveries).values([cdg, global]);
+    const lhrAdmin = await roleToken(t, "ADMIN", ["LHR"]);
+    const listed = await call(listDeliveriesH, "/webhooks/deliveries", { token: lhrAdmin });
+    expect(listed.json.items.map((d: { urn: string }) => d.urn)).toEqual([global.urn]);
+    const refused = await call(redeliverH, `/webhooks/deliveries/${cdg.urn}/redeliver`, { token: lhrAdmin, params: { deliveryUrn: cdg.urn }, method: "POST" });
+    expect([refused.status, refused.json.code]).toEqual([403, "OUT_OF_SCOPE"]);
+    expect((await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.urn, cdg.urn)))[0].status).toBe("DELIVERED");
+    const everywhere = await roleToken(t, "ADMIN");
+    expect((await call(listDeliveriesH, "/webhooks/deliveries", { token: everywhere })).json.items).toHaveLength(2);
   });
 
   it("events about a drill case reach no subscriber", async () => {

@@ -1,0 +1,187 @@
+import { and, eq, sql } from "drizzle-orm";
+import { POST as createDemandHandler } from "@/app/api/v1/demand/case/[caseUrn]/route";
+import { POST as createPolicyHandler } from "@/app/api/v1/policies/route";
+import { POST as generateReportHandler } from "@/app/api/v1/reports/route";
+import { POST as createSegmentHandler } from "@/app/api/v1/transport/segments/route";
+import { POST as subscribeHandler } from "@/app/api/v1/webhooks/subscriptions/route";
+import type { Db } from "@/db/client";
+import { allocationWaves, hotels, passengerGroups, reservations, reviewItems, webhookDeliveries } from "@/db/schema";
+import { systemPrincipal } from "@/lib/auth/principal";
+import { transaction } from "@/lib/context";
+import { newUrn } from "@/lib/ids";
+import { createVoucher } from "@/lib/vouchers/create";
+import { call, tokenFor } from "./api";
+import { casePayload, createCase, pax } from "./cases";
+import { policyPayload } from "./policies";
+
+export const TENANT = "AF";
+export const OTHER_TENANT = "KL";
+
+/**
+ * One record of every kind an /api/v1 path names, all in tenant AF at CDG, on a case created by
+ * the FEED client `feed-1`; beside it a CDG case of `feed-2`, an LHR case and a case in tenant KL
+ * (so KL exists and a call in its name writes no tenant row). Made through the API where the
+ * endpoint is cheap, as rows where it would need the jobs or a provider (wave, reservation,
+ * delivery), like tests/helpers/reservations.ts.
+ */
+export type Records = {
+  caseUrn: string;
+  feed2CaseUrn: string;
+  lhrCaseUrn: string;
+  otherTenantCaseUrn: string;
+  /** a group of the case with no reservation (split) and two more (merge) */
+  groupId: string;
+  mergeGroupIds: [string, string];
+  bookedGroupId: string;
+  policyUrn: string;
+  demandUrn: string;
+  itemUrn: string;
+  waveUrn: string;
+  hotelUrn: string;
+  reservationUrn: string;
+  segmentUrn: string;
+  subscriptionUrn: string;
+  deliveryUrn: string;
+  reportUrn: string;
+};
+
+export async function makeRecords(db: Db): Promise<Records> {
+  const supervisor = await tokenFor({ tenant: TENANT, roles: ["OPS_SUPERVISOR"], airports: ["*"] });
+  const admin = await tokenFor({ tenant: TENANT, roles: ["ADMIN"], airports: ["*"] });
+  const feed1 = await tokenFor({ tenant: TENANT, roles: ["FEED"], airports: ["CDG"], sub: "feed-1" });
+  const feed2 = await tokenFor({ tenant: TENANT, roles: ["FEED"], airports: ["CDG"], sub: "feed-2" });
+  const other = await tokenFor({ tenant: OTHER_TENANT, roles: ["ADMIN"], airports: ["*"] });
+
+  const kase = await createCase(
+    feed1,
+    casePayload({
+      passengerGroups: [
+        { pnr: "BOOK01", passengers: [pax("B-1"), pax("B-2")] },
+        // a business traveller with economy family: a MIXED_TIER_GROUP review item at intake
+        { pnr: "FAM001", passengers: [pax("F-1", "BUSINESS"), pax("F-2"), pax("F-3")] },
+        { pnr: "SOLO01", passengers: [pax("S-1")] },
+        { pnr: "SOLO02", passengers: [pax("S-2")] },
+      ],
+    }),
+  );
+  const caseUrn: string = kase.urn;
+  const feed2Case = await createCase(feed2);
+  const lhrCase = await createCase(
+    supervisor,
+    casePayload({ flight: { number: "AF1680", origin: "LHR", destination: "CDG", scheduledDeparture: "2026-11-21T18:05:00Z", status: "CANCELLED" } }),
+  );
+  const otherCase = await createCase(other, casePayload({ flight: { number: "KL1234", origin: "CDG", destination: "AMS", scheduledDeparture: "2026-11-21T18:05:00Z", status: "CANCELLED" } }));
+
+  const policy = await call(createPolicyHandler, "/policies", { token: supervisor, body: policyPayload({ autoApproveDemand: false }) });
+  if (policy.status !== 201) throw new Error(`policy: ${policy.status} ${policy.text}`);
+  const demand = await call(createDemandHandler, `/demand/case/${caseUrn}`, { token: supervisor, params: { caseUrn }, body: { type: "INITIAL", roomsRequested: 3 } });
+  if (demand.status !== 201) throw new Error(`demand: ${demand.status} ${demand.text}`);
+  const [item] = await db.select().from(reviewItems).where(and(eq(reviewItems.caseUrn, caseUrn), eq(reviewItems.category, "MIXED_TIER_GROUP")));
+
+  const hotelUrn = newUrn("hotel");
+  await db.insert(hotels).values({ urn: hotelUrn, name: "Hôtel du Terminal", address: "3 Rue de la Haye, 95700 Roissy", airport: "CDG", latitude: 49.0, longitude: 2.55, stars: 4 });
+  const waveUrn = newUrn("wave");
+  await db.insert(allocationWaves).values({
+    urn: waveUrn,
+    tenant: TENANT,
+    caseUrn,
+    status: "COMPLETE",
+    airport: "CDG",
+    policies: [],
+    // a complete allocation, as the engine writes it: the wave endpoints parse it on the way out
+    allocations: [
+      {
+        groupId: "BOOK01",
+        pnr: "BOOK01",
+        tier: "ECONOMY",
+        passengers: 2,
+        rooms: 1,
+        accessibleRooms: 0,
+        hotelUrn,
+        hotelName: "Hôtel du Terminal",
+        provider: "DIRECT",
+        providerOfferId: "offer-1",
+        nightlyRate: { amount: 120, currency: "EUR" },
+        total: { amount: 120, currency: "EUR" },
+        score: 0.8,
+        fallbacks: [],
+        override: null,
+      },
+    ],
+  });
+  const reservationUrn = newUrn("reservation");
+  await db.insert(reservations).values({
+    urn: reservationUrn,
+    tenant: TENANT,
+    caseUrn,
+    waveUrn,
+    groupId: "BOOK01",
+    hotelUrn,
+    provider: "DIRECT",
+    status: "CONFIRMED",
+    rooms: 1,
+    checkIn: new Date("2026-11-21T18:05:00Z"),
+    checkOut: new Date("2026-11-22T09:30:00Z"),
+    total: { amount: 120, currency: "EUR" },
+    payment: { method: "GUARANTEE" },
+  });
+  await db.update(passengerGroups).set({ hotelUrn, reservationUrn }).where(and(eq(passengerGroups.caseUrn, caseUrn), eq(passengerGroups.groupId, "BOOK01")));
+  await transaction({ db, principal: systemPrincipal(TENANT, "test") }, (tx) => createVoucher(tx, reservationUrn));
+
+  const segment = await call(createSegmentHandler, "/transport/segments", {
+    token: supervisor,
+    body: { reservationUrn, direction: "AIRPORT_TO_HOTEL", scheduledAt: "2026-11-21T19:00:00Z", vehicleType: "SHUTTLE" },
+  });
+  if (segment.status !== 201) throw new Error(`segment: ${segment.status} ${segment.text}`);
+
+  const subscription = await call(subscribeHandler, "/webhooks/subscriptions", { token: admin, body: { url: "https://hooks.example.com/das", events: ["review.created"] } });
+  if (subscription.status !== 201) throw new Error(`subscription: ${subscription.status} ${subscription.text}`);
+  const deliveryUrn = newUrn("delivery");
+  await db.insert(webhookDeliveries).values({
+    urn: deliveryUrn,
+    tenant: TENANT,
+    channel: "SUBSCRIPTION",
+    key: `records:${deliveryUrn}`,
+    subscriptionUrn: subscription.json.urn,
+    eventType: "review.created",
+    subjectUrn: item.urn,
+    airport: "CDG",
+    url: "https://hooks.example.com/das",
+    payload: { id: deliveryUrn, type: "review.created", data: { reviewUrn: item.urn } },
+    status: "DELIVERED",
+    attempts: 1,
+  });
+
+  const report = await call(generateReportHandler, "/reports", { token: supervisor, body: {} });
+  if (report.status !== 201 && report.status !== 200) throw new Error(`report: ${report.status} ${report.text}`);
+
+  return {
+    caseUrn,
+    feed2CaseUrn: feed2Case.urn,
+    lhrCaseUrn: lhrCase.urn,
+    otherTenantCaseUrn: otherCase.urn,
+    groupId: "FAM001",
+    mergeGroupIds: ["SOLO01", "SOLO02"],
+    bookedGroupId: "BOOK01",
+    policyUrn: policy.json.urn,
+    demandUrn: demand.json.urn,
+    itemUrn: item.urn,
+    waveUrn,
+    hotelUrn,
+    reservationUrn,
+    segmentUrn: segment.json.urn,
+    subscriptionUrn: subscription.json.urn,
+    deliveryUrn,
+    reportUrn: report.json.urn,
+  };
+}
+
+/** Row counts of every table of the public schema: a refused request must leave them as they were. */
+export async function tableCounter(db: Db): Promise<() => Promise<Record<string, number>>> {
+  const r = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as {
+    rows: { table_name: string }[];
+  };
+  const tables = r.rows.map((t) => t.table_name).filter((t) => !t.startsWith("__drizzle"));
+  const query = sql.raw(`select ${tables.map((t) => `(select count(*)::int from "${t}") as "${t}"`).join(", ")}`);
+  return async () => ((await db.execute(query)) as { rows: Record<string, number>[] }).rows[0];
+}

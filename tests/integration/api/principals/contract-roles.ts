@@ -1,0 +1,107 @@
+import type { Role } from "@/lib/auth/roles";
+
+/**
+ * The contract's role table (contract.md part 2), transcribed by hand per endpoint so the
+ * principals test compares the implementation with the contract, not with lib/auth/roles.ts.
+ * Where the contract is silent, the README's decision (cited in `why`).
+ *
+ * `scope` says what the request names and so what a principal outside it gets:
+ * - "record": a record of tenant AF at CDG in the path (or body): another tenant 404, an airport
+ *   outside the claims 403 OUT_OF_SCOPE, a FEED client that did not create the case 404;
+ * - "tenant-record": a record of the tenant with no airport (reports, webhooks): another tenant 404;
+ * - "airport": the request names the airport CDG (a new case, a policy context): 403 OUT_OF_SCOPE;
+ * - "none": lists and tenant-wide settings, filtered to what the caller may see.
+ */
+export type Scope = "record" | "tenant-record" | "airport" | "none";
+export type ContractRule = { roles: readonly Role[] | "public"; scope: Scope; why?: string };
+
+const ADMIN = "ADMIN";
+const OPS = "OPS_SUPERVISOR";
+const OPERATOR = "AIRPORT_OPERATOR";
+const FEED = "FEED";
+
+/** "create case, bulk passengers, reaccommodate, create demand": FEED, OPS_SUPERVISOR, ADMIN */
+const INTAKE = [FEED, OPS, ADMIN] as const;
+/** "approve or reject demand, override or rerun a wave, manual booking, cache invalidate" */
+const SUPERVISE = [OPS, ADMIN] as const;
+/** "create, activate, synthesize policies" */
+const POLICY = [OPS, ADMIN] as const;
+/** "claim, rebook, relax, split, override, resolve a review item" */
+const REVIEW = [OPERATOR, ADMIN] as const;
+/** "split or merge groups, cancel a reservation, transport segment actions", and "close case" */
+const FLOOR = [OPERATOR, OPS, ADMIN] as const;
+/** "read anything in scope": every role but FEED … */
+const READ = [ADMIN, OPS, OPERATOR] as const;
+/** … "which reads only cases it created" */
+const READ_CASES = [ADMIN, OPS, OPERATOR, FEED] as const;
+
+export const CONTRACT_ROLES: Record<string, ContractRule> = {
+  "GET /health": { roles: "public", scope: "none" },
+  "GET /openapi.json": { roles: "public", scope: "none" },
+  "GET /audit": { roles: READ, scope: "none" },
+
+  "POST /cases": { roles: INTAKE, scope: "airport" },
+  "GET /cases": { roles: READ_CASES, scope: "none" },
+  "GET /cases/{caseUrn}": { roles: READ_CASES, scope: "record" },
+  "POST /cases/{caseUrn}/passengers:bulk": { roles: INTAKE, scope: "record" },
+  "PATCH /cases/{caseUrn}/reaccommodate": { roles: INTAKE, scope: "record" },
+  "POST /cases/{caseUrn}/groups:merge": { roles: FLOOR, scope: "record" },
+  "POST /cases/{caseUrn}/groups/{groupId}/split": { roles: FLOOR, scope: "record" },
+  "POST /cases/{caseUrn}/close": { roles: FLOOR, scope: "record" },
+  "POST /cases/{caseUrn}/reopen": { roles: [ADMIN], scope: "record" },
+
+  "POST /policies": { roles: POLICY, scope: "airport" },
+  "POST /policies/synthesize": { roles: POLICY, scope: "none", why: "the airport comes from the model's draft, not the request" },
+  "PATCH /policies/{policyUrn}": { roles: POLICY, scope: "record", why: "README: PATCH edits DRAFTs (a policy write)" },
+  "POST /policies/{policyUrn}/activate": { roles: POLICY, scope: "record" },
+  "GET /policies": { roles: READ, scope: "none" },
+  "GET /policies/{policyUrn}": { roles: READ, scope: "record" },
+
+  "POST /demand/case/{caseUrn}": { roles: [FEED, OPS, ADMIN, OPERATOR], scope: "record" },
+  "GET /demand/case/{caseUrn}/summary": { roles: READ, scope: "record" },
+  "GET /demand/{demandUrn}": { roles: READ, scope: "record" },
+  "POST /demand/{demandUrn}/approve": { roles: SUPERVISE, scope: "record" },
+  "POST /demand/{demandUrn}/reject": { roles: SUPERVISE, scope: "record" },
+
+  "GET /manual-review": { roles: READ, scope: "none" },
+  "GET /manual-review/{itemUrn}": { roles: READ, scope: "record" },
+  "POST /manual-review/{itemUrn}/claim": { roles: REVIEW, scope: "record" },
+  "POST /manual-review/{itemUrn}/release": { roles: REVIEW, scope: "record", why: "README: our addition, with the review actions" },
+  "POST /manual-review/{itemUrn}/rebook": { roles: REVIEW, scope: "record" },
+  "POST /manual-review/{itemUrn}/relax": { roles: REVIEW, scope: "record" },
+  "POST /manual-review/{itemUrn}/split": { roles: REVIEW, scope: "record" },
+  "POST /manual-review/{itemUrn}/override": { roles: REVIEW, scope: "record" },
+  "POST /manual-review/{itemUrn}/resolve": { roles: REVIEW, scope: "record" },
+  "POST /manual-review/{itemUrn}/recommendations/refresh": { roles: REVIEW, scope: "record", why: "README: a review action" },
+  "POST /manual-review/{itemUrn}/recommendations/agent": { roles: REVIEW, scope: "record", why: "README: a review action" },
+
+  "GET /allocation/wave/{waveUrn}": { roles: READ, scope: "record" },
+  "POST /allocation/wave/{waveUrn}/override": { roles: SUPERVISE, scope: "record" },
+  "POST /allocation/wave/{waveUrn}/rerun": { roles: SUPERVISE, scope: "record" },
+  "POST /hotels/cache/invalidate": { roles: SUPERVISE, scope: "airport" },
+
+  "GET /booking/reservations": { roles: READ_CASES, scope: "none", why: "README: a FEED client lists the reservations of its cases" },
+  "GET /booking/reservations/{reservationUrn}": { roles: READ_CASES, scope: "record", why: "README: as the case" },
+  "GET /booking/reservations/{reservationUrn}/voucher/html": { roles: READ, scope: "record" },
+  "GET /booking/reservations/{reservationUrn}/voucher/text": { roles: READ, scope: "record" },
+  "POST /booking/reservations/{reservationUrn}/cancel": { roles: FLOOR, scope: "record" },
+  "POST /booking/manual": { roles: SUPERVISE, scope: "record", why: "the body names the case" },
+
+  "GET /transport/segments": { roles: READ_CASES, scope: "none", why: "README: FEED sees only its own cases' segments" },
+  "GET /transport/segments/{segmentUrn}": { roles: READ_CASES, scope: "record", why: "README: as the case" },
+  "POST /transport/segments": { roles: FLOOR, scope: "record", why: "the body names the reservation" },
+  "POST /transport/segments/{segmentUrn}/retime": { roles: FLOOR, scope: "record" },
+  "POST /transport/segments/{segmentUrn}/vehicle": { roles: FLOOR, scope: "record" },
+  "POST /transport/segments/{segmentUrn}/cancel": { roles: FLOOR, scope: "record" },
+
+  "GET /settings": { roles: READ, scope: "none", why: "README: every role but FEED" },
+  "PATCH /settings": { roles: [ADMIN], scope: "none", why: "README: ADMIN" },
+  "POST /webhooks/subscriptions": { roles: [ADMIN], scope: "none", why: "README: outbound webhooks are ADMIN's" },
+  "GET /webhooks/subscriptions": { roles: [ADMIN], scope: "none", why: "README" },
+  "DELETE /webhooks/subscriptions/{subscriptionUrn}": { roles: [ADMIN], scope: "tenant-record", why: "README" },
+  "GET /webhooks/deliveries": { roles: [ADMIN], scope: "none", why: "README" },
+  "POST /webhooks/deliveries/{deliveryUrn}/redeliver": { roles: [ADMIN], scope: "record", why: "README; the delivery is about a CDG review item" },
+  "POST /reports": { roles: [OPS, ADMIN], scope: "none", why: "README: OPS_SUPERVISOR, ADMIN" },
+  "GET /reports": { roles: READ, scope: "none", why: "README: every role but FEED" },
+  "GET /reports/{reportUrn}": { roles: READ, scope: "tenant-record", why: "README: every role but FEED" },
+};
