@@ -14,7 +14,7 @@ import { CaseWaves } from "@/components/waves/case-waves";
 import { HeldMarker } from "@/components/waves/held-marker";
 import { EmptyState } from "@/components/console/empty-state";
 import { formatAge, formatMoney, formatUtc, msSince, shortUrn } from "@/components/console/format";
-import { StatusBadge } from "@/components/console/status-badge";
+import { PriorityBadge, StatusBadge } from "@/components/console/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -325,7 +325,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
                 <TableRow key={i.urn}>
                   <TableCell className="font-medium">{i.category.replaceAll("_", " ").toLowerCase()}</TableCell>
                   <TableCell>
-                    <Badge variant={i.priority === "HIGH" ? "destructive" : i.priority === "MEDIUM" ? "warning" : "muted"}>{i.priority.toLowerCase()}</Badge>
+                    <PriorityBadge priority={i.priority} />
                   </TableCell>
                   <TableCell>
                     <StatusBadge status={i.state} />
