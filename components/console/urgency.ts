@@ -32,6 +32,8 @@ const STATUS_TONES: Record<string, Tone> = {
   FULFILLED: "done",
   PARTIAL: "attention",
   REJECTED: "over",
+  // shown (not stored) for a demand still REQUESTED when its case closed
+  WITHDRAWN: "over",
   // policies
   DRAFT: "draft",
   ACTIVE: "done",

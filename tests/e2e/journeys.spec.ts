@@ -59,11 +59,14 @@ test.describe("as an ops supervisor", () => {
     await casePage.goto(urn);
     await expect(page.getByTestId("rooms-meter")).toBeVisible();
 
-    // above the policies' automatic ceiling, so a supervisor decides
-    await casePage.requestRooms(60);
+    // above the policies' automatic ceiling, so a supervisor decides; far above the 2 rooms the
+    // manifest needs, so both dialogs ask to confirm the number first
+    await casePage.requestRooms(60, { acknowledgeExcess: true });
     await expect(casePage.demandRow().getByTestId("demand-status")).toHaveText(/requested/);
 
     await casePage.demandRow().getByTestId("demand-approve").click();
+    await expect(page.getByTestId("reason-confirm")).toBeDisabled();
+    await page.getByTestId("guard-confirm").check();
     await page.getByTestId("reason-confirm").click();
     await expect(page.getByTestId("field-error")).toHaveText(/reason is required/i);
     await casePage.confirmWithReason("confirmed with the duty manager");
