@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { PolicyName } from "@/lib/policies/names";
-import { policyHref } from "./policy-link";
+import { policyHref } from "@/lib/policies/href";
 
 const POLICY_URN = /(urn:svc:policy:[0-9a-f-]{36})/;
 

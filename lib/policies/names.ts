@@ -14,10 +14,3 @@ export async function policyNames({ ctx, input }: { ctx: Ctx; input: { urns: str
     .where(and(eq(policies.tenant, ctx.principal.tenant), inArray(policies.urn, urns)));
   return Object.fromEntries(rows.map((r) => [r.urn, { name: r.name, version: r.version }]));
 }
-
-const POLICY_URN = /urn:svc:policy:[0-9a-f-]{36}/g;
-
-/** The policy URNs a free text (an audit reason, a decision reason) mentions. */
-export function policyUrnsIn(texts: (string | null | undefined)[]): string[] {
-  return texts.flatMap((t) => (t ? (t.match(POLICY_URN) ?? []) : []));
-}

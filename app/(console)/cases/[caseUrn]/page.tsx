@@ -21,9 +21,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { STICKY_COLUMN, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { GroupPager, pageOfGroups } from "@/components/cases/group-pager";
 import { approvalGuard, waitingPassengers } from "@/components/cases/case-guards";
-import { policyHref } from "@/components/console/policy-link";
+import { policyHref } from "@/lib/policies/href";
 import { ReasonText } from "@/components/console/reason-text";
-import { policyNames, policyUrnsIn } from "@/lib/policies/names";
+import { policyNames } from "@/lib/policies/names";
+import { policyUrnsIn } from "@/lib/policies/href";
 import { hasPermission } from "@/lib/auth/roles";
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { getCase } from "@/lib/cases/get";
