@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { isUrn, type UrnKind } from "@/lib/ids";
+// installs the human error messages before any schema parses, in the server and in the browser
+import "@/lib/validation-messages";
 
 /**
  * The shared building blocks of every input, query and record schema, defined once. Each domain's

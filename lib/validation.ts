@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { DomainError, type FieldError, invalid } from "@/lib/errors";
+import "@/lib/validation-messages";
 
 /** A zod failure as the field errors of a problem+json body. */
 export function issuesToErrors(error: z.ZodError, root = "(body)"): FieldError[] {

@@ -47,6 +47,15 @@ export const CASE_STATUSES = ["OPEN", "ALLOCATING", "BOOKING", "ACCOMMODATED", "
 export const CaseStatus = vocab(CASE_STATUSES, "CaseStatus");
 export type CaseStatus = z.infer<typeof CaseStatus>;
 
+/** How GET /cases orders its list: by creation (default, newest first), flight number, departure or status. */
+export const CASE_SORTS = ["created", "flight", "departure", "status"] as const;
+export const CaseSort = vocab(CASE_SORTS, "CaseSort", "list order; created defaults to newest first, the others to ascending");
+export type CaseSort = z.infer<typeof CaseSort>;
+
+export const SORT_ORDERS = ["asc", "desc"] as const;
+export const SortOrder = vocab(SORT_ORDERS, "SortOrder");
+export type SortOrder = z.infer<typeof SortOrder>;
+
 export const CASE_MODES = ["LIVE", "DRILL", "SHADOW"] as const;
 export const CaseMode = vocab(CASE_MODES, "CaseMode", "DRILL and SHADOW cases need the ADMIN role");
 export type CaseMode = z.infer<typeof CaseMode>;

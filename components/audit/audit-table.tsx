@@ -9,9 +9,13 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { toast } from "@/components/ui/toaster";
 import type { AuditEntry } from "@/lib/audit/schemas";
 import type { ActionResult } from "@/lib/console/action-result";
+import { ReasonText } from "@/components/console/reason-text";
+import type { AuditLabels, EntityLabel } from "@/lib/audit/labels";
+import type { PolicyName } from "@/lib/policies/names";
+import { policyUrnsIn } from "@/lib/policies/href";
 import { Changes } from "./changes";
 
-type Page = { items: AuditEntry[]; nextCursor: string | null; names: Record<string, string> };
+type Page = { items: AuditEntry[]; nextCursor: string | null; labels: AuditLabels };
 type Filters = { entity?: string; entityUrn?: string; action?: string };
 
 export function AuditTable({
@@ -24,7 +28,7 @@ export function AuditTable({
   loadMore: (filters: Filters, cursor: string) => Promise<ActionResult<Page>>;
 }) {
   const [items, setItems] = useState(initial.items);
-  const [names, setNames] = useState(initial.names);
+  const [labels, setLabels] = useState(initial.labels);
   const [cursor, setCursor] = useState(initial.nextCursor);
   const [pending, start] = useTransition();
 
@@ -37,7 +41,11 @@ export function AuditTable({
         return;
       }
       setItems((prev) => [...prev, ...res.data.items]);
-      setNames((prev) => ({ ...prev, ...res.data.names }));
+      setLabels((prev) => ({
+        entities: { ...prev.entities, ...res.data.labels.entities },
+        policies: { ...prev.policies, ...res.data.labels.policies },
+        users: { ...prev.users, ...res.data.labels.users },
+      }));
       setCursor(res.data.nextCursor);
     });
   }
@@ -65,17 +73,22 @@ export function AuditTable({
                     <Badge variant="secondary">{e.entity}</Badge>
                     {e.airport && <span className="text-xs text-muted-foreground">{e.airport}</span>}
                   </span>
-                  <EntityLink urn={e.entityUrn} />
+                  <EntityLink urn={e.entityUrn} label={labels.entities[e.entityUrn]} />
                 </div>
               </TableCell>
               <TableCell className="align-top font-medium">{e.action}</TableCell>
               <TableCell className="align-top">
-                <div className="flex flex-col">
-                  <span className="truncate" title={e.actor}>{names[e.actor] ?? actorLabel(e.actor)}</span>
-                  <span className="text-xs text-muted-foreground">{e.actorRoles.map(roleLabel).join(", ")}</span>
+                <div className="flex flex-col" data-testid="audit-actor">
+                  <span className="truncate" title={e.actor}>
+                    {labels.users[e.actor] ?? actorLabel(e, labels.policies)}
+                  </span>
+                  {/* a job acts with a system principal: its internal roles say nothing to a reader */}
+                  {!e.actor.startsWith("system:") && <span className="text-xs text-muted-foreground">{e.actorRoles.map(roleLabel).join(", ")}</span>}
                 </div>
               </TableCell>
-              <TableCell className="max-w-64 align-top whitespace-pre-wrap break-words">{e.reason ?? <span className="text-muted-foreground">—</span>}</TableCell>
+              <TableCell className="max-w-64 align-top whitespace-pre-wrap break-words" data-testid="audit-reason">
+                {e.reason ? <ReasonText text={e.reason} policies={labels.policies} /> : <span className="text-muted-foreground">—</span>}
+              </TableCell>
               <TableCell className="align-top">
                 <Changes changes={e.changes} />
               </TableCell>
@@ -97,11 +110,19 @@ export function AuditTable({
   );
 }
 
-function EntityLink({ urn }: { urn: string }) {
-  const text = <span className="font-mono text-xs" title={urn}>{shortUrn(urn)}</span>;
-  if (urn.startsWith("urn:svc:case:")) {
+function EntityLink({ urn, label }: { urn: string; label: EntityLabel | undefined }) {
+  const text = label ? (
+    <span className="text-xs" title={urn} data-testid="audit-entity-label">
+      {label.label}
+    </span>
+  ) : (
+    <span className="font-mono text-xs" title={urn}>
+      {shortUrn(urn)}
+    </span>
+  );
+  if (label?.href) {
     return (
-      <Link href={`/cases/${encodeURIComponent(urn)}`} className="text-primary hover:underline">
+      <Link href={label.href} className="text-primary hover:underline">
         {text}
       </Link>
     );
@@ -109,8 +130,13 @@ function EntityLink({ urn }: { urn: string }) {
   return text;
 }
 
-function actorLabel(actor: string): string {
-  if (actor.startsWith("system:")) return `System (${actor.slice(7)})`;
-  if (actor.startsWith("urn:svc:")) return shortUrn(actor);
-  return actor;
+/** Who acted, when no user name is known: a job or automatic rule says so, naming the policy it applied. */
+function actorLabel(e: AuditEntry, policies: Record<string, PolicyName>): string {
+  if (e.actor.startsWith("system:")) {
+    const policy = policyUrnsIn([e.reason]).map((u) => policies[u]).find(Boolean);
+    if (policy) return `Automatic (policy “${policy.name}” v${policy.version})`;
+    return `Automatic (${e.actor.slice(7).replaceAll("-", " ")})`;
+  }
+  if (e.actor.startsWith("urn:svc:")) return shortUrn(e.actor);
+  return e.actor;
 }

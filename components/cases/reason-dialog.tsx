@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { GuardWarning } from "./guard";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -23,6 +24,7 @@ export function ReasonDialog({
   placeholder,
   success,
   action,
+  guard,
   children,
 }: {
   trigger: React.ReactNode;
@@ -35,15 +37,20 @@ export function ReasonDialog({
   placeholder?: string;
   success: string;
   action: (reason: string) => Promise<ActionResult<unknown>>;
+  /** a warning the person must tick before confirming (e.g. passengers still waiting) */
+  guard?: { warning: React.ReactNode; acknowledge: string };
   children?: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
+  const [acknowledged, setAcknowledged] = useState(false);
+  const blocked = Boolean(guard) && !acknowledged;
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
+    if (blocked) return;
     if (!reason.trim()) {
       setError("A reason is required: it is kept in the audit log with your name.");
       return;
@@ -66,6 +73,7 @@ export function ReasonDialog({
       onOpenChange={(next) => {
         setOpen(next);
         setError(null);
+        setAcknowledged(false);
       }}
     >
       <DialogTrigger asChild>
@@ -80,6 +88,11 @@ export function ReasonDialog({
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
           {children}
+          {guard && (
+            <GuardWarning id="action-guard" acknowledge={guard.acknowledge} checked={acknowledged} onCheckedChange={setAcknowledged}>
+              {guard.warning}
+            </GuardWarning>
+          )}
           <div className="grid gap-1.5">
             <Label htmlFor="action-reason">Reason</Label>
             <Textarea
@@ -106,7 +119,7 @@ export function ReasonDialog({
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" variant={confirmVariant} disabled={pending} data-testid="reason-confirm">
+            <Button type="submit" variant={confirmVariant} disabled={pending || blocked} data-testid="reason-confirm">
               {pending ? "Working…" : confirmLabel}
             </Button>
           </DialogFooter>

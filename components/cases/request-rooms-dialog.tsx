@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BedDouble, CircleAlert } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { createDemandAction } from "@/app/(console)/cases/actions";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,18 +13,30 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toaster";
 import { DemandInput } from "@/lib/demand/schemas";
+import { GuardWarning } from "./guard";
+import { excessRooms } from "./room-excess";
 
-/** Creates a demand with the API's DemandInput schema; an INITIAL one when the case has none yet. */
+/**
+ * Creates a demand with the API's DemandInput schema; an INITIAL one when the case has none yet.
+ * Asking for far more rooms than the manifest still needs (400 for 10) must be confirmed: a policy
+ * may approve it automatically, and the rooms are then booked and paid for.
+ */
 export function RequestRoomsDialog({ caseUrn, hasInitial, suggestedRooms }: { caseUrn: string; hasInitial: boolean; suggestedRooms: number }) {
   const [open, setOpen] = useState(false);
+  const [acknowledged, setAcknowledged] = useState(false);
   const defaults = { type: hasInitial ? "INCREMENTAL" : "INITIAL", roomsRequested: Math.max(1, suggestedRooms) } as const;
   const form = useForm({ resolver: zodResolver(DemandInput), defaultValues: defaults });
+  const rooms = useWatch({ control: form.control, name: "roomsRequested" });
+  const excess = excessRooms(rooms, suggestedRooms);
+  const blocked = excess !== null && !acknowledged;
 
   async function onSubmit(values: DemandInput) {
+    if (excessRooms(values.roomsRequested, suggestedRooms) !== null && !acknowledged) return;
     const res = await createDemandAction(caseUrn, values);
     if ("error" in res) return applyServerErrors(form, res.error);
     setOpen(false);
     form.reset(defaults);
+    setAcknowledged(false);
     toast.success(`${values.roomsRequested} rooms requested`, {
       description: res.data.status === "APPROVED" ? "Approved automatically by the policy; allocation has started." : "Waiting for a supervisor's approval.",
     });
@@ -36,6 +48,7 @@ export function RequestRoomsDialog({ caseUrn, hasInitial, suggestedRooms }: { ca
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) form.reset(defaults);
+        setAcknowledged(false);
       }}
     >
       <DialogTrigger asChild>
@@ -93,7 +106,10 @@ export function RequestRoomsDialog({ caseUrn, hasInitial, suggestedRooms }: { ca
                         ref={field.ref}
                         onBlur={field.onBlur}
                         value={Number.isFinite(field.value) ? field.value : ""}
-                        onChange={(e) => field.onChange(e.target.valueAsNumber)}
+                        onChange={(e) => {
+                          field.onChange(e.target.valueAsNumber);
+                          setAcknowledged(false);
+                        }}
                         data-testid="request-rooms-count"
                       />
                     </FormControl>
@@ -103,11 +119,17 @@ export function RequestRoomsDialog({ caseUrn, hasInitial, suggestedRooms }: { ca
                 )}
               />
             </div>
+            {excess !== null && (
+              <GuardWarning id="request-rooms-guard" acknowledge={`Yes, request ${rooms} rooms`} checked={acknowledged} onCheckedChange={setAcknowledged}>
+                {excess} more rooms than the manifest still needs ({Math.max(0, suggestedRooms)}). A policy may approve this automatically, and every
+                room is then booked and paid for. Check the number.
+              </GuardWarning>
+            )}
             <DialogFooter>
               <Button variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting} data-testid="request-rooms-submit">
+              <Button type="submit" disabled={form.formState.isSubmitting || blocked} data-testid="request-rooms-submit">
                 {form.formState.isSubmitting ? "Requesting…" : "Request rooms"}
               </Button>
             </DialogFooter>

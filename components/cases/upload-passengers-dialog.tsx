@@ -1,6 +1,6 @@
 "use client";
 
-import { CircleAlert, CircleCheck, FileSpreadsheet, Upload } from "lucide-react";
+import { CircleAlert, CircleCheck, Download, FileSpreadsheet, Upload } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -9,12 +9,14 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
+import { SPECIAL_NEEDS, TIERS } from "@/lib/vocabulary";
 
 type RowReport = { row: number; pnr: string | null; passengerId: string | null; errors: { column: string; message: string }[] };
 type Problem = { status: number; code: string; detail: string; errors?: { path: string; message: string }[]; rows?: RowReport[]; rowsRead?: number; rowsRejected?: number };
 type Outcome = { kind: "added"; added: number; groupsCreated: number; groupsUpdated: number } | { kind: "refused"; problem: Problem };
 
 const COLUMNS = "pnr, passengerId, firstName, lastName, tier, email, phone, specialNeeds";
+const TEMPLATE = "/cases/passenger-template";
 
 /**
  * Sends a passenger spreadsheet to the API (POST /cases/{urn}/passengers:bulk, the session cookie
@@ -91,6 +93,28 @@ export function UploadPassengersDialog({ caseUrn }: { caseUrn: string }) {
             row is invalid, nothing is added.
           </DialogDescription>
         </DialogHeader>
+        <div className="grid gap-2 rounded-md border bg-muted/30 p-3 text-xs" data-testid="upload-allowed-values">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">Template:</span>
+            <Button asChild size="sm" variant="outline">
+              <a href={`${TEMPLATE}?format=xlsx`} download data-testid="upload-template-xlsx">
+                <Download aria-hidden /> Excel (.xlsx)
+              </a>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <a href={`${TEMPLATE}?format=csv`} download data-testid="upload-template-csv">
+                <Download aria-hidden /> CSV
+              </a>
+            </Button>
+          </div>
+          <p>
+            <span className="font-medium">tier</span> (required): <code className="font-mono">{TIERS.join(", ")}</code>
+          </p>
+          <p>
+            <span className="font-medium">specialNeeds</span> (optional, several separated by ;): <code className="font-mono">{SPECIAL_NEEDS.join(", ")}</code>
+          </p>
+          <p>pnr, passengerId, firstName and lastName are required; email and phone are optional.</p>
+        </div>
         <form onSubmit={upload} className="grid gap-4" data-testid="upload-passengers-form">
           <div className="grid gap-1.5">
             <Label htmlFor="passenger-file">Spreadsheet</Label>
@@ -172,7 +196,8 @@ export function UploadPassengersDialog({ caseUrn }: { caseUrn: string }) {
             <Button variant="outline" onClick={() => setOpen(false)}>
               {outcome?.kind === "added" ? "Close" : "Cancel"}
             </Button>
-            <Button type="submit" disabled={pending || !file} data-testid="upload-passengers-submit">
+            {/* after a success the same file would only be refused as duplicates: choose a new one first */}
+            <Button type="submit" disabled={pending || !file || outcome?.kind === "added"} data-testid="upload-passengers-submit">
               <FileSpreadsheet aria-hidden />
               {pending ? "Uploading…" : "Upload"}
             </Button>

@@ -1,52 +1,59 @@
-import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { AlarmClock, ArrowDown, ArrowUp, CircleAlert, CircleCheck, CircleDashed, CircleDot, Clock, type LucideIcon, Minus, OctagonAlert, Timer } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { type Priority, priorityTone, type SlaState, slaState, slaTone, statusTone, type Tone, TONE_VARIANT } from "./urgency";
+import { formatAge, formatUtc } from "./format";
 
-// One colour language for every status in the console: green done, blue in motion,
-// amber waiting on a person, red failed, grey finished or inert.
-const VARIANTS: Record<string, BadgeVariant> = {
-  // cases
-  OPEN: "info",
-  ALLOCATING: "info",
-  BOOKING: "info",
-  ACCOMMODATED: "success",
-  MANUAL_REVIEW: "warning",
-  CLOSED: "muted",
-  REOPENED: "info",
-  // demand
-  REQUESTED: "warning",
-  APPROVED: "info",
-  FULFILLED: "success",
-  PARTIAL: "warning",
-  REJECTED: "muted",
-  // policies
-  DRAFT: "outline",
-  ACTIVE: "success",
-  ARCHIVED: "muted",
-  // reservations, review, segments
-  PENDING: "info",
-  CONFIRMED: "success",
-  CHECKED_OUT: "muted",
-  CANCELLED: "muted",
-  FAILED: "destructive",
-  CLAIMED: "info",
-  RESOLVED: "success",
-  // allocation waves
-  COMPLETE: "success",
-  SUPERSEDED: "muted",
-  // jobs
-  QUEUED: "muted",
-  RUNNING: "info",
-  SLEEPING: "secondary",
-  RETRYING: "warning",
-  COMPLETED: "success",
-  // tokens
-  EXPIRED: "muted",
-  REVOKED: "destructive",
+// an icon per tone, so the badge reads without its colour
+const TONE_ICON: Record<Tone, LucideIcon> = {
+  urgent: OctagonAlert,
+  attention: CircleAlert,
+  active: CircleDot,
+  done: CircleCheck,
+  over: Minus,
+  draft: CircleDashed,
 };
 
+const words = (s: string) => s.replaceAll("_", " ").toLowerCase();
+
+/** A record's status in the console's one colour language (components/console/urgency.ts). */
 export function StatusBadge({ status, testId }: { status: string; testId?: string }) {
+  const tone = statusTone(status);
+  const Icon = TONE_ICON[tone];
   return (
-    <Badge variant={VARIANTS[status] ?? "outline"} data-testid={testId} title={status}>
-      {status.replaceAll("_", " ").toLowerCase()}
+    <Badge variant={TONE_VARIANT[tone]} data-testid={testId} data-tone={tone} title={status}>
+      <Icon aria-hidden />
+      {words(status)}
+    </Badge>
+  );
+}
+
+const PRIORITY_ICON: Record<Priority, LucideIcon> = { HIGH: ArrowUp, MEDIUM: Minus, LOW: ArrowDown };
+
+/** HIGH red with an up arrow, MEDIUM amber, LOW slate with a down arrow. */
+export function PriorityBadge({ priority, testId }: { priority: Priority; testId?: string }) {
+  const tone = priorityTone(priority);
+  const Icon = PRIORITY_ICON[priority];
+  return (
+    <Badge variant={TONE_VARIANT[tone]} data-testid={testId} data-tone={tone} title={`${words(priority)} priority`}>
+      <Icon aria-hidden />
+      {words(priority)}
+    </Badge>
+  );
+}
+
+const SLA_ICON: Record<SlaState, LucideIcon> = { overdue: AlarmClock, "due-soon": Timer, ok: Clock, none: Minus };
+
+/** When a review item's SLA falls due: "overdue 12 min" in red, "due in 9 min" in amber, else the time left. */
+export function SlaBadge({ item, now, testId }: { item: { slaDueAt: string | null; state?: string; overdue?: boolean }; now: Date; testId?: string }) {
+  const state = slaState(item, now);
+  if (state === "none") return <span className="text-muted-foreground" data-testid={testId} data-sla="none">—</span>;
+  const tone = slaTone(state);
+  const Icon = SLA_ICON[state];
+  const text = state === "overdue" ? `overdue ${formatAge(item.slaDueAt, now)}` : `due ${formatAge(item.slaDueAt, now)}`;
+  return (
+    <Badge variant={state === "ok" ? "outline" : TONE_VARIANT[tone]} data-testid={testId} data-sla={state} title={`SLA due ${formatUtc(item.slaDueAt)}`}>
+      <Icon aria-hidden />
+      {text}
     </Badge>
   );
 }

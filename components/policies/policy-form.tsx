@@ -15,6 +15,8 @@ import { toast } from "@/components/ui/toaster";
 import { AMENITIES, PAYMENT_METHODS, type Policy, PolicyInput, PROVIDERS, TIERS, TRANSPORT_MODES } from "@/lib/policies/schemas";
 import { CheckboxField, CheckboxGroupField, ListField, NumberField, PerTierField, SelectField, TextField } from "./fields";
 import type { PolicyFormValues } from "./form-values";
+import type { ActiveContext } from "./overlap";
+import { OverlapWarning } from "./overlap-warning";
 
 const label = (v: string) => v.replaceAll("_", " ").toLowerCase().replace(/^./, (c) => c.toUpperCase());
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: label(v) }));
@@ -33,7 +35,19 @@ export type PolicyFormMode =
  * the API accepts; the server's refusals (an unknown airport, a country that does not match)
  * come back onto the fields they concern.
  */
-export function PolicyForm({ mode, defaultValues }: { mode: PolicyFormMode; defaultValues: PolicyFormValues }) {
+export function PolicyForm({
+  mode,
+  defaultValues,
+  active = [],
+  returnTo = "/policies",
+}: {
+  mode: PolicyFormMode;
+  defaultValues: PolicyFormValues;
+  /** the tenant's ACTIVE policies, to warn when a new one overlaps one of them */
+  active?: ActiveContext[];
+  /** the policies list to go back to, with the filters it had */
+  returnTo?: string;
+}) {
   const router = useRouter();
   const form = useForm<PolicyFormValues, unknown, PolicyInput>({ resolver: zodResolver(PolicyInput), defaultValues, mode: "onTouched" });
   const fixedContext = mode.kind !== "create";
@@ -56,7 +70,7 @@ export function PolicyForm({ mode, defaultValues }: { mode: PolicyFormMode; defa
     toast.success(mode.kind === "edit" ? `Draft v${res.data.version} saved` : `Draft v${res.data.version} created`, {
       description: "It has no effect until it is activated.",
     });
-    router.push("/policies");
+    router.push(returnTo);
     router.refresh();
   }
 
@@ -83,6 +97,7 @@ export function PolicyForm({ mode, defaultValues }: { mode: PolicyFormMode; defa
             {currencyApplies && <TextField name="currency" label="Currency" placeholder="EUR" mono description="Only for a context without airport or country." />}
           </div>
           <CheckboxGroupField name="tiers" label="Tiers" options={options(TIERS)} disabled={fixedContext} className="mt-4" />
+          {mode.kind === "create" && <OverlapWarning active={active} />}
           {fixedContext && (
             <p className="mt-3 text-xs text-muted-foreground">
               Context and tiers identify the versions of a policy and cannot change. For another context, <Link href="/policies/new" className="text-primary underline">create a new policy</Link>.

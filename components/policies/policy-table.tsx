@@ -2,15 +2,17 @@
 
 import { ChevronRight, Pencil } from "lucide-react";
 import Link from "next/link";
-import { Fragment, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { formatAge, formatUtc } from "@/components/console/format";
 import { StatusBadge } from "@/components/console/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { STICKY_COLUMN, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Policy } from "@/lib/policies/schemas";
 import { cn } from "@/lib/utils";
+import { policyAnchor } from "@/lib/policies/href";
 import { ActivateButton } from "./activate-button";
+import { policyDiff } from "./policy-diff";
 
 export type PolicyGroup = { key: string; label: string; tiers: string[]; versions: Policy[] };
 
@@ -28,7 +30,28 @@ export function policySummary(p: Policy): string {
  * One row per context (airport, airline, country, tier set) showing the version in force; its
  * version history unfolds beneath it with the activate and roll-back buttons.
  */
-export function PolicyTable({ groups, names, canWrite, expandAll }: { groups: PolicyGroup[]; names: Record<string, string>; canWrite: boolean; expandAll: boolean }) {
+/** What changed from the version before, in words: "Minimum stars 3★ → 4★". */
+function changesFrom(p: Policy, previous: Policy | undefined): string[] {
+  if (!previous) return [];
+  return policyDiff(p, previous)
+    .filter((r) => r.changed)
+    .map((r) => `${r.label} ${r.active} → ${r.draft}`);
+}
+
+export function PolicyTable({
+  groups,
+  names,
+  canWrite,
+  expandAll,
+  query = "",
+}: {
+  groups: PolicyGroup[];
+  names: Record<string, string>;
+  canWrite: boolean;
+  expandAll: boolean;
+  /** the list's filters (?status=&airport=), carried to the forms so saving returns here */
+  query?: string;
+}) {
   const [open, setOpen] = useState<Set<string>>(
     () => new Set(expandAll ? groups.map((g) => g.key) : groups.filter((g) => g.versions.some((v) => v.status === "DRAFT")).map((g) => g.key)),
   );
@@ -40,6 +63,18 @@ export function PolicyTable({ groups, names, canWrite, expandAll }: { groups: Po
       return next;
     });
   const who = (sub: string | null) => (sub ? (names[sub] ?? sub.replace(/^system:/, "system ")) : "—");
+  // a link to one policy (/policies#policy-…) opens its context's history and scrolls to it
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    const group = id && groups.find((g) => g.versions.some((v) => policyAnchor(v.urn) === id));
+    if (!group) return;
+    // after the first paint: the location hash is only known in the browser
+    const frame = requestAnimationFrame(() => {
+      setOpen((prev) => new Set(prev).add(group.key));
+      requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView({ block: "center" }));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [groups]);
 
   return (
     <Table data-testid="policies-table">
@@ -48,7 +83,7 @@ export function PolicyTable({ groups, names, canWrite, expandAll }: { groups: Po
           <TableHead className="w-8">
             <span className="sr-only">History</span>
           </TableHead>
-          <TableHead>Context</TableHead>
+          <TableHead className={STICKY_COLUMN}>Context</TableHead>
           <TableHead>Tiers</TableHead>
           <TableHead>In force</TableHead>
           <TableHead>Rules</TableHead>
@@ -63,7 +98,8 @@ export function PolicyTable({ groups, names, canWrite, expandAll }: { groups: Po
           const shown = active ?? g.versions[0];
           const drafts = g.versions.filter((v) => v.status === "DRAFT").length;
           const expanded = open.has(g.key);
-          const historyId = `history-${g.key.replace(/[^A-Za-z0-9]/g, "-")}`;
+          // the toggle controls the version rows; the first carries its own anchor id (policyAnchor)
+          const historyId = policyAnchor(g.versions[0].urn);
           return (
             <Fragment key={g.key}>
               <TableRow data-testid="policy-context" className={cn(expanded && "border-b-0 bg-muted/30")}>
@@ -80,7 +116,7 @@ export function PolicyTable({ groups, names, canWrite, expandAll }: { groups: Po
                     <ChevronRight className={cn("transition-transform", expanded && "rotate-90")} aria-hidden />
                   </Button>
                 </TableCell>
-                <TableCell className="font-medium">{g.label}</TableCell>
+                <TableCell className={cn("font-medium", STICKY_COLUMN, expanded && "bg-muted")}>{g.label}</TableCell>
                 <TableCell>
                   <div className="flex flex-wrap gap-1">
                     {g.tiers.map((t) => (
@@ -107,7 +143,7 @@ export function PolicyTable({ groups, names, canWrite, expandAll }: { groups: Po
                 <TableCell className="text-right">
                   {canWrite && active && (
                     <Button asChild size="sm" variant="outline" data-testid="policy-new-version">
-                      <Link href={`/policies/${encodeURIComponent(active.urn)}/edit`}>
+                      <Link href={`/policies/${encodeURIComponent(active.urn)}/edit${query}`}>
                         <Pencil aria-hidden />
                         New version
                       </Link>
@@ -119,14 +155,14 @@ export function PolicyTable({ groups, names, canWrite, expandAll }: { groups: Po
                 g.versions.map((p, i) => (
                   <TableRow
                     key={p.urn}
-                    id={i === 0 ? historyId : undefined}
+                    id={policyAnchor(p.urn)}
                     data-testid="policy-version"
                     data-urn={p.urn}
                     data-status={p.status}
                     className={cn("bg-muted/30 text-sm", i < g.versions.length - 1 && "border-b-0")}
                   >
                     <TableCell />
-                    <TableCell className="pl-6">
+                    <TableCell className={cn("pl-6", STICKY_COLUMN, "bg-muted")}>
                       <span className="font-mono font-semibold">v{p.version}</span> <span data-testid="policy-version-name">{p.name}</span>
                       {p.provenance?.source === "ai" && (
                         <Badge variant="outline" className="ml-2" title={`confidence ${p.provenance.confidence}`}>
@@ -150,13 +186,16 @@ export function PolicyTable({ groups, names, canWrite, expandAll }: { groups: Po
                         </>
                       )}
                     </TableCell>
-                    <TableCell className="text-xs text-muted-foreground">{policySummary(p)}</TableCell>
+                    <TableCell className="text-xs text-muted-foreground">
+                      {policySummary(p)}
+                      <VersionChanges changes={changesFrom(p, g.versions.find((v) => v.version === p.version - 1))} previous={p.version - 1} />
+                    </TableCell>
                     <TableCell>
                       <div className="flex justify-end gap-2">
                         {canWrite && p.status !== "ACTIVE" && <ActivateButton policy={p} activeVersion={active?.version ?? null} />}
                         {canWrite && p.status === "DRAFT" && (
                           <Button asChild size="sm" variant="outline" data-testid="policy-edit">
-                            <Link href={`/policies/${encodeURIComponent(p.urn)}/edit`}>
+                            <Link href={`/policies/${encodeURIComponent(p.urn)}/edit${query}`}>
                               <Pencil aria-hidden />
                               Edit
                             </Link>
@@ -171,5 +210,22 @@ export function PolicyTable({ groups, names, canWrite, expandAll }: { groups: Po
         })}
       </TableBody>
     </Table>
+  );
+}
+
+function VersionChanges({ changes, previous }: { changes: string[]; previous: number }) {
+  if (previous < 1) return null;
+  if (changes.length === 0) return <div className="mt-1">same rules as v{previous}</div>;
+  return (
+    <details className="mt-1" data-testid="policy-version-diff">
+      <summary className="cursor-pointer text-foreground">
+        {changes.length} {changes.length === 1 ? "change" : "changes"} from v{previous}
+      </summary>
+      <ul className="mt-1 grid gap-0.5">
+        {changes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -1,6 +1,12 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
+/**
+ * For a table's key column (flight, group, policy): it stays in view while the rest scrolls
+ * sideways on a phone. Give it to that column's head and cells.
+ */
+export const STICKY_COLUMN = "sticky left-0 z-10 bg-card shadow-[1px_0_0_var(--border)]";
+
 /** Dense by default: a night-shift table shows many rows without scrolling. */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (

@@ -29,7 +29,10 @@ export function toAuditEntry(row: AuditEntryRow): AuditEntry {
 export async function listAudit({ ctx, input }: { ctx: Ctx; input: AuditQuery }) {
   const where: SQL[] = [eq(auditEntries.tenant, ctx.principal.tenant)];
   if (input.entity) where.push(eq(auditEntries.entity, input.entity));
-  if (input.entityUrn) where.push(eq(auditEntries.entityUrn, decodeSegment(input.entityUrn)));
+  if (input.entityUrn) {
+    const urns = input.entityUrn.split(",").map((u) => decodeSegment(u.trim())).filter(Boolean);
+    where.push(urns.length === 1 ? eq(auditEntries.entityUrn, urns[0]) : inArray(auditEntries.entityUrn, urns));
+  }
   if (input.action) where.push(eq(auditEntries.action, input.action));
   const airports = airportFilter(ctx.principal);
   if (airports) {

@@ -23,12 +23,17 @@ export const AuditEntry = z
   .meta({ id: "AuditEntry" });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
+/** How many URNs one audit query may name (a case page links its case and its demands). */
+export const MAX_ENTITY_URNS = 50;
+
 export const AuditQuery = z.object({
   entity: Text.min(1).optional().meta({ description: "entity kind, e.g. case or policy" }),
   // matched after percent-decoding (a URN may come encoded), so `%00` is a NUL too
   entityUrn: Text.min(1)
     .refine((v) => !decodeSegment(v).includes("\u0000"), NUL_MESSAGE)
-    .optional(),
+    .refine((v) => v.split(",").length <= MAX_ENTITY_URNS, `must list at most ${MAX_ENTITY_URNS} URNs`)
+    .optional()
+    .meta({ description: `one entity URN, or up to ${MAX_ENTITY_URNS} separated by commas (a case and its demands, say)` }),
   action: Text.min(1).optional().meta({ description: "e.g. reaccommodate, activate, close" }),
   ...pageQuery,
 });

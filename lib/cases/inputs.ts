@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IataCode, pageQuery, Reason, requiredText, Text, Urn, UtcTimestamp } from "@/lib/primitives";
-import { CaseMode, CaseStatus, FlightStatus, SPECIAL_NEEDS, SpecialNeed, Tier, TIERS } from "@/lib/vocabulary";
+import { CaseMode, CaseSort, CaseStatus, FlightStatus, SortOrder, SPECIAL_NEEDS, SpecialNeed, Tier, TIERS } from "@/lib/vocabulary";
 import { maxManifestPassengers } from "./limits";
 
 /** The requests the case verbs accept; every string is a Text (no NUL) and every time a bounded UtcTimestamp. */
@@ -140,6 +140,13 @@ export const CaseListQuery = z.object({
   flight: FlightNumber.optional().meta({ description: "disrupted flight number" }),
   mode: CaseMode.optional(),
   externalEventId: Text.min(1).optional(),
+  q: Text.trim()
+    .min(2)
+    .max(100)
+    .optional()
+    .meta({ description: "free text, case-insensitive: part of the flight number, a PNR, a passenger's name or the external event id" }),
+  sort: CaseSort.default("created"),
+  order: SortOrder.optional().meta({ description: "asc or desc; default desc for created, asc otherwise" }),
   ...pageQuery,
 });
 export type CaseListQuery = z.infer<typeof CaseListQuery>;

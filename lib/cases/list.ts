@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { and, desc, eq, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { cases, demands, passengerGroups, passengers, reservations, reviewItems, type CaseRow } from "@/db/schema";
 import { decodeCursor, paginate } from "@/lib/api/cursor";
 import { requireAirport, requirePermission } from "@/lib/auth/require";
@@ -8,12 +8,15 @@ import type { Ctx } from "@/lib/context";
 import { isFeedOnly } from "./load";
 import { parseInput } from "@/lib/validation";
 import { CaseListQuery } from "./inputs";
+import { caseOrder } from "./list-order";
+import { matchesText } from "./list-search";
 import type { CaseSummary } from "./records";
 import { caseHeader } from "./to-record";
 
 /**
  * GET /cases: the tenant's cases in the caller's airports, newest first (URNs are UUIDv7, so the
- * URN is both the order and a unique keyset). A FEED client lists only the cases it created.
+ * URN is both the order and a unique keyset), or sorted by flight, departure or status with the URN
+ * as tie-break (the cursor then carries both). A FEED client lists only the cases it created.
  * Filtering on an airport outside the caller's claims is 403 OUT_OF_SCOPE, not an empty page.
  */
 export async function listCases({ ctx, input: raw }: { ctx: Ctx; input: z.input<typeof CaseListQuery> }): Promise<{ items: CaseSummary[]; nextCursor: string | null }> {
@@ -31,11 +34,18 @@ export async function listCases({ ctx, input: raw }: { ctx: Ctx; input: z.input<
   if (input.mode) where.push(eq(cases.mode, input.mode));
   if (input.externalEventId) where.push(eq(cases.externalEventId, input.externalEventId));
   if (input.flight) where.push(sql`${cases.flight}->>'number' = ${input.flight}`);
+  if (input.q) where.push(matchesText(input.q));
+  const order = caseOrder(input.sort, input.order);
   const after = decodeCursor(input.cursor);
-  if (after) where.push(lt(cases.urn, String(after[0])));
+  if (after) where.push(order.after(after));
 
-  const rows = await ctx.db.select().from(cases).where(and(...where)).orderBy(desc(cases.urn)).limit(input.limit + 1);
-  const page = paginate(rows, input.limit, (r) => [r.urn]);
+  const rows = await ctx.db
+    .select()
+    .from(cases)
+    .where(and(...where))
+    .orderBy(...order.by)
+    .limit(input.limit + 1);
+  const page = paginate(rows, input.limit, order.keyOf);
   const totals = await pageTotals(ctx, page.items.map((r) => r.urn));
   return { items: page.items.map((r) => toSummary(r, totals)), nextCursor: page.nextCursor };
 }
@@ -91,6 +101,7 @@ function toSummary(row: CaseRow, totals: Totals): CaseSummary {
   const get = (m: Map<string, number>) => m.get(row.urn) ?? 0;
   return {
     ...caseHeader(row),
+    createdBy: row.createdBy,
     passengers: get(totals.passengers),
     roomsNeeded: get(totals.roomsNeeded),
     roomsRequested: get(totals.roomsRequested),

@@ -134,6 +134,7 @@ export const CaseSummary = z
     roomsRequested: z.number().int().meta({ description: "sum of the case's demands that are not REJECTED" }),
     roomsBooked: z.number().int().meta({ description: "rooms of CONFIRMED or CHECKED_OUT reservations" }),
     openReviewItems: z.number().int().meta({ description: "review items not RESOLVED" }),
+    createdBy: z.string().meta({ description: "who opened the case: a user URN or a service client id" }),
     createdAt: IsoTime,
     updatedAt: IsoTime,
     revision: z.number().int(),

@@ -59,11 +59,14 @@ test.describe("as an ops supervisor", () => {
     await casePage.goto(urn);
     await expect(page.getByTestId("rooms-meter")).toBeVisible();
 
-    // above the policies' automatic ceiling, so a supervisor decides
-    await casePage.requestRooms(60);
+    // above the policies' automatic ceiling, so a supervisor decides; far above the 2 rooms the
+    // manifest needs, so both dialogs ask to confirm the number first
+    await casePage.requestRooms(60, { acknowledgeExcess: true });
     await expect(casePage.demandRow().getByTestId("demand-status")).toHaveText(/requested/);
 
     await casePage.demandRow().getByTestId("demand-approve").click();
+    await expect(page.getByTestId("reason-confirm")).toBeDisabled();
+    await page.getByTestId("guard-confirm").check();
     await page.getByTestId("reason-confirm").click();
     await expect(page.getByTestId("field-error")).toHaveText(/reason is required/i);
     await casePage.confirmWithReason("confirmed with the duty manager");
@@ -73,9 +76,10 @@ test.describe("as an ops supervisor", () => {
     await page.screenshot({ path: "tests/e2e/screenshots/case-approved.png", fullPage: true });
   });
 
-  test.describe(() => {
-    // the API answers the rejected rows with a 422 by design; Chromium logs every non-2xx fetch
+  test.describe("the passenger upload", () => {
+    // a refused file is the API's 422, which the browser logs as a failed resource load: expected here
     test.use({ allowConsoleErrors: [/status of 422 .*passengers:bulk/] });
+
     test("upload a passenger spreadsheet: rejected rows are listed, a valid file is added", async ({ page }) => {
       const urn = await createCase(page, "CDG", 1);
       const casePage = new CasePage(page);

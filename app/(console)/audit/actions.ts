@@ -3,15 +3,14 @@
 import { listAudit } from "@/lib/audit/list";
 import { AuditQuery } from "@/lib/audit/schemas";
 import { consoleAction } from "@/lib/console/action-result";
-import { userNames } from "@/lib/users/names";
+import { auditLabels } from "@/lib/audit/labels";
 import { parseInput } from "@/lib/validation";
 
-/** The next page of the audit list for the "Load more" button, with the actors' names. */
+/** The next page of the audit list for the "Load more" button, with its labels (actors, entities, policies). */
 export async function loadMoreAudit(filters: { entity?: string; entityUrn?: string; action?: string }, cursor: string) {
   return consoleAction(async (ctx) => {
     const input = parseInput(AuditQuery, { ...filters, cursor });
     const page = await listAudit({ ctx, input });
-    const names = await userNames({ ctx, input: { urns: page.items.map((i) => i.actor) } });
-    return { ...page, names };
+    return { ...page, labels: await auditLabels({ ctx, input: { entries: page.items } }) };
   });
 }

@@ -13,7 +13,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { listAudit } from "@/lib/audit/list";
 import { AuditQuery } from "@/lib/audit/schemas";
 import { sessionCtx } from "@/lib/auth/session-ctx";
-import { userNames } from "@/lib/users/names";
+import { auditLabels } from "@/lib/audit/labels";
+import { FilterNotice } from "@/components/console/filter-notice";
 import { loadMoreAudit } from "./actions";
 
 export const metadata: Metadata = { title: "Audit" };
@@ -40,12 +41,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     body = (
       <Alert variant="destructive">
         <CircleAlert aria-hidden />
-        <AlertDescription>These filters are not valid: {parsed.error.issues.map((i) => i.message).join("; ")}</AlertDescription>
+        <AlertDescription>
+          <FilterNotice error={parsed.error} labels={{ entity: "Entity kind", entityUrn: "Entity URN", action: "Action" }} />
+        </AlertDescription>
       </Alert>
     );
   } else {
     const page = await listAudit({ ctx, input: parsed.data });
-    const names = await userNames({ ctx, input: { urns: page.items.map((i) => i.actor) } });
+    const labels = await auditLabels({ ctx, input: { entries: page.items } });
     body =
       page.items.length === 0 ? (
         <EmptyState icon={FileClock} title={filtered ? "No audit entries match these filters" : "No audit entries yet"} testId="audit-empty">
@@ -60,7 +63,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </EmptyState>
       ) : (
         // keyed by the filters so a new search starts a fresh list instead of appending
-        <AuditTable key={JSON.stringify(filters)} initial={{ ...page, names }} filters={filters} loadMore={loadMoreAudit} />
+        <AuditTable key={JSON.stringify(filters)} initial={{ ...page, labels }} filters={filters} loadMore={loadMoreAudit} />
       );
   }
 
@@ -81,7 +84,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </div>
         <div className="grid min-w-72 flex-1 gap-1.5">
           <Label htmlFor="entityUrn">Entity URN</Label>
-          <Input id="entityUrn" name="entityUrn" defaultValue={filters.entityUrn ?? ""} placeholder="urn:svc:case:…" className="font-mono" spellCheck={false} />
+          <Input id="entityUrn" name="entityUrn" defaultValue={filters.entityUrn ?? ""} placeholder="urn:svc:case:… (several: separate with commas)" className="font-mono" spellCheck={false} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="action">Action</Label>

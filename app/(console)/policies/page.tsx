@@ -6,6 +6,7 @@ import { FilterForm } from "@/components/console/filter-form";
 import { PageHeader } from "@/components/console/page-header";
 import { type PolicyGroup, PolicyTable } from "@/components/policies/policy-table";
 import { SynthesizeBox } from "@/components/policies/synthesize-box";
+import { policiesQuery } from "@/components/policies/return-to";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -37,6 +38,7 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
   const parsed = PolicyListQuery.safeParse(upperCaseEnums(PolicyListQuery, { status: one(sp.status), airport: one(sp.airport), limit: 200 }));
   const filters = parsed.success ? parsed.data : PolicyListQuery.parse({ limit: 200 });
   const filtered = Boolean(filters.status || filters.airport);
+  const query = policiesQuery({ status: filters.status, airport: filters.airport });
   // every version, so each context's history is whole (a tenant has tens of policies, not thousands)
   const items: Policy[] = [];
   // an airport outside the user's scope in the URL: a calm notice, not the error page
@@ -58,7 +60,8 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
   }
   const groupList: PolicyGroup[] = [...groups.entries()]
     .map(([key, versions]) => {
-      versions.sort((a, b) => b.version - a.version);
+      // the version in force first, then the others newest first
+      versions.sort((a, b) => Number(b.status === "ACTIVE") - Number(a.status === "ACTIVE") || b.version - a.version);
       return { key, label: contextLabel(versions[0]), tiers: versions[0].tiers, versions };
     })
     // global policies last: the specific ones are what an airport's night shift looks for
@@ -72,7 +75,7 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
         actions={
           canWrite && (
             <Button asChild data-testid="policy-new">
-              <Link href="/policies/new">
+              <Link href={`/policies/new${query}`}>
                 <Plus aria-hidden />
                 New policy
               </Link>
@@ -109,7 +112,7 @@ export default async function PoliciesPage({ searchParams }: { searchParams: Pro
           </p>
         </EmptyState>
       ) : (
-        <PolicyTable groups={groupList} names={names} canWrite={canWrite} expandAll={filtered} />
+        <PolicyTable groups={groupList} names={names} canWrite={canWrite} expandAll={filtered} query={query} />
       )}
     </>
   );

@@ -6,9 +6,10 @@ import { EmptyState } from "@/components/console/empty-state";
 import { FilterForm } from "@/components/console/filter-form";
 import { formatAge, formatUtc } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
-import { StatusBadge } from "@/components/console/status-badge";
+import { PriorityBadge, SlaBadge, StatusBadge } from "@/components/console/status-badge";
+import { byUrgency, priorityTone, slaState, TONE_VARIANT } from "@/components/console/urgency";
 import { ModeBadge } from "@/components/drills/mode-badge";
-import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -39,17 +40,6 @@ import { cn } from "@/lib/utils";
 import { ListRefusal, tryList } from "../list-refusal";
 
 export const metadata: Metadata = { title: "Review queue" };
-
-const PRIORITY_VARIANT: Record<ReviewPriority, BadgeVariant> = {
-  HIGH: "destructive",
-  MEDIUM: "warning",
-  LOW: "muted",
-};
-const PRIORITY_RANK: Record<ReviewPriority, number> = {
-  HIGH: 0,
-  MEDIUM: 1,
-  LOW: 2,
-};
 
 function one(v: string | string[] | undefined): string | undefined {
   const s = Array.isArray(v) ? v[0] : v;
@@ -84,11 +74,9 @@ export default async function ReviewQueuePage({
     ctx,
     page.items.map((i) => i.caseUrn),
   );
-  // the page is oldest first; within it, the most urgent first (a stable sort keeps age order)
-  const items = [...page.items].sort(
-    (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority],
-  );
+  // the page is oldest first; within it, overdue first, then by priority (a stable sort keeps age order)
   const now = new Date();
+  const items = byUrgency(page.items, now);
   const summary = await reviewQueueSummary({ ctx, now });
   const qs = (extra: Record<string, string | undefined>) => {
     const p = new URLSearchParams();
@@ -249,25 +237,18 @@ function ReviewRow({
   flight: ReviewCaseLabel | undefined;
   now: Date;
 }) {
-  const overdue =
-    item.overdue ||
-    (item.state !== "RESOLVED" &&
-      item.slaDueAt !== null &&
-      new Date(item.slaDueAt).getTime() < now.getTime());
+  const overdue = slaState(item, now) === "overdue";
   return (
     <TableRow
+      className={cn(overdue && "bg-destructive/5")}
       data-testid="review-row"
+      data-overdue={overdue || undefined}
       data-urn={item.urn}
       data-priority={item.priority}
       data-state={item.state}
     >
       <TableCell>
-        <Badge
-          variant={PRIORITY_VARIANT[item.priority]}
-          data-testid="review-priority"
-        >
-          {label(item.priority)}
-        </Badge>
+        <PriorityBadge priority={item.priority} testId="review-priority" />
       </TableCell>
       <TableCell className="whitespace-nowrap">
         <Link
@@ -313,19 +294,8 @@ function ReviewRow({
       >
         {formatAge(item.createdAt, now)}
       </TableCell>
-      <TableCell
-        className={cn(
-          "whitespace-nowrap text-right text-xs tabular-nums",
-          overdue && "font-semibold text-destructive",
-        )}
-        title={formatUtc(item.slaDueAt)}
-        data-testid="review-sla"
-      >
-        {item.slaDueAt
-          ? overdue
-            ? `overdue ${formatAge(item.slaDueAt, now)}`
-            : formatAge(item.slaDueAt, now)
-          : "—"}
+      <TableCell className="whitespace-nowrap text-right text-xs tabular-nums">
+        <SlaBadge item={item} now={now} testId="review-sla" />
         {item.escalations > 0 && (
           <div className="font-semibold text-destructive" data-testid="review-escalations" title="SLA breaches: each paged on-call and raised the priority">
             escalated ×{item.escalations}
@@ -344,7 +314,7 @@ function QueueSummary({ summary }: { summary: ReviewQueueSummary }) {
         <div className="text-xs font-medium text-muted-foreground">By priority</div>
         <div className="mt-1 flex flex-wrap gap-2">
           {(Object.keys(summary.byPriority) as ReviewPriority[]).map((p) => (
-            <Badge key={p} variant={PRIORITY_VARIANT[p]} data-testid={`review-count-${p}`}>
+            <Badge key={p} variant={TONE_VARIANT[priorityTone(p)]} data-testid={`review-count-${p}`}>
               {label(p)} {summary.byPriority[p]}
             </Badge>
           ))}

@@ -7,7 +7,9 @@ export const listAuditRoute = defineRoute({
   path: "/audit",
   tag: "Audit",
   summary: "List audit entries",
-  description: "Entries of the caller's tenant, newest first, filtered by entity kind, entity URN and action.",
+  description:
+    "Entries of the caller's tenant, newest first, filtered by entity kind, entity URN (one, or up to 50 separated by commas: " +
+    "a case and its demands) and action. A filter that does not parse is 422.",
   permission: "read",
   query: AuditQuery,
   response: pageOf(AuditEntry),

@@ -67,6 +67,10 @@ export const listCasesRoute = defineRoute({
   description:
     "Cases of the caller's tenant in the caller's airports, newest first, with cursor pagination. Filters: status, airport " +
     "(an airport outside the caller's claims is 403 OUT_OF_SCOPE), flight (disrupted flight number), mode, externalEventId. " +
+    "q searches, case-insensitively, for text (2–100 characters) in the flight number, the external event id, the PNRs and " +
+    "the passengers' names (first last or last first). sort orders by created (default, newest first), flight, departure " +
+    "(the disrupted flight's scheduled departure) or status (MANUAL_REVIEW, OPEN, REOPENED, ALLOCATING, BOOKING, ACCOMMODATED, " +
+    "CLOSED); order asc or desc reverses it; a nextCursor only continues the sort it came from (another is 422). " +
     "A FEED client sees only the cases it created. roomsRequested sums the demands that are not REJECTED; roomsBooked sums " +
     "the rooms of CONFIRMED and CHECKED_OUT reservations.",
   permission: "case:read",

@@ -41,9 +41,11 @@ export class CasePage {
     return this.page.getByTestId("demand-row").nth(index);
   }
 
-  async requestRooms(rooms: number) {
+  /** acknowledgeExcess: tick the warning the dialog shows for far more rooms than the manifest needs */
+  async requestRooms(rooms: number, { acknowledgeExcess = false } = {}) {
     await this.page.getByTestId("request-rooms-open").click();
     await this.page.getByTestId("request-rooms-count").fill(String(rooms));
+    if (acknowledgeExcess) await this.page.getByTestId("guard-confirm").check();
     await this.page.getByTestId("request-rooms-submit").click();
     await expect(this.page.getByTestId("request-rooms-form")).toHaveCount(0);
   }

@@ -14,11 +14,17 @@ import { CaseWaves } from "@/components/waves/case-waves";
 import { HeldMarker } from "@/components/waves/held-marker";
 import { EmptyState } from "@/components/console/empty-state";
 import { formatAge, formatMoney, formatUtc, msSince, shortUrn } from "@/components/console/format";
-import { StatusBadge } from "@/components/console/status-badge";
+import { PriorityBadge, StatusBadge } from "@/components/console/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { STICKY_COLUMN, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { GroupPager, pageOfGroups } from "@/components/cases/group-pager";
+import { approvalGuard, waitingPassengers } from "@/components/cases/case-guards";
+import { policyHref } from "@/lib/policies/href";
+import { ReasonText } from "@/components/console/reason-text";
+import { policyNames } from "@/lib/policies/names";
+import { policyUrnsIn } from "@/lib/policies/href";
 import { hasPermission } from "@/lib/auth/roles";
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { getCase } from "@/lib/cases/get";
@@ -53,8 +59,15 @@ function OutOfScopeCase({ message, myAirports }: { message: string; myAirports: 
   );
 }
 
-export default async function CasePage({ params }: { params: Promise<{ caseUrn: string }> }) {
+export default async function CasePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ caseUrn: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ctx = await sessionCtx();
+  const groupPageParam = (await searchParams).groups;
   const urn = decodeSegment((await params).caseUrn);
   if (!isUrn(urn, "case")) notFound();
   let record: Case;
@@ -67,7 +80,10 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
   }
   const summary = await demandSummary({ ctx, input: { caseUrn: urn } });
   const names = await userNames({ ctx, input: { urns: [...record.demands.flatMap((d) => [d.createdBy, d.decidedBy ?? ""]), record.createdBy] } });
-  const hotelsByUrn = await hotelLabels({ ctx, input: { urns: [...record.reservations.map((r) => r.hotelUrn), ...record.passengerGroups.map((g) => g.hotelUrn ?? "")] } });
+  const groupPage = pageOfGroups(record.passengerGroups, groupPageParam);
+  const hotelsByUrn = await hotelLabels({ ctx, input: { urns: [...record.reservations.map((r) => r.hotelUrn), ...groupPage.groups.map((g) => g.hotelUrn ?? "")] } });
+  const policies = await policyNames({ ctx, input: { urns: [...record.demands.map((d) => d.policyUrn ?? ""), ...policyUrnsIn(record.demands.map((d) => d.decisionReason))] } });
+  const waiting = waitingPassengers(record);
   const can = (p: Parameters<typeof hasPermission>[1]) => hasPermission(ctx.principal.roles, p);
   const closed = record.status === "CLOSED";
   // an approval starts allocation and booking: expect movement for a while after it
@@ -119,6 +135,19 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
               confirmLabel="Close case"
               confirmVariant="destructive"
               placeholder="e.g. all passengers re-accommodated on the morning flight"
+              guard={
+                waiting.total > 0
+                  ? {
+                      warning: (
+                        <>
+                          {waiting.total} {waiting.total === 1 ? "passenger has" : "passengers have"} no hotel yet
+                          {waiting.parts.length > 0 && <> ({waiting.parts.join(", ")})</>}. Closing the case stops allocation and booking for them.
+                        </>
+                      ),
+                      acknowledge: "Close anyway: they are looked after another way",
+                    }
+                  : undefined
+              }
               success="Case closed"
               action={closeCaseAction.bind(null, record.urn)}
             />
@@ -139,7 +168,8 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
             />
           )}
           <Button asChild size="sm" variant="ghost">
-            <Link href={`/audit?entityUrn=${encodeURIComponent(record.urn)}`}>
+            {/* the case's own entries and its demands' (approvals and their reasons are audited on the demand) */}
+            <Link href={`/audit?entityUrn=${encodeURIComponent([record.urn, ...record.demands.map((d) => d.urn)].join(","))}`} data-testid="case-audit-link">
               <FileClock aria-hidden /> Audit
             </Link>
           </Button>
@@ -244,17 +274,39 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{d.roomsRequested}</TableCell>
                   <TableCell>
-                    <StatusBadge status={d.status} testId="demand-status" />
+                    {closed && d.status === "REQUESTED" ? (
+                      <span title="The case was closed before anyone decided on this demand">
+                        <StatusBadge status="WITHDRAWN" testId="demand-status" />
+                      </span>
+                    ) : (
+                      <StatusBadge status={d.status} testId="demand-status" />
+                    )}
                   </TableCell>
                   <TableCell className="max-w-80 text-xs">
                     {d.decidedAt ? (
                       <>
                         <div>
-                          {d.automatic ? "automatically" : who(d.decidedBy)}, {formatUtc(d.decidedAt)}
-                          {d.policyVersion != null && <span className="text-muted-foreground"> · policy v{d.policyVersion}</span>}
+                          {d.automatic ? "Automatically" : who(d.decidedBy)}, {formatUtc(d.decidedAt)}
+                          {d.policyUrn && (
+                            <span className="text-muted-foreground">
+                              {" "}
+                              · under{" "}
+                              <Link href={policyHref(d.policyUrn)} title={d.policyUrn} className="text-primary hover:underline" data-testid="demand-policy">
+                                {policies[d.policyUrn]?.name ?? "policy"} v{d.policyVersion}
+                              </Link>
+                            </span>
+                          )}
                         </div>
-                        {d.decisionReason && <div className="text-muted-foreground">“{d.decisionReason}”</div>}
+                        {d.decisionReason && (
+                          <div className="text-muted-foreground">
+                            “<ReasonText text={d.decisionReason} policies={policies} />”
+                          </div>
+                        )}
                       </>
+                    ) : closed ? (
+                      <span className="text-muted-foreground" data-testid="demand-undecided-closed">
+                        not decided: the case closed
+                      </span>
                     ) : (
                       <span className="text-muted-foreground">waiting for a supervisor</span>
                     )}
@@ -274,6 +326,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
                           triggerTestId="demand-approve"
                           title={`Approve ${d.roomsRequested} rooms?`}
                           description="Allocation starts at once against the case's active policies. Your reason is recorded with the approval."
+                          guard={approvalGuard(d.roomsRequested, record.roomsNeeded - (summary.totalRequested - d.roomsRequested))}
                           confirmLabel="Approve"
                           placeholder="e.g. confirmed with duty manager, flight cancelled for the night"
                           success={`${d.roomsRequested} rooms approved; allocation started`}
@@ -325,7 +378,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
                 <TableRow key={i.urn}>
                   <TableCell className="font-medium">{i.category.replaceAll("_", " ").toLowerCase()}</TableCell>
                   <TableCell>
-                    <Badge variant={i.priority === "HIGH" ? "destructive" : i.priority === "MEDIUM" ? "warning" : "muted"}>{i.priority.toLowerCase()}</Badge>
+                    <PriorityBadge priority={i.priority} />
                   </TableCell>
                   <TableCell>
                     <StatusBadge status={i.state} />
@@ -340,7 +393,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
         </Section>
       )}
 
-      <Section title="Passenger groups" count={record.passengerGroups.length}>
+      <Section title="Passenger groups" count={record.passengerGroups.length} id="passenger-groups">
         {record.passengerGroups.length === 0 ? (
           <EmptyState icon={Users} title="No passengers on this case yet" testId="groups-empty" className="py-8">
             <p>The feed sends the manifest with the case; passengers can also be added from a spreadsheet.</p>
@@ -349,7 +402,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
           <Table data-testid="groups-table">
             <TableHeader>
               <TableRow>
-                <TableHead>Group</TableHead>
+                <TableHead className={STICKY_COLUMN}>Group</TableHead>
                 <TableHead>Tier</TableHead>
                 <TableHead>Passengers</TableHead>
                 <TableHead className="text-right">Rooms</TableHead>
@@ -358,12 +411,12 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
               </TableRow>
             </TableHeader>
             <TableBody>
-              {record.passengerGroups.map((g) => {
+              {groupPage.groups.map((g) => {
                 const statuses = Object.values(g.operationalStatus);
                 const counts = [...new Set(statuses)].map((s) => ({ s, n: statuses.filter((x) => x === s).length }));
                 return (
                   <TableRow key={g.groupId} data-testid="group-row" className="align-top">
-                    <TableCell>
+                    <TableCell className={STICKY_COLUMN}>
                       <span className="font-mono font-medium">{g.groupId}</span>
                       {g.pnr !== g.groupId && <div className="font-mono text-xs text-muted-foreground">PNR {g.pnr}</div>}
                     </TableCell>
@@ -420,8 +473,8 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
             </TableBody>
           </Table>
         )}
+        <GroupPager page={groupPage} caseUrn={record.urn} />
       </Section>
-
     </>
   );
 }
@@ -437,9 +490,9 @@ function Stat({ label, value, warn }: { label: string; value: number; warn?: boo
   );
 }
 
-function Section({ title, count, children }: { title: string; count?: number; children: React.ReactNode }) {
+function Section({ title, count, id, children }: { title: string; count?: number; id?: string; children: React.ReactNode }) {
   return (
-    <section className="mb-6 grid gap-2" aria-label={title}>
+    <section className="mb-6 grid gap-2" aria-label={title} id={id}>
       <h2 className="flex items-center gap-2 font-semibold">
         {title}
         {count !== undefined && <Badge variant="muted">{count}</Badge>}

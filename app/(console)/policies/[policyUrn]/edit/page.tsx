@@ -7,13 +7,20 @@ import { policyToForm } from "@/components/policies/form-values";
 import { PolicyForm } from "@/components/policies/policy-form";
 import { hasPermission } from "@/lib/auth/roles";
 import { sessionCtx } from "@/lib/auth/session-ctx";
+import { policiesReturnTo } from "@/components/policies/return-to";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { getPolicy } from "@/lib/policies/load";
 
 export const metadata: Metadata = { title: "Edit policy" };
 
-export default async function EditPolicyPage({ params }: { params: Promise<{ policyUrn: string }> }) {
+export default async function EditPolicyPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ policyUrn: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ctx = await sessionCtx();
   if (!hasPermission(ctx.principal.roles, "policy:write")) return <Forbidden what="Writing policies" roles="OPS_SUPERVISOR or ADMIN" />;
   const urn = decodeSegment((await params).policyUrn);
@@ -38,6 +45,7 @@ export default async function EditPolicyPage({ params }: { params: Promise<{ pol
       <PolicyForm
         mode={draft ? { kind: "edit", policy } : { kind: "new-version", policy }}
         defaultValues={draft ? values : { ...values, provenance: undefined }}
+        returnTo={policiesReturnTo(await searchParams)}
       />
     </>
   );

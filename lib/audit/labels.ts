@@ -1,0 +1,68 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { allocationWaves, cases, demands, reservations, reviewItems, transportSegments } from "@/db/schema";
+import type { Ctx } from "@/lib/context";
+import { urnKind } from "@/lib/ids";
+import { policyHref, policyUrnsIn } from "@/lib/policies/href";
+import { type PolicyName, policyNames } from "@/lib/policies/names";
+import { userNames } from "@/lib/users/names";
+import type { AuditEntry } from "./schemas";
+
+/** What a person reads in the audit's entity column: "AF1234 · 21 Nov", "Demand of 60 rooms · AF1234". */
+export type EntityLabel = { label: string; href?: string };
+
+export type AuditLabels = {
+  entities: Record<string, EntityLabel>;
+  policies: Record<string, PolicyName>;
+  users: Record<string, string>;
+};
+
+const words = (s: string) => s.replaceAll("_", " ").toLowerCase();
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/**
+ * Readable labels for a page of audit entries: entity names, policy names (also those a reason
+ * mentions) and actors' names. A fixed number of queries per page — one per kind of record —
+ * however many rows the page has.
+ */
+export async function auditLabels({ ctx, input }: { ctx: Ctx; input: { entries: AuditEntry[] } }): Promise<AuditLabels> {
+  const byKind = new Map<string, string[]>();
+  for (const e of input.entries) {
+    const kind = urnKind(e.entityUrn);
+    if (kind) byKind.set(kind, [...(byKind.get(kind) ?? []), e.entityUrn]);
+  }
+  const of = (kind: string) => [...new Set(byKind.get(kind) ?? [])];
+  const tenant = ctx.principal.tenant;
+
+  // the records that hang off a case, each with its case: one query per kind
+  const [demandRows, reviewRows, reservationRows, waveRows, segmentRows] = await Promise.all([
+    of("demand").length ? ctx.db.select({ urn: demands.urn, caseUrn: demands.caseUrn, type: demands.type, rooms: demands.roomsRequested }).from(demands).where(and(eq(demands.tenant, tenant), inArray(demands.urn, of("demand")))) : [],
+    of("review").length ? ctx.db.select({ urn: reviewItems.urn, caseUrn: reviewItems.caseUrn, category: reviewItems.category }).from(reviewItems).where(and(eq(reviewItems.tenant, tenant), inArray(reviewItems.urn, of("review")))) : [],
+    of("reservation").length ? ctx.db.select({ urn: reservations.urn, caseUrn: reservations.caseUrn, groupId: reservations.groupId }).from(reservations).where(and(eq(reservations.tenant, tenant), inArray(reservations.urn, of("reservation")))) : [],
+    of("wave").length ? ctx.db.select({ urn: allocationWaves.urn, caseUrn: allocationWaves.caseUrn }).from(allocationWaves).where(and(eq(allocationWaves.tenant, tenant), inArray(allocationWaves.urn, of("wave")))) : [],
+    of("segment").length ? ctx.db.select({ urn: transportSegments.urn, caseUrn: transportSegments.caseUrn }).from(transportSegments).where(and(eq(transportSegments.tenant, tenant), inArray(transportSegments.urn, of("segment")))) : [],
+  ]);
+  const caseUrns = [...new Set([...of("case"), ...[demandRows, reviewRows, reservationRows, waveRows, segmentRows].flat().map((r) => r.caseUrn)])];
+  const caseRows = caseUrns.length
+    ? await ctx.db.select({ urn: cases.urn, flight: cases.flight }).from(cases).where(and(eq(cases.tenant, tenant), inArray(cases.urn, caseUrns)))
+    : [];
+  const flight = new Map(caseRows.map((c) => [c.urn, `${c.flight.number} · ${day(c.flight.scheduledDeparture)}`]));
+  const onCase = (caseUrn: string) => flight.get(caseUrn) ?? "a case";
+  const caseHref = (caseUrn: string) => `/cases/${encodeURIComponent(caseUrn)}`;
+
+  const entities: Record<string, EntityLabel> = {};
+  for (const c of caseRows) entities[c.urn] = { label: onCase(c.urn), href: caseHref(c.urn) };
+  for (const d of demandRows) entities[d.urn] = { label: `${capital(words(d.type))} demand, ${d.rooms} rooms · ${onCase(d.caseUrn)}`, href: caseHref(d.caseUrn) };
+  for (const r of reviewRows) entities[r.urn] = { label: `${capital(words(r.category))} · ${onCase(r.caseUrn)}`, href: `/review/${encodeURIComponent(r.urn)}` };
+  for (const r of reservationRows) entities[r.urn] = { label: `Reservation, group ${r.groupId} · ${onCase(r.caseUrn)}`, href: caseHref(r.caseUrn) };
+  for (const w of waveRows) entities[w.urn] = { label: `Allocation wave · ${onCase(w.caseUrn)}`, href: `/waves/${encodeURIComponent(w.urn)}` };
+  for (const s of segmentRows) entities[s.urn] = { label: `Transport · ${onCase(s.caseUrn)}`, href: caseHref(s.caseUrn) };
+
+  const policies = await policyNames({ ctx, input: { urns: [...of("policy"), ...policyUrnsIn(input.entries.map((e) => e.reason))] } });
+  for (const urn of of("policy")) {
+    const p = policies[urn];
+    if (p) entities[urn] = { label: `“${p.name}” v${p.version}`, href: policyHref(urn) };
+  }
+  const users = await userNames({ ctx, input: { urns: input.entries.map((e) => e.actor) } });
+  return { entities, policies, users };
+}
