@@ -9,12 +9,16 @@ export type Backup = { bytes: Uint8Array; filename: string };
 /**
  * GET /admin/backup: the embedded database as a gzipped tarball, taken while the server runs
  * (db/backup.ts says why it is consistent). The tarball holds every tenant's rows, so only an
- * ADMIN of all airports may take it; the backup is audited (after the dump, so the entry is not
+ * ADMIN machine token of all airports may take it; the backup is audited (after the dump, so the entry is not
  * in it). On PostgreSQL the server does not copy the database: pg_dump does that better (409).
  */
 export async function backupDatabase({ ctx, now = new Date() }: { ctx: Ctx; now?: Date }): Promise<Backup> {
   requirePermission(ctx, "admin", "back up the database");
-  if (!ctx.principal.airports.includes("*")) throw forbidden("A backup holds every airport's records: it needs an ADMIN token for all airports (*).");
+  // every tenant's rows are in it, so a tenant's ADMIN may not take it: only a token minted with the
+  // server's own secret for the machine (npm run db:backup mints `system:db-backup`)
+  if (!ctx.principal.airports.includes("*") || !ctx.principal.sub.startsWith("system:")) {
+    throw forbidden("A backup holds every tenant's records: it takes a machine token for all airports (npm run db:backup mints one from the server's secret), not a user's or a service token.");
+  }
   const db = await database();
   if (!db.dumpDataDir) {
     throw conflict("CONFLICT", `The database is ${db.driver === "neon" ? "Neon" : "PostgreSQL"} (DATABASE_URL), not the embedded one: back it up with pg_dump (npm run db:backup does when DATABASE_URL is set).`);

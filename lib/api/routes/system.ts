@@ -36,7 +36,7 @@ export const backupRoute = defineRoute({
   tag: "System",
   summary: "Back up the embedded database",
   description: [
-    "ADMIN with all airports (`*`) only: the tarball holds every tenant's records. Answers the embedded (PGlite) database",
+    "A machine token only (ADMIN, all airports `*`, a `system:` subject minted with the server's secret, as `npm run db:backup` does): the tarball holds every tenant's records, so a tenant's ADMIN gets 403 FORBIDDEN. Answers the embedded (PGlite) database",
     "as a gzipped tarball of its data directory (`application/gzip`, `Content-Disposition: attachment; filename=…`),",
     "taken while the server runs: no transaction is half done in it and every committed row is. `npm run db:backup`",
     "calls this and writes the file; `npm run db:restore -- <file>` loads it with the server stopped. Audited (action",

@@ -52,11 +52,14 @@ describe("backups of the embedded database, through the running server", () => {
     await seedTestAirports(database.db);
   });
 
-  it("answers only an ADMIN of all airports", async () => {
+  it("answers only a machine ADMIN token of all airports, not a tenant's ADMIN", async () => {
     expect((await backup()).res.status).toBe(401);
     const supervisor = await backup(await roleToken(tenant, "OPS_SUPERVISOR"));
     expect([supervisor.res.status, JSON.parse(new TextDecoder().decode(supervisor.bytes)).code]).toEqual([403, "FORBIDDEN"]);
-    expect((await backup(await roleToken(tenant, "ADMIN", ["CDG"]))).res.status).toBe(403);
+    expect((await backup(await roleToken(tenant, "ADMIN", ["CDG"], "system:db-backup"))).res.status).toBe(403);
+    // a tenant's ADMIN of every airport (a user or a service token) may not take every tenant's rows
+    expect((await backup(await roleToken(tenant, "ADMIN", ["*"], "user-1"))).res.status).toBe(403);
+    expect((await backup(await roleToken(tenant, "ADMIN", ["*"], "client:feed"))).res.status).toBe(403);
   });
 
   it("a backup taken while transactions commit holds every committed one whole, and what was written after is not in it", async () => {
@@ -69,7 +72,7 @@ describe("backups of the embedded database, through the running server", () => {
         await writeAudit(tx, { entity: "race", entityUrn: `race-${i}`, action: "b", airport: null });
       });
     const writers = Array.from({ length: 40 }, (_, i) => pair(i));
-    const { res, bytes } = await backup(await roleToken(tenant, "ADMIN"));
+    const { res, bytes } = await backup(await roleToken(tenant, "ADMIN", ["*"], "system:db-backup"));
     await Promise.all(writers);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/gzip");
@@ -143,7 +146,7 @@ describe("backups of the embedded database, through the running server", () => {
     const pgDatabase = await testDatabase();
     installDatabase(pgDatabase);
     try {
-      const { res, bytes } = await backup(await tokenFor({ tenant }));
+      const { res, bytes } = await backup(await tokenFor({ tenant, sub: "system:db-backup" }));
       const problem = JSON.parse(new TextDecoder().decode(bytes));
       expect([res.status, problem.code]).toEqual([409, "CONFLICT"]);
       expect(problem.detail).toContain("pg_dump");

@@ -10,9 +10,11 @@ import type { Role } from "@/lib/auth/roles";
  *   outside the claims 403 OUT_OF_SCOPE, a FEED client that did not create the case 404;
  * - "tenant-record": a record of the tenant with no airport (reports, webhooks): another tenant 404;
  * - "airport": the request names the airport CDG (a new case, a policy context): 403 OUT_OF_SCOPE;
- * - "none": lists and tenant-wide settings, filtered to what the caller may see.
+ * - "none": lists and tenant-wide settings, filtered to what the caller may see;
+ * - "machine": the whole installation (a backup of every tenant): only a token minted with the
+ *   server's secret for the machine (`system:` subject), so every principal here gets 403 FORBIDDEN.
  */
-export type Scope = "record" | "tenant-record" | "airport" | "none";
+export type Scope = "record" | "tenant-record" | "airport" | "none" | "machine";
 export type ContractRule = { roles: readonly Role[] | "public"; scope: Scope; why?: string };
 
 const ADMIN = "ADMIN";
@@ -39,6 +41,7 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "GET /health": { roles: "public", scope: "none" },
   "GET /openapi.json": { roles: "public", scope: "none" },
   "GET /audit": { roles: READ, scope: "none" },
+  "GET /admin/backup": { roles: [ADMIN], scope: "machine", why: "README: the backup holds every tenant's rows" },
 
   "POST /cases": { roles: INTAKE, scope: "airport" },
   "GET /cases": { roles: READ_CASES, scope: "none" },
@@ -49,6 +52,7 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "POST /cases/{caseUrn}/groups/{groupId}/split": { roles: FLOOR, scope: "record" },
   "POST /cases/{caseUrn}/close": { roles: FLOOR, scope: "record" },
   "POST /cases/{caseUrn}/reopen": { roles: [ADMIN], scope: "record" },
+  "POST /cases/{caseUrn}/passengers/{passengerId}/erase": { roles: [ADMIN], scope: "record", why: "README: erasing personal data on request is ADMIN's" },
 
   "POST /policies": { roles: POLICY, scope: "airport" },
   "POST /policies/synthesize": { roles: POLICY, scope: "none", why: "the airport comes from the model's draft, not the request" },

@@ -44,7 +44,7 @@ type Expected = { status: 401 } | { status: 403; code: "FORBIDDEN" | "OUT_OF_SCO
 function expected(rule: ContractRule, p: Principal): Expected {
   if (rule.roles === "public") return "public";
   if (p.kind === "anonymous") return { status: 401 };
-  if (!rule.roles.includes(p.role!)) return { status: 403, code: "FORBIDDEN" };
+  if (!rule.roles.includes(p.role!) || rule.scope === "machine") return { status: 403, code: "FORBIDDEN" };
   if (p.kind === "other-tenant" && (rule.scope === "record" || rule.scope === "tenant-record")) return { status: 404 };
   if (p.kind === "out-of-scope" && (rule.scope === "record" || rule.scope === "airport")) return { status: 403, code: "OUT_OF_SCOPE" };
   if (p.kind === "not-creator" && rule.scope === "record") return { status: 404 };

@@ -46,6 +46,7 @@ export function validRequest(spec: RouteSpec, r: Records): { path: string; opts:
   const params: Record<string, string> = {
     caseUrn: r.caseUrn,
     groupId: r.groupId,
+    passengerId: "F-1",
     policyUrn: r.policyUrn,
     demandUrn: r.demandUrn,
     itemUrn: r.itemUrn,
@@ -78,6 +79,7 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   "POST /cases/{caseUrn}/groups/{groupId}/split": () => ({ into: [["F-1"], ["F-2", "F-3"]], reason }),
   "POST /cases/{caseUrn}/close": () => ({ reason }),
   "POST /cases/{caseUrn}/reopen": () => ({ reason }),
+  "POST /cases/{caseUrn}/passengers/{passengerId}/erase": () => ({ reason }),
   "POST /policies": () => policyPayload({ name: `principals ${++seq}` }),
   "POST /policies/synthesize": () => ({ description: "at CDG put economy passengers in 3-star hotels within 20 km" }),
   "PATCH /policies/{policyUrn}": () => ({ name: `renamed ${++seq}` }),
