@@ -81,12 +81,29 @@ export async function mintToken(input: MintInput): Promise<Minted> {
 let jwks: { url: string; get: JWTVerifyGetKey } | undefined;
 
 /**
+ * Tokens whose HS256 signature and claims were verified, until their expiry: an HMAC per request
+ * was an eighth of a case read's CPU, and a feed or console sends the same token thousands of
+ * times. Keyed by the whole token under the secret that verified it; revocation is still checked
+ * per request by the caller. Bounded: the oldest entries go first.
+ */
+const verified = new Map<string, { secret: string; principal: Principal; exp: number }>();
+const VERIFIED_MAX = 10_000;
+
+function remember(token: string, entry: { secret: string; principal: Principal; exp: number }) {
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(token, entry);
+}
+
+/**
  * Verifies a bearer token: HS256 with AUTH_SECRET, or against the identity provider's JWKS when
  * AUTH_JWKS_URL is set. `alg: none`, a wrong signature, expiry or a missing claim: 401.
  */
 export async function verifyToken(token: string): Promise<Principal> {
+  const jwksUrl = process.env.AUTH_JWKS_URL;
+  const secret = jwksUrl ? null : authSecret();
+  const known = secret ? verified.get(token) : undefined;
+  if (known && known.secret === secret && known.exp > Date.now() / 1000) return { ...known.principal };
   try {
-    const jwksUrl = process.env.AUTH_JWKS_URL;
     const { payload } = jwksUrl
       ? await jwtVerify(token, remoteKeys(jwksUrl), {
           issuer: process.env.AUTH_ISSUER || undefined,
@@ -100,7 +117,9 @@ export async function verifyToken(token: string): Promise<Principal> {
     }
     const now = Math.floor(Date.now() / 1000);
     if (claims.data.iat > now + IAT_SKEW_SECONDS) throw unauthenticated("The token is issued in the future (`iat`); check the issuer's clock.");
-    return principalFromClaims(claims.data);
+    const principal = principalFromClaims(claims.data);
+    if (secret) remember(token, { secret, principal, exp: claims.data.exp });
+    return { ...principal };
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw unauthenticated("The token has expired.");
     if (err instanceof joseErrors.JOSEError) throw unauthenticated("The token is invalid.");

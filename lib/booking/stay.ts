@@ -1,3 +1,5 @@
+import { zoneOffsetMs } from "@/lib/time-zones";
+
 /** A hotel's standard times, in its (the airport's) time zone: the voucher adds the policy's buffers. */
 export const CHECK_IN_TIME = "15:00";
 export const CHECK_OUT_TIME = "11:00";
@@ -15,10 +17,7 @@ export function localTimeToUtc(date: string, time: string, timeZone: string): Da
 
 function offsetMs(at: Date, timeZone: string): number {
   try {
-    const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(at);
-    const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-    const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-    return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+    return zoneOffsetMs(timeZone, at.getTime());
   } catch {
     return 0;
   }

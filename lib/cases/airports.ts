@@ -16,6 +16,13 @@ export async function assertKnownAirports(ctx: Ctx, codes: { path: string; code:
 
 /** The airport's IANA time zone, which stay nights are counted in; UTC if the airport is unknown. */
 export async function airportTimeZone(ctx: Ctx, code: string): Promise<string> {
+  const cached = timeZones.get(code);
+  if (cached) return cached;
   const [row] = await ctx.db.select({ timeZone: airports.timeZone }).from(airports).where(eq(airports.iata, code)).limit(1);
+  if (row?.timeZone) timeZones.set(code, row.timeZone);
   return row?.timeZone ?? "UTC";
 }
+
+// an airport's zone is reference data that does not change while the server runs: one query per
+// airport per process instead of one per case read (a miss is not kept: the airport may be seeded)
+const timeZones = new Map<string, string>();

@@ -1,12 +1,13 @@
 import type { FlightJson, NextFlightJson } from "@/db/schema";
 import type { OperationalStatus } from "@/lib/vocabulary";
 import type { Stay } from "./records";
+import { dateTimeFormat } from "@/lib/time-zones";
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone; an unknown zone reads as UTC. */
 export function localDate(instant: string | Date, timeZone: string): string {
   const at = new Date(instant);
   try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+    return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
   } catch {
     return at.toISOString().slice(0, 10);
   }
@@ -16,7 +17,7 @@ export function localDate(instant: string | Date, timeZone: string): string {
 function localHour(instant: string | Date, timeZone: string): number {
   const at = new Date(instant);
   try {
-    return Number(new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(at));
+    return Number(dateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(at));
   } catch {
     return at.getUTCHours();
   }

@@ -1,21 +1,17 @@
-/** Offset of a time zone at an instant, in ms (local wall clock − UTC). */
-function offsetMs(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(new Date(at));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - Math.floor(at / 1000) * 1000;
-}
+import { zoneOffsetMs } from "@/lib/time-zones";
+
 
 /** The instant of local midnight of a calendar day in a time zone (DST-safe: the offset is re-read at the result). */
 export function zonedMidnight(y: number, m: number, d: number, timeZone: string): Date {
   const guess = Date.UTC(y, m, d);
-  let at = guess - offsetMs(timeZone, guess);
-  at = guess - offsetMs(timeZone, at);
+  let at = guess - zoneOffsetMs(timeZone, guess);
+  at = guess - zoneOffsetMs(timeZone, at);
   return new Date(at);
 }
 
 /** The local calendar date, weekday (0 = Sunday) and hour of an instant in a time zone. */
 export function localParts(at: Date, timeZone: string): { y: number; m: number; d: number; weekday: number; hour: number } {
-  const local = new Date(at.getTime() + offsetMs(timeZone, at.getTime()));
+  const local = new Date(at.getTime() + zoneOffsetMs(timeZone, at.getTime()));
   return { y: local.getUTCFullYear(), m: local.getUTCMonth(), d: local.getUTCDate(), weekday: local.getUTCDay(), hour: local.getUTCHours() };
 }
 

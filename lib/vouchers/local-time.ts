@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "@/lib/time-zones";
+
 /**
  * An instant as the hotel's front desk reads it: calendar date, a short day label and a 24-hour
  * time in the hotel's time zone. Fixed locale and fields, so the same instant and zone always give
@@ -8,7 +10,7 @@ export type LocalMoment = { date: string; dateLabel: string; time: string };
 export function localMoment(instant: Date, timeZone: string): LocalMoment {
   const zone = validZone(timeZone);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
+    dateTimeFormat("en-GB", {
       timeZone: zone,
       year: "numeric",
       month: "2-digit",
@@ -29,7 +31,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 
 function validZone(timeZone: string): string {
   try {
-    new Intl.DateTimeFormat("en-GB", { timeZone });
+    dateTimeFormat("en-GB", { timeZone });
     return timeZone;
   } catch {
     return "UTC";
