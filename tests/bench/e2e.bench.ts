@@ -193,6 +193,7 @@ async function main(): Promise<boolean> {
       return true;
     }
     say(`chaos: ${booked}/${groups} groups vouchered; waiting for the mail to be sent and the jobs to settle`);
+    const settleStarted = Date.now();
     const settled = await chaos.settle(flag("settle", 600) * 1000);
     const figures = {
       kills: chaos.recoveries.filter((r) => r.fault === "sigkill").length,
@@ -204,6 +205,8 @@ async function main(): Promise<boolean> {
       emails: settled.emails,
       emailsReceived: settled.emailsReceived,
       stuckJobs: settled.stuckJobs,
+      /** from the last group vouchered to every email SENT and no job late */
+      settleSeconds: round((Date.now() - settleStarted) / 1000),
     };
     const failures = [
       ...(result.duplicateBookings ? [`${result.duplicateBookings} duplicate bookings`] : []),
