@@ -41,6 +41,21 @@ function advisoryLock(pool: PgLikePool) {
   };
 }
 
+type Emitter = { on: (event: "error", listener: (err: Error) => void) => unknown };
+type EmitterPool = Emitter & { on: (event: "connect", listener: (client: Emitter) => void) => unknown };
+
+/**
+ * A connection the server drops (restart, failover, pg_terminate_backend) emits "error": the pool
+ * listens on idle connections only, so one checked out at that moment (a transaction in flight)
+ * would throw it as an uncaught exception. Listening on every connection keeps the process up; the
+ * query in flight still fails, and the pool discards the dead connection when it is released.
+ */
+function survivesConnectionLoss(pool: EmitterPool): void {
+  pool.on("connect", (client) => client.on("error", (err) => log("warn", "database connection lost", { err: err.message })));
+  // the pool re-emits an idle connection's error, already logged just above
+  pool.on("error", () => {});
+}
+
 /** Which driver a URL selects: none → embedded PGlite; a Neon host → Neon's pool; else node-postgres. */
 export function driverFor(url: string | undefined): Driver {
   if (!url || url.startsWith("memory://") || url.startsWith("file://")) return "pglite";
@@ -89,16 +104,14 @@ export async function openDatabase(url = process.env.DATABASE_URL): Promise<Data
       neonConfig.pipelineConnect = false;
     }
     const pool = new Pool({ connectionString: url, max: 10 });
-    // an idle connection dropped by the server (restart, failover) must not crash the process
-    pool.on("error", (err: Error) => log("warn", "database connection lost", { err: err.message }));
+    survivesConnectionLoss(pool as unknown as EmitterPool);
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, driver, exclusive: advisoryLock(pool as unknown as PgLikePool), close: () => pool.end() };
   }
   const pg = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
-  // an idle connection dropped by the server (restart, failover) must not crash the process
-  pool.on("error", (err) => log("warn", "database connection lost", { err: err.message }));
+  survivesConnectionLoss(pool as unknown as EmitterPool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, driver, exclusive: advisoryLock(pool as unknown as PgLikePool), close: () => pool.end() };
 }

@@ -32,6 +32,7 @@ export const TITLES: Record<number, string> = {
   422: "Unprocessable content",
   429: "Too many requests",
   500: "Internal error",
+  503: "Service unavailable",
 };
 
 export const malformed = (detail: string) => new DomainError(400, "MALFORMED_BODY", detail);
@@ -55,3 +56,6 @@ export const rateLimited = (retryAfterSeconds: number) =>
   new DomainError(429, "RATE_LIMITED", "Too many requests for this token; retry later.", [], {
     "Retry-After": String(retryAfterSeconds),
   });
+/** The database cannot be reached for now (a restart, a failover): nothing was done, retry shortly. */
+export const serviceUnavailable = () =>
+  new DomainError(503, "SERVICE_UNAVAILABLE", "The database cannot be reached right now; nothing was changed. Retry shortly.", [], { "Retry-After": "2" });

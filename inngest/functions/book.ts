@@ -6,6 +6,8 @@ import { failBooking } from "@/lib/booking/fail";
 import { bookingJobFailed } from "@/lib/booking/job-failed";
 import type { Planned } from "@/lib/booking/plan";
 import { planBooking } from "@/lib/booking/plan";
+import { findLostBooking, type Reconciled } from "@/lib/booking/reconcile";
+import { backoffSeconds } from "@/lib/booking/retry";
 import { settleWave } from "@/lib/booking/settle";
 import { waveBookings } from "@/lib/booking/waves";
 import { caseMode } from "@/lib/drills/mode";
@@ -17,6 +19,9 @@ import { defineJob } from "@/lib/jobs/define";
 async function systemCtx(tenant: string): Promise<Ctx> {
   return { db: (await database()).db, principal: systemPrincipal(tenant, "booking") };
 }
+
+/** How many times a booking whose answer was lost is looked up (2 s, 4 s, 8 s, 16 s apart) before a person decides. */
+const LOOKUPS_AFTER_LOST_ANSWER = 5;
 
 /** Bookings in flight at once per provider (BOOKING_CONCURRENCY_PER_PROVIDER, default 16). */
 export const BOOKING_CONCURRENCY_PER_PROVIDER = Math.max(1, envInt("BOOKING_CONCURRENCY_PER_PROVIDER", 16));
@@ -52,7 +57,9 @@ export const bookWave = defineJob({
  * Books one group (spec 4.8 booking behaviour, 7, 8): the idempotency check and claim, the card
  * authorization when the policy pays by card, the primary hotel with up to 5 attempts and
  * backoff 2 s … 32 s (Retry-After honoured) as durable sleeps, then each fallback once; on
- * exhaustion BOOKING_FAILED (or PAYMENT_FAILED). Every provider call is its own step, so a replay
+ * exhaustion BOOKING_FAILED (or PAYMENT_FAILED). A hotel whose last attempt lost its answer is
+ * looked up by reference before the next hotel is tried (found: the group is booked there), so a
+ * lost confirmation never leaves a second booking behind. Every provider call is its own step, so a replay
  * never repeats a call that finished, and the wave is settled after the group's outcome.
  */
 export const bookGroup = defineJob({
@@ -81,6 +88,15 @@ export const bookGroup = defineJob({
       }
     }
 
+    /** lookups by client reference after a lost answer, with backoff between: found, absent, or still unknown */
+    const findLost = async (rank: number): Promise<"confirmed" | "absent" | "unknown"> => {
+      for (let k = 1; k <= LOOKUPS_AFTER_LOST_ANSWER; k++) {
+        const r = (await step.run(`find-lost-${rank}-${k}`, () => findLostBooking(ctx, plan, rank))) as Reconciled;
+        if (r.kind !== "unknown") return r.kind;
+        if (k < LOOKUPS_AFTER_LOST_ANSWER) await step.sleep(`wait-find-lost-${rank}-${k}`, `${backoffSeconds(k)}s`);
+      }
+      return "unknown";
+    };
     const tried: BookingAttemptJson[] = [];
     for (const candidate of plan.candidates) {
       for (let n = 1; n <= candidate.attempts; n++) {
@@ -92,7 +108,24 @@ export const bookGroup = defineJob({
           return { outcome: "CONFIRMED", reservationUrn: plan.reservationUrn, hotelUrn: candidate.hotelUrn, rank: candidate.rank, attempt: n };
         }
         tried.push(outcome.log);
-        if (outcome.kind === "stop") break;
+        if (outcome.kind === "stop") {
+          if (!outcome.outcomeUnknown) break;
+          // the last call may have booked this hotel: find out before booking another one
+          const lost = await findLost(candidate.rank);
+          if (lost === "confirmed") {
+            await settle();
+            return { outcome: "CONFIRMED", reservationUrn: plan.reservationUrn, hotelUrn: candidate.hotelUrn, rank: candidate.rank, attempt: n, foundByReference: true };
+          }
+          if (lost === "unknown") {
+            // still unknown after every lookup: a person decides rather than risk two bookings
+            await step.run("outcome-unknown", () =>
+              failBooking(ctx, { ...plan, attempts: tried, cause: { reason: "outcome-unknown", providerError: "the booking may exist at the provider; every lookup failed", hotelUrn: candidate.hotelUrn } }),
+            );
+            await settle();
+            return { outcome: "FAILED", reservationUrn: plan.reservationUrn };
+          }
+          break;
+        }
         await step.sleep(`wait-${candidate.rank}-${n}`, `${outcome.waitSeconds}s`);
       }
     }

@@ -2,7 +2,7 @@ import { database } from "@/db/client";
 import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
-import { deliverEmail, staleQueued } from "@/lib/notifications/deliver";
+import { DELIVER_EMAIL_JOB, deliverEmail, staleQueued } from "@/lib/notifications/deliver";
 
 /** Attempts per message: the first and 5 retries, with the runner's exponential backoff between. */
 export const DELIVERY_RETRIES = 5;
@@ -17,7 +17,7 @@ const appDb: DbOf = async () => (await database()).db;
  */
 export function deliverEmailJob(db: DbOf = appDb) {
   return defineJob({
-    id: "deliver-email",
+    id: DELIVER_EMAIL_JOB,
     event: "email/queued",
     retries: DELIVERY_RETRIES,
     concurrency: { limit: 8 },

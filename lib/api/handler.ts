@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
+import { isDatabaseUnavailable } from "@/db/unavailable";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { Principal } from "@/lib/auth/principal";
 import { hasPermission } from "@/lib/auth/roles";
@@ -59,7 +60,8 @@ export function handle<S extends RouteSpec>(spec: S, fn: (args: HandlerArgs<S>) 
       const result = await fn({ ctx, params, query, body, req } as HandlerArgs<S>);
       response = toResponse(spec, result, requestId);
     } catch (err) {
-      if (!(err instanceof DomainError)) log("error", "unhandled error", { requestId, path: url.pathname, ...errorFields(err) });
+      if (isDatabaseUnavailable(err)) log("warn", "database unavailable", { requestId, path: url.pathname, ...errorFields(err) });
+      else if (!(err instanceof DomainError)) log("error", "unhandled error", { requestId, path: url.pathname, ...errorFields(err) });
       if (err instanceof DomainError && err.status === 403 && principal) await auditRefusal(principal, err, req, requestId);
       response = problemResponse(err, requestId, url.pathname);
     }

@@ -92,6 +92,7 @@ const ERROR_TEXT: Record<number, string> = {
   415: "Wrong content type (UNSUPPORTED_MEDIA_TYPE)",
   422: "Well-formed but invalid (VALIDATION_FAILED, REASON_REQUIRED)",
   429: "Rate limit; Retry-After says when to retry (RATE_LIMITED)",
+  503: "The database cannot be reached for now; nothing was changed; Retry-After says when to retry (SERVICE_UNAVAILABLE)",
 };
 
 function operation(spec: RouteSpec, defs: Defs): JsonSchema {
@@ -126,11 +127,13 @@ function operation(spec: RouteSpec, defs: Defs): JsonSchema {
   if (spec.query) statuses.add(422);
   if (spec.params) statuses.add(404);
   (spec.errors ?? []).forEach((s) => statuses.add(s));
+  // any route may find the database out of reach (a restart, a failover)
+  statuses.add(503);
   for (const s of [...statuses].sort()) {
     responses[String(s)] = {
       description: ERROR_TEXT[s] ?? "Error",
       content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
-      ...(s === 429 ? { headers: { "Retry-After": { schema: { type: "integer" }, description: "seconds" } } } : {}),
+      ...(s === 429 || s === 503 ? { headers: { "Retry-After": { schema: { type: "integer" }, description: "seconds" } } } : {}),
     };
   }
   const roles = spec.permission === "public" ? "public" : rolesFor(spec.permission).join(", ");

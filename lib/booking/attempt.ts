@@ -13,7 +13,8 @@ import { classify } from "./retry";
 export type AttemptOutcome =
   | { kind: "confirmed"; reservationUrn: string }
   | { kind: "retry"; waitSeconds: number; log: BookingAttemptJson }
-  | { kind: "stop"; log: BookingAttemptJson };
+  /** `outcomeUnknown`: the last call may have booked (its answer was lost): look it up before another hotel */
+  | { kind: "stop"; log: BookingAttemptJson; outcomeUnknown?: boolean };
 
 /**
  * One provider call for one hotel of the plan (a job step). Before booking again it looks the
@@ -64,7 +65,8 @@ export async function attemptBooking(ctx: Ctx, plan: BookingPlan, rank: number, 
     const retry = verdict.kind === "retry" && !last;
     const entry = log({ outcome: retry ? "RETRY" : "STOP", reason: verdict.reason, providerError: verdict.providerError, ...(retry ? { waitSeconds: verdict.waitSeconds } : {}) });
     await appendAttempt(ctx, plan.reservationUrn, entry);
-    return retry && verdict.kind === "retry" ? { kind: "retry", waitSeconds: verdict.waitSeconds, log: entry } : { kind: "stop", log: entry };
+    if (retry && verdict.kind === "retry") return { kind: "retry", waitSeconds: verdict.waitSeconds, log: entry };
+    return { kind: "stop", log: entry, ...(verdict.kind === "retry" && verdict.outcomeUnknown ? { outcomeUnknown: true } : {}) };
   }
 }
 

@@ -5,8 +5,12 @@ export type Loop = { start(): void; stop(): Promise<void>; kick(): void; readonl
 /**
  * Calls `body` until stopped. Its answer says when to call again: `true` at once (more work
  * waits), `false` after `pollMs` or as soon as someone kicks, a number after that many ms
- * whatever the kicks (a back-off). An error is logged and the loop carries on: it never throws.
+ * whatever the kicks (a back-off). An error is logged and the loop carries on: it never throws;
+ * errors in a row (the database restarting) wait longer each time, up to MAX_ERROR_PAUSE_MS, rather
+ * than log one every poll.
  */
+const MAX_ERROR_PAUSE_MS = 2_000;
+
 export function pollLoop(name: string, pollMs: number, body: () => Promise<boolean | number>): Loop {
   let running = false;
   let done: Promise<void> | undefined;
@@ -28,13 +32,17 @@ export function pollLoop(name: string, pollMs: number, body: () => Promise<boole
     });
 
   async function run() {
+    let errors = 0;
     while (running) {
       kicked = false;
       let next: boolean | number = false;
       try {
         next = await body();
+        errors = 0;
       } catch (err) {
-        logJson("error", `${name} loop error`, { err });
+        errors += 1;
+        logJson("error", `${name} loop error`, { err, inARow: errors });
+        next = Math.min(MAX_ERROR_PAUSE_MS, pollMs * 2 ** errors);
       }
       if (next === true) continue;
       await pause(next === false ? pollMs : next, next === false);

@@ -1,8 +1,18 @@
-import { and, asc, desc, eq, lt } from "drizzle-orm";
+import { and, type AnyColumn, asc, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { jobEvents, jobRuns, jobSteps, type JobEventRow, type JobRunRow, type JobStepRow } from "@/db/schema";
 
 export type RunStatus = "QUEUED" | "RUNNING" | "SLEEPING" | "RETRYING" | "COMPLETED" | "FAILED" | "CANCELLED";
+
+/**
+ * A condition: a run of `functionId` started by an event whose `data[field]` equals `value` has yet
+ * to finish (waiting or running), so whatever it does is already under way. Under Inngest the runs
+ * live there and this is never true.
+ */
+export function pendingRunFor(functionId: string, field: string, value: AnyColumn | SQL): SQL {
+  return sql`exists (select 1 from ${jobRuns} where ${jobRuns.functionId} = ${functionId}
+    and ${jobRuns.status} in ('QUEUED', 'RUNNING', 'SLEEPING', 'RETRYING') and ${jobRuns.event}->'data'->>${field} = ${value})`;
+}
 
 export type ListRunsOptions = {
   /** runs of this tenant's events; null only for a system-wide view */

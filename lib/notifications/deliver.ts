@@ -1,9 +1,13 @@
-import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, not, or } from "drizzle-orm";
 import { emailOutbox, type EmailRow, vouchers } from "@/db/schema";
 import { transaction, type Ctx } from "@/lib/context";
 import { isExerciseMail, liveMailOnly } from "@/lib/drills/mode";
+import { pendingRunFor } from "@/lib/jobs/queries";
 import { errorFields, log } from "@/lib/log";
 import { isPermanentSmtpError, mailFrom, messageIdOf, smtpUrl, transportFor } from "./smtp";
+
+/** the job that delivers one message on `email/queued` (inngest/functions/deliver-email.ts) */
+export const DELIVER_EMAIL_JOB = "deliver-email";
 
 /** How long one delivery holds a message before another run may try it (a crashed sender's lease). */
 export const LEASE_MS = 2 * 60_000;
@@ -90,7 +94,9 @@ export async function deliverEmail(ctx: Ctx, emailUrn: string, opts: { lastAttem
 
 /**
  * Mail to deliver again: QUEUED mail whose event may have been lost (no change for a while, no live
- * lease), and, once SMTP_URL is set, mail KEPT while it was not.
+ * lease, and no delivery run still waiting for it: a backlog older than the sweep's age is not lost
+ * mail, and re-queueing it only adds runs that find it SENT), and, once SMTP_URL is set, mail KEPT
+ * while it was not.
  */
 export async function staleQueued(ctx: Ctx, { olderThanMs, limit, now = new Date() }: { olderThanMs: number; limit: number; now?: Date }): Promise<{ urn: string; tenant: string }[]> {
   const cutoff = new Date(now.getTime() - olderThanMs);
@@ -98,7 +104,15 @@ export async function staleQueued(ctx: Ctx, { olderThanMs, limit, now = new Date
   return ctx.db
     .select({ urn: emailOutbox.urn, tenant: emailOutbox.tenant })
     .from(emailOutbox)
-    .where(and(inArray(emailOutbox.status, statuses), lt(emailOutbox.updatedAt, cutoff), or(isNull(emailOutbox.sendAfter), lt(emailOutbox.sendAfter, now)), liveMailOnly()))
+    .where(
+      and(
+        inArray(emailOutbox.status, statuses),
+        lt(emailOutbox.updatedAt, cutoff),
+        or(isNull(emailOutbox.sendAfter), lt(emailOutbox.sendAfter, now)),
+        liveMailOnly(),
+        not(pendingRunFor(DELIVER_EMAIL_JOB, "emailUrn", emailOutbox.urn)),
+      ),
+    )
     .orderBy(emailOutbox.createdAt)
     .limit(limit);
 }

@@ -9,7 +9,8 @@ import { prng, type Rng } from "./prng";
  *  - per call: the request header `x-sandbox-fault: 503` (or `latency=250`).
  * `POST /__sandbox/faults/reset` (or DELETE /__sandbox/faults) clears all of it.
  */
-export const FAULT_KINDS = ["500", "502", "503", "429", "401", "timeout", "lose-confirmation"] as const;
+export const FAULT_KINDS = ["500", "502", "503", "429", "401", "timeout", "lose-confirmation", "none"] as const;
+/** "none" answers one call normally: it spaces the faults of a `next` queue (a failure, then a clean lookup, …) */
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 const rate = z.number().min(0).max(1);
@@ -71,7 +72,7 @@ export class Faults {
     if (fromHeader.latencyMs !== undefined) latencyMs = fromHeader.latencyMs;
     if (fromHeader.fault) return { latencyMs, fault: fromHeader.fault };
     const queued = this.takeQueued(booking);
-    if (queued) return { latencyMs, fault: queued };
+    if (queued) return { latencyMs, fault: queued === "none" ? null : queued };
     const s = this.settings;
     // one draw per rate, always in the same order, so a seed replays the same sequence
     const r = [this.rng.next(), this.rng.next(), this.rng.next(), this.rng.next(), this.rng.next()];

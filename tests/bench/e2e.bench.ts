@@ -9,6 +9,11 @@
  * the time from case creation to fully vouchered (p50, p95, max), the total, bookings per second,
  * duplicate bookings (provider-side bookings under any candidate's client reference beyond the one
  * reservation of the group: must be 0) and unbooked groups.
+ *
+ * `--chaos [--database-url postgres://…]`: the same event through faults (tests/bench/chaos.ts): the
+ * app SIGKILLed twice, PostgreSQL restarted once, providers losing confirmations and timing out, mail
+ * delivered to an SMTP sandbox; then duplicates, unbooked groups, lost email and stuck jobs must all
+ * be 0 (else the exit code is 1), and each fault's recovery time is printed.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -21,6 +26,7 @@ import { expediaRapid } from "@/lib/providers/expedia-rapid/client";
 import { hotelbeds } from "@/lib/providers/hotelbeds/client";
 import { startSandboxes, type RunningSandboxes } from "@/lib/providers/sandboxes";
 import type { HotelProvider } from "@/lib/providers/types";
+import { type AppControl, CHAOS_PROVIDER_FAULTS, Chaos } from "./chaos";
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -30,22 +36,29 @@ const flag = (name: string, fallback: number) => {
 const JSON_OUT = args.includes("--json");
 const FLIGHTS = flag("flights", 30);
 const PASSENGERS = flag("passengers", 160);
-const TIMEOUT_S = flag("timeout", 600);
+const CHAOS = args.includes("--chaos");
+// faults cost minutes (a killed run waits out its 30 s lease) and the bookkeeping jobs run last
+const TIMEOUT_S = flag("timeout", CHAOS ? 1800 : 600);
 const TENANT = "BX";
 const FAULTS = { latencyMs: 150, rate5xx: 0.02, rate429: 0.01, retryAfterSeconds: 1 };
+const CHAOS_DATABASE_URL = args.includes("--database-url") ? args[args.indexOf("--database-url") + 1] : null;
 const say = (...m: unknown[]) => (JSON_OUT ? console.error(...m) : console.log(...m));
 
 type Flight = { urn: string; groups: number; createdAt: number; doneAt: number | null; number: string };
 
-async function main() {
+async function main(): Promise<boolean> {
   const secret = process.env.AUTH_SECRET ?? `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`;
   process.env.AUTH_SECRET = secret;
   let sandboxes: RunningSandboxes | null = null;
   let app: ChildProcess | null = null;
+  let chaosApp: AppControl | null = null;
   let base = process.env.BASE_URL ?? null;
   let expediaUrl = process.env.EXPEDIA_RAPID_URL ?? null;
   let hotelbedsUrl = process.env.HOTELBEDS_URL ?? null;
+  let chaos: Chaos | null = null;
   try {
+    if (CHAOS && base) throw new Error("--chaos starts, kills and restarts the app itself: unset BASE_URL");
+    if (CHAOS) chaos = await Chaos.prepare({ databaseUrl: CHAOS_DATABASE_URL, pgPort: flag("pg-port", 5441), say });
     if (!base) {
       // inventory for ~4,800 passengers at one hub: twice the sandboxes' default allotments
       sandboxes = await startSandboxes({ scale: Math.max(1, Math.ceil((FLIGHTS * PASSENGERS) / 2400)) });
@@ -54,29 +67,48 @@ async function main() {
       const port = String(await freePort());
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-e2e-"));
       say(`starting the app on :${port} (data ${dataDir}); a first start builds it, which takes minutes`);
-      app = spawn(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
-        env: {
-          ...process.env,
-          PORT: port,
-          HOST: "127.0.0.1",
-          DATA_DIR: dataDir,
-          AUTH_SECRET: secret,
-          EXPEDIA_RAPID_URL: expediaUrl,
-          HOTELBEDS_URL: hotelbedsUrl,
-          RATE_LIMIT_PER_MINUTE: "1000000",
-          // bookings wait on providers, not on the CPU: more runs in flight than the default 4
-          JOBS_CONCURRENCY: process.env.JOBS_CONCURRENCY ?? "48",
-          JOBS_POLL_MS: process.env.JOBS_POLL_MS ?? "100",
-        },
-        stdio: ["ignore", JSON_OUT ? "ignore" : "inherit", "inherit"],
-        // its own process group: the build, the wrapper and the server stop together
-        detached: true,
-      });
+      const env = {
+        ...process.env,
+        PORT: port,
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        AUTH_SECRET: secret,
+        EXPEDIA_RAPID_URL: expediaUrl,
+        HOTELBEDS_URL: hotelbedsUrl,
+        RATE_LIMIT_PER_MINUTE: "1000000",
+        // bookings wait on providers, not on the CPU: more runs in flight than the default 4
+        JOBS_CONCURRENCY: process.env.JOBS_CONCURRENCY ?? "48",
+        JOBS_POLL_MS: process.env.JOBS_POLL_MS ?? "100",
+        ...(chaos ? { DATABASE_URL: chaos.setup.databaseUrl, DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "20", SMTP_URL: chaos.setup.smtpUrl } : {}),
+      };
+      const startApp = (extra: Record<string, string> = {}) =>
+        spawn(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
+          env: { ...env, ...extra },
+          stdio: ["ignore", JSON_OUT ? "ignore" : "inherit", "inherit"],
+          // its own process group: the build, the wrapper and the server stop together
+          detached: true,
+        });
+      app = startApp();
       base = `http://127.0.0.1:${port}`;
       await waitHealthy(base, 20 * 60_000);
+      if (chaos) {
+        const appBase = base;
+        chaosApp = {
+          base: appBase,
+          kill: async () => {
+            const gone = app!.exitCode === null && app!.signalCode === null ? new Promise((r) => app!.once("exit", r)) : Promise.resolve();
+            process.kill(-app!.pid!, "SIGKILL");
+            await gone;
+          },
+          // the build made at the first start is reused
+          start: () => void (app = startApp({ SKIP_BUILD: "1" })),
+        };
+      }
     }
-    for (const url of [expediaUrl, hotelbedsUrl]) if (url) await post(`${url}/__sandbox/faults`, FAULTS);
+    for (const url of [expediaUrl, hotelbedsUrl]) if (url) await post(`${url}/__sandbox/faults`, chaos ? { ...FAULTS, ...CHAOS_PROVIDER_FAULTS } : FAULTS);
 
+    // while the app is down (chaos), calls wait for it to come back rather than give up
+    const attempts = chaos ? 240 : 4;
     const token = (await mintToken({ tenant: TENANT, roles: ["ADMIN"], airports: ["*"], ttlSeconds: 3600 })).token;
     // a kept-alive connection the busy server closed resets: try again (POST /cases is idempotent; a repeated demand is a 409)
     const api = async (p: string, init: RequestInit = {}): Promise<Response> => {
@@ -84,8 +116,8 @@ async function main() {
         try {
           return await fetch(`${base}/api/v1${p}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) } });
         } catch (err) {
-          if (attempt >= 4) throw err;
-          await new Promise((r) => setTimeout(r, 250 * attempt));
+          if (attempt >= attempts) throw err;
+          await new Promise((r) => setTimeout(r, 250 * Math.min(attempt, 4)));
         }
       }
     };
@@ -110,6 +142,7 @@ async function main() {
       }),
     );
     const groups = flights.reduce((s, f) => s + f.groups, 0);
+    if (chaos && chaosApp) chaos.begin(chaosApp, groups);
 
     const confirmed = new Map<string, Reservation[]>();
     while (flights.some((f) => f.doneAt === null) && Date.now() - started < TIMEOUT_S * 1000) {
@@ -132,6 +165,7 @@ async function main() {
     const totalSeconds = (end - started) / 1000;
     const perFlight = flights.map((f) => ((f.doneAt ?? Date.now()) - f.createdAt) / 1000).sort((a, b) => a - b);
     const booked = [...confirmed.values()].reduce((s, l) => s + l.length, 0);
+    await chaos?.end();
 
     // duplicates: every candidate's client reference of every group, looked up at its provider
     for (const url of [expediaUrl, hotelbedsUrl]) if (url) await post(`${url}/__sandbox/faults/reset`, {});
@@ -153,8 +187,45 @@ async function main() {
       duplicateBookings,
       unbooked: groups - booked,
     };
-    if (JSON_OUT) console.log(JSON.stringify(result));
-    else console.table(result);
+    if (!chaos) {
+      if (JSON_OUT) console.log(JSON.stringify(result));
+      else console.table(result);
+      return true;
+    }
+    say(`chaos: ${booked}/${groups} groups vouchered; waiting for the mail to be sent and the jobs to settle`);
+    const settleStarted = Date.now();
+    const settled = await chaos.settle(flag("settle", 600) * 1000);
+    const figures = {
+      kills: chaos.recoveries.filter((r) => r.fault === "sigkill").length,
+      pgRestarts: chaos.recoveries.filter((r) => r.fault === "pg-restart").length,
+      recoveryMs: chaos.recoveries,
+      lostEmails: settled.lostEmails,
+      duplicateEmails: settled.duplicateEmails,
+      strayEmails: settled.strayEmails,
+      emails: settled.emails,
+      emailsReceived: settled.emailsReceived,
+      stuckJobs: settled.stuckJobs,
+      /** from the last group vouchered to every email SENT and no job late */
+      settleSeconds: round((Date.now() - settleStarted) / 1000),
+    };
+    const failures = [
+      ...(result.duplicateBookings ? [`${result.duplicateBookings} duplicate bookings`] : []),
+      ...(result.unbooked ? [`${result.unbooked} unbooked groups`] : []),
+      ...(settled.lostEmails ? [`${settled.lostEmails} lost emails: ${settled.notSent.join("; ")}`] : []),
+      ...(settled.duplicateEmails || settled.strayEmails ? [`${settled.duplicateEmails} emails received twice, ${settled.strayEmails} not in the outbox`] : []),
+      ...(settled.stuckJobs ? [`${settled.stuckJobs} stuck or failed jobs: ${[...settled.stuck, ...settled.failed].join("; ")}`] : []),
+      ...(figures.kills < 2 ? [`${figures.kills} of 2 kills happened (the event ended first)`] : []),
+      ...(chaos.setup.cluster && figures.pgRestarts < 1 ? ["the PostgreSQL restart did not happen (the event ended first)"] : []),
+      ...chaos.recoveries.filter((r) => r.healthMs === null || r.progressMs === null).map((r) => `no recovery after the ${r.fault} during ${r.during}`),
+    ];
+    if (!JSON_OUT) {
+      console.table(result);
+      console.table(chaos.recoveries.map((r) => ({ fault: r.fault, during: r.during, atBooked: r.atBooked, "down→health 200 (s)": sec(r.healthMs), "down→progress (s)": sec(r.progressMs) })));
+      console.table({ ...figures, recoveryMs: undefined });
+    }
+    for (const f of failures) console.error(`chaos invariant failed: ${f}`);
+    if (JSON_OUT) console.log(JSON.stringify({ ...result, chaos: figures }));
+    return failures.length === 0;
   } finally {
     if (app?.pid) {
       try {
@@ -164,8 +235,11 @@ async function main() {
       }
     }
     await sandboxes?.stop();
+    await chaos?.stop();
   }
 }
+
+const sec = (ms: number | null) => (ms === null ? "never" : round(ms / 1000));
 
 type Reservation = { urn: string; status: string; voucherUrn: string | null; groupId: string; waveUrn: string; provider: string };
 type Api = (p: string, init?: RequestInit) => Promise<Response>;
@@ -281,7 +355,7 @@ function quantile(sorted: number[], q: number): number {
 const round = (x: number) => Math.round(x * 100) / 100;
 
 main().then(
-  () => process.exit(0),
+  (ok) => process.exit(ok ? 0 : 1),
   (err) => {
     console.error(err);
     process.exit(1);

@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { cases, demands, jobSteps, passengers, reservations, reviewItems } from "@/db/schema";
 import type { Allocation, RankingInput } from "@/lib/allocation/schemas";
 import { systemPrincipal } from "@/lib/auth/principal";
+import { clientReference } from "@/lib/booking/plan";
 import { backoffSeconds, BOOKING_LIMITS } from "@/lib/booking/retry";
 import { manualClock } from "@/lib/jobs/clock";
 import type { AttemptedHotel } from "@/lib/review/schemas";
@@ -75,7 +76,8 @@ describe("booking retries and limits (spec 7, 8) under a controllable clock", ()
   it("primary: 5 attempts with sleeps 2, 4, Retry-After 7, 16 s; then each fallback once; BOOKING_FAILED (HIGH) lists every hotel tried", async () => {
     const { caseUrn, demandUrn, group, book } = await steeredCase();
     await sandboxes.admin("EXPEDIA_RAPID", "/__sandbox/faults", { next: ["503", "503", "429", "503", "503"], retryAfterSeconds: 7 });
-    await sandboxes.admin("HOTELBEDS", "/__sandbox/faults", { next: ["503", "502", "500"] });
+    // each fallback's failed booking may have been made (a 5xx): its lookup by reference answers cleanly, nothing found
+    await sandboxes.admin("HOTELBEDS", "/__sandbox/faults", { next: ["503", "none", "502", "none", "500", "none"] });
     await book();
     const sleeps = await runWithClock();
     expect(sleeps).toEqual([2, 4, 7, 16]);
@@ -140,5 +142,29 @@ describe("booking retries and limits (spec 7, 8) under a controllable clock", ()
     const booking = await expedia.findByReference(rows[0].clientReference!);
     expect(booking?.reference).toBe(rows[0].providerRef);
     // the sandbox refuses a second booking under one reference (409 duplicate), so this one answer is the only booking
+  });
+
+  it("a fallback's one attempt whose answer is lost: found by reference before the next hotel, so no second booking", async () => {
+    // bench:e2e --chaos (5 % lost confirmations): a fallback has one attempt, and a lost answer on it
+    // moved on to the next fallback, leaving the first booking live at the provider (42 duplicates)
+    const { tenant, caseUrn, wave, group, book } = await steeredCase();
+    // the primary refuses the offer (a known outcome): on to the first fallback, whose answer is lost
+    await setAllocation(database.db, wave.urn, group.groupId, (a) => ({ ...a, providerOfferId: "999999:200:999999-nr" }));
+    await sandboxes.admin("HOTELBEDS", "/__sandbox/faults", { next: ["lose-confirmation"] });
+    await book();
+    await runWithClock();
+    const rows = await database.db.select().from(reservations).where(and(eq(reservations.caseUrn, caseUrn), eq(reservations.groupId, group.groupId)));
+    expect(rows.map((r) => [r.status, r.hotelUrn])).toEqual([["CONFIRMED", group.fallbacks[0].hotelUrn]]);
+    expect(rows[0].attempts.map((a) => [a.hotelUrn, a.outcome, a.reason ?? null])).toEqual([
+      [group.hotelUrn, "STOP", "offer-unavailable"],
+      [group.fallbacks[0].hotelUrn, "STOP", "provider-timeout"],
+      [group.fallbacks[0].hotelUrn, "CONFIRMED", "found-by-reference"],
+    ]);
+    // at the provider: the one booking the reservation holds, none under the other fallbacks' references
+    const hotelbeds = hotelSources({ db: database.db, principal: systemPrincipal(tenant) }).sources.find((s) => s.id === "HOTELBEDS")!;
+    const refs = group.fallbacks.map((f) => clientReference(tenant, caseUrn, wave.urn, group.groupId, f.hotelUrn, "0|"));
+    expect(refs[0]).toBe(rows[0].clientReference);
+    const live = await Promise.all(refs.map((r) => hotelbeds.findByReference(r)));
+    expect(live.map((b) => b?.reference ?? null)).toEqual([rows[0].providerRef, null, null]);
   });
 });

@@ -25,6 +25,14 @@ describe("fault injection", () => {
     expect(f.draw(null, { booking: true }).fault).toBeNull();
   });
 
+  it("a queued none answers one call normally, so a queue can space its faults", () => {
+    const f = new Faults();
+    f.configure({ rate5xx: 1, next: ["503", "none", "502"] });
+    expect([0, 1, 2].map(() => f.draw(null, { booking: false }).fault)).toEqual(["503", null, "502"]);
+    // the queue spent, the rate applies again
+    expect(f.draw(null, { booking: false }).fault).toBe("503");
+  });
+
   it("takes a per-call header, and reset clears everything", () => {
     const f = new Faults();
     f.configure({ rate5xx: 1 });
