@@ -1,12 +1,13 @@
 "use client";
 
-import { BookOpenText, Bus, ClipboardList, FileClock, Inbox, type LucideIcon, Mail, ScrollText, Settings2, BarChart3 } from "lucide-react";
+import { BookOpenText, LayoutDashboard, Bus, ClipboardList, FileClock, Inbox, type LucideIcon, Mail, ScrollText, Settings2, BarChart3 } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/utils";
 import type { NavIcon, NavItem } from "./nav-items";
 
 const ICONS: Record<NavIcon, LucideIcon> = {
+  board: LayoutDashboard,
   cases: ClipboardList,
   review: Inbox,
   policies: ScrollText,
