@@ -8,6 +8,7 @@ import { formatAge, formatUtc } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
 import { StatusBadge } from "@/components/console/status-badge";
 import { ModeBadge } from "@/components/drills/mode-badge";
+import { ReviewQueueKeys } from "@/components/review/queue-keys";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -107,6 +108,7 @@ export default async function ReviewQueuePage({
       <AutoRefresh active intervalMs={15_000} />
       <PageHeader
         title="Review queue"
+        actions={<ReviewQueueKeys />}
         description="Everything automation could not resolve: groups no compliant hotel could take, bookings every hotel refused, payment failures, mixed-tier groups, incomplete manifests. Most urgent first, then oldest."
       />
       <FilterForm values={[query.state, query.priority]}
