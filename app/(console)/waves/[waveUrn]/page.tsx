@@ -1,4 +1,4 @@
-import { ArrowLeft, FileClock, MapPinOff } from "lucide-react";
+import { ArrowLeft, FileClock, MapPinOff, Printer } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -193,6 +193,11 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {canWrite && <RerunDialog waveUrn={wave.urn} waiting={wave.held.length} />}
+          <Button asChild size="sm" variant="outline">
+            <Link href={`/waves/${encodeURIComponent(wave.urn)}/rooming`} data-testid="wave-rooming-link">
+              <Printer aria-hidden /> Rooming lists
+            </Link>
+          </Button>
           <Button asChild size="sm" variant="ghost">
             <Link href={`/audit?entityUrn=${encodeURIComponent(wave.urn)}`}>
               <FileClock aria-hidden /> Audit
