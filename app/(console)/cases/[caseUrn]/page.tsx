@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CasePoller } from "@/components/cases/case-poller";
+import { CaseProgress } from "@/components/cases/case-progress";
 import { ReasonDialog } from "@/components/cases/reason-dialog";
 import { RequestRoomsDialog } from "@/components/cases/request-rooms-dialog";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
@@ -303,6 +304,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
         )}
       </Section>
 
+      <CaseProgress ctx={ctx} caseUrn={record.urn} />
       <CaseWaves ctx={ctx} caseUrn={record.urn} />
       <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} />
       <CaseTransport ctx={ctx} caseUrn={record.urn} closed={closed} />
