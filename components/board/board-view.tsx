@@ -156,7 +156,7 @@ export function BoardView({ initial }: { initial: Board }) {
               <>
                 <p className="text-xs text-muted-foreground">
                   As seen by the latest wave,{" "}
-                  <Link href={`/waves/${encodeURIComponent(providers.waveUrn ?? "")}`} className="text-primary underline-offset-2 hover:underline">
+                  <Link href={`/waves/${encodeURIComponent(providers.waveUrn ?? "")}`} className="text-primary underline underline-offset-2">
                     {formatUtc(providers.at)}
                   </Link>
                 </p>

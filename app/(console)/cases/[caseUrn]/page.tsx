@@ -203,7 +203,7 @@ export default async function CasePage({ params }: { params: Promise<{ caseUrn: 
                   <dt className="text-muted-foreground">Latest wave</dt>
                   <dd>
                     <StatusBadge status={record.wave.status} /> {formatMoney(record.wave.totalCost)} ·{" "}
-                    <Link href={`/waves/${encodeURIComponent(record.wave.urn)}`} className="text-primary hover:underline" data-testid="case-latest-wave">
+                    <Link href={`/waves/${encodeURIComponent(record.wave.urn)}`} className="text-primary underline" data-testid="case-latest-wave">
                       explain
                     </Link>
                   </dd>
