@@ -91,7 +91,7 @@ export function BoardView({ initial }: { initial: Board }) {
         <Figure title="Rooms booked" icon={<BedDouble aria-hidden className="size-4" />} value={`${rooms.booked} / ${rooms.needed}`} testId="board-rooms">
           <span data-testid="board-rooms-pending">{rooms.pending} booking</span> · <span data-testid="board-rooms-held">{rooms.held} held</span> · {roomsLeft} not yet placed
         </Figure>
-        <Figure title="Review items" icon={<Inbox aria-hidden className="size-4" />} value={review.items.length} testId="board-review-count">
+        <Figure title="Review items" icon={<Inbox aria-hidden className="size-4" />} value={Object.values(review.byPriority).reduce((a, b) => a + b, 0)} testId="board-review-count">
           {(Object.keys(review.byPriority) as ReviewPriority[]).map((p) => `${review.byPriority[p]} ${words(p)}`).join(" · ")}
           {review.overdue > 0 && <span className="block font-semibold text-destructive">{review.overdue} overdue</span>}
         </Figure>
