@@ -52,7 +52,8 @@ export function SignInForm({
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Sign in</CardTitle>
+          {/* the page's one heading of level 1: screen-reader users jump to it */}
+          <h1 className="font-semibold leading-none">Sign in</h1>
           <CardDescription>Use your operations account.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

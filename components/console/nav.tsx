@@ -1,12 +1,13 @@
 "use client";
 
-import { BookOpenText, Bus, ClipboardList, FileClock, Inbox, type LucideIcon, Mail, ScrollText, Settings2, BarChart3 } from "lucide-react";
+import { BookOpenText, LayoutDashboard, Bus, ClipboardList, FileClock, Inbox, type LucideIcon, Mail, ScrollText, Settings2, BarChart3 } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/utils";
 import type { NavIcon, NavItem } from "./nav-items";
 
 const ICONS: Record<NavIcon, LucideIcon> = {
+  board: LayoutDashboard,
   cases: ClipboardList,
   review: Inbox,
   policies: ScrollText,
@@ -21,11 +22,11 @@ function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-export function ConsoleNav({ items }: { items: NavItem[] }) {
+export function ConsoleNav({ items, vertical = false }: { items: NavItem[]; vertical?: boolean }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Console sections" className="flex flex-col gap-4">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
+      <ul className={cn("flex gap-1", vertical ? "flex-col" : "overflow-x-auto md:flex-col md:overflow-visible")}>
         {items.map((item) => {
           const Icon = ICONS[item.icon];
           const active = isActive(pathname, item.href);
@@ -48,7 +49,7 @@ export function ConsoleNav({ items }: { items: NavItem[] }) {
           );
         })}
       </ul>
-      <div className="hidden border-t pt-3 md:block">
+      <div className={cn("border-t pt-3", !vertical && "hidden md:block")}>
         <Link
           href="/api-reference"
           data-testid="nav-api-reference"

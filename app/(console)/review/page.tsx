@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { PriorityBadge, SlaBadge, StatusBadge } from "@/components/console/status-badge";
 import { byUrgency, priorityTone, slaState, TONE_VARIANT } from "@/components/console/urgency";
 import { ModeBadge } from "@/components/drills/mode-badge";
+import { ReviewQueueKeys } from "@/components/review/queue-keys";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -95,6 +96,7 @@ export default async function ReviewQueuePage({
       <AutoRefresh active intervalMs={15_000} />
       <PageHeader
         title="Review queue"
+        actions={<ReviewQueueKeys />}
         description="Everything automation could not resolve: groups no compliant hotel could take, bookings every hotel refused, payment failures, mixed-tier groups, incomplete manifests. Most urgent first, then oldest."
       />
       <FilterForm values={[query.state, query.priority]}

@@ -2,6 +2,7 @@ import type { RouteSpec } from "@/lib/api/route";
 import * as agent from "./agent";
 import * as allocation from "./allocation";
 import * as audit from "./audit";
+import * as board from "./board";
 import * as booking from "./booking";
 import * as cases from "./cases";
 import * as demand from "./demand";
@@ -16,6 +17,6 @@ import * as vouchers from "./vouchers";
 import * as webhooks from "./webhooks";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, cases, policies, demand, review, allocation, hotels, vouchers, booking, agent, transport, settings, webhooks, reports].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, board, cases, policies, demand, review, allocation, hotels, vouchers, booking, agent, transport, settings, webhooks, reports].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

@@ -59,7 +59,7 @@ export default async function DrillsPage() {
             <TableRow key={d.caseUrn} data-testid="drill-row">
               <TableCell className="text-xs">{time(d.createdAt)}</TableCell>
               <TableCell>
-                <Badge className="mr-2 bg-amber-500 text-white hover:bg-amber-500">DRILL</Badge>
+                <Badge className="mr-2 bg-amber-700 text-white hover:bg-amber-700">DRILL</Badge>
                 <Link href={`/cases/${encodeURIComponent(d.caseUrn)}`} className="font-mono text-xs text-primary hover:underline">
                   {d.flightNumber}
                 </Link>

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CasePoller } from "@/components/cases/case-poller";
+import { CaseProgress } from "@/components/cases/case-progress";
 import { ReasonDialog } from "@/components/cases/reason-dialog";
 import { RequestRoomsDialog } from "@/components/cases/request-rooms-dialog";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
@@ -232,7 +233,7 @@ export default async function CasePage({
                   <dt className="text-muted-foreground">Latest wave</dt>
                   <dd>
                     <StatusBadge status={record.wave.status} /> {formatMoney(record.wave.totalCost)} ·{" "}
-                    <Link href={`/waves/${encodeURIComponent(record.wave.urn)}`} className="text-primary hover:underline" data-testid="case-latest-wave">
+                    <Link href={`/waves/${encodeURIComponent(record.wave.urn)}`} className="text-primary underline" data-testid="case-latest-wave">
                       explain
                     </Link>
                   </dd>
@@ -356,6 +357,7 @@ export default async function CasePage({
         )}
       </Section>
 
+      <CaseProgress ctx={ctx} caseUrn={record.urn} />
       <CaseWaves ctx={ctx} caseUrn={record.urn} />
       <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} />
       <CaseTransport ctx={ctx} caseUrn={record.urn} closed={closed} />

@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { StatusBadge } from "@/components/console/status-badge";
 import { ModeBadge } from "@/components/drills/mode-badge";
 import { type GroupChoice, type HotelChoice, ReviewActions } from "@/components/review/action-forms";
+import { ReviewItemKeys } from "@/components/review/item-keys";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -66,6 +67,7 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
       <PageHeader
         title={`${label(item.category)} · ${flight?.flight.number ?? "case"}`}
         description={item.detail ?? undefined}
+        actions={<ReviewItemKeys />}
       />
       <div className="grid gap-4 lg:grid-cols-[1fr_28rem]">
         <div className="grid content-start gap-4">

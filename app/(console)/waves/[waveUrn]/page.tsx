@@ -1,7 +1,8 @@
-import { ArrowLeft, FileClock, MapPinOff } from "lucide-react";
+import { ArrowLeft, FileClock, MapPinOff, Printer } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { CaseProgress } from "@/components/cases/case-progress";
 import { EmptyState } from "@/components/console/empty-state";
 import { formatAge, formatDuration, formatMoney, formatUtc, shortUrn } from "@/components/console/format";
 import { StatusBadge } from "@/components/console/status-badge";
@@ -83,6 +84,7 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
 
   const body = (
     <>
+      <CaseProgress ctx={ctx} caseUrn={wave.caseUrn} waveUrn={wave.urn} />
       <div className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="wave-totals">
         <Total label="Groups placed" value={String(wave.allocations.length)} testId="wave-placed" />
         <Total label="Groups held" value={String(wave.held.length)} warn={wave.held.length > 0} testId="wave-held" />
@@ -193,6 +195,11 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {canWrite && <RerunDialog waveUrn={wave.urn} waiting={wave.held.length} />}
+          <Button asChild size="sm" variant="outline">
+            <Link href={`/waves/${encodeURIComponent(wave.urn)}/rooming`} data-testid="wave-rooming-link">
+              <Printer aria-hidden /> Rooming lists
+            </Link>
+          </Button>
           <Button asChild size="sm" variant="ghost">
             <Link href={`/audit?entityUrn=${encodeURIComponent(wave.urn)}`}>
               <FileClock aria-hidden /> Audit

@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { BoardView } from "@/components/board/board-view";
+import { PageHeader } from "@/components/console/page-header";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { sessionCtx } from "@/lib/auth/session-ctx";
+import { boardAirports, getBoard } from "@/lib/board";
+import { ListRefusal, tryList } from "../list-refusal";
+
+export const metadata: Metadata = { title: "Operations board" };
+
+export default async function BoardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await sessionCtx();
+  const sp = await searchParams;
+  const asked = (Array.isArray(sp.airport) ? sp.airport[0] : sp.airport)?.trim().toUpperCase() || undefined;
+  const choices = await boardAirports({ ctx });
+  const airport = asked ?? choices[0] ?? "CDG";
+  const read = await tryList(() => getBoard({ ctx, input: { airport } }));
+  const options = choices.includes(airport) ? choices : [airport, ...choices];
+
+  return (
+    <>
+      <PageHeader
+        title={`Operations board · ${airport}`}
+        description="The airport at a glance: open cases, rooms booked against rooms needed, what waits for a person and how long is left on its SLA, transport still to run, and the hotel sources' health. It updates by itself."
+        actions={
+          <form method="get" className="flex items-end gap-2" data-testid="board-airport-form">
+            <div className="grid gap-1.5">
+              <Label htmlFor="board-airport">Airport</Label>
+              <NativeSelect id="board-airport" name="airport" defaultValue={airport} className="w-28" data-testid="board-airport">
+                {options.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <Button type="submit" variant="outline" data-testid="board-airport-apply">
+              Show
+            </Button>
+          </form>
+        }
+      />
+      {read.ok ? (
+        <BoardView key={airport} initial={read.value} />
+      ) : (
+        <ListRefusal error={read.error} what="the board" airport={airport} myAirports={ctx.principal.airports} clearHref="/board" />
+      )}
+    </>
+  );
+}

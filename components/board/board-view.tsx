@@ -1,0 +1,198 @@
+"use client";
+
+import { BedDouble, Bus, CircleCheck, CircleX, ClipboardList, Inbox } from "lucide-react";
+import Link from "next/link";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { formatUtc } from "@/components/console/format";
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { Board } from "@/lib/board/schemas";
+import { cn } from "@/lib/utils";
+import type { ReviewPriority } from "@/lib/vocabulary";
+import { SlaClock } from "./sla-clock";
+
+const POLL_MS = 5000;
+const PRIORITY_VARIANT: Record<ReviewPriority, BadgeVariant> = { HIGH: "destructive", MEDIUM: "warning", LOW: "muted" };
+const words = (s: string) => s.replaceAll("_", " ").toLowerCase();
+const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+
+/**
+ * The board, kept current by polling GET /api/v1/board (the session authenticates) and taking the
+ * new figures only when the revision moved. The database is the source, so a change made by any
+ * process shows. "Updated" is the last time the server confirmed the figures, not the last render.
+ */
+export function BoardView({ initial }: { initial: Board }) {
+  const [board, setBoard] = useState(initial);
+  const [checkedAt, setCheckedAt] = useState(() => new Date(initial.generatedAt).getTime());
+  const [offline, setOffline] = useState(false);
+  // the first render uses the server's clock so server and client HTML agree; then it ticks
+  const [now, setNow] = useState(() => new Date(initial.generatedAt).getTime());
+  const revision = useRef(initial.revision);
+
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, []);
+
+  useEffect(() => {
+    let stopped = false;
+    async function poll() {
+      if (document.visibilityState !== "visible") return;
+      try {
+        const res = await fetch(`/api/v1/board?airport=${encodeURIComponent(initial.airport)}`, { cache: "no-store", headers: { accept: "application/json" } });
+        if (!res.ok) throw new Error(String(res.status));
+        const next = (await res.json()) as Board;
+        if (stopped) return;
+        setOffline(false);
+        setCheckedAt(new Date(next.generatedAt).getTime());
+        if (next.revision !== revision.current) {
+          revision.current = next.revision;
+          setBoard(next);
+        }
+      } catch {
+        if (!stopped) setOffline(true);
+      }
+    }
+    const id = setInterval(poll, POLL_MS);
+    document.addEventListener("visibilitychange", poll);
+    return () => {
+      stopped = true;
+      clearInterval(id);
+      document.removeEventListener("visibilitychange", poll);
+    };
+  }, [initial.airport]);
+
+  const { cases, rooms, review, transport, providers } = board;
+  const roomsLeft = Math.max(0, rooms.needed - rooms.booked - rooms.pending);
+  return (
+    <div className="grid gap-4" data-testid="board" data-revision={board.revision}>
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="board-status">
+        <span aria-hidden className={cn("size-2 rounded-full", offline ? "bg-warning" : "bg-success")} />
+        {offline ? (
+          <span data-testid="board-offline">Offline: showing the figures of {clock(checkedAt)} UTC, retrying every {POLL_MS / 1000} s</span>
+        ) : (
+          <span>
+            Updated <time dateTime={new Date(checkedAt).toISOString()} data-testid="board-updated">{clock(checkedAt)}</time> UTC · checks every {POLL_MS / 1000} s
+          </span>
+        )}
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure title="Open cases" icon={<ClipboardList aria-hidden className="size-4" />} value={cases.open} testId="board-open-cases">
+          {cases.passengers} passengers
+          {Object.keys(cases.byStatus).length > 0 && (
+            <span className="block">
+              {Object.entries(cases.byStatus)
+                .map(([s, n]) => `${n} ${words(s)}`)
+                .join(" · ")}
+            </span>
+          )}
+        </Figure>
+        <Figure title="Rooms booked" icon={<BedDouble aria-hidden className="size-4" />} value={`${rooms.booked} / ${rooms.needed}`} testId="board-rooms">
+          <span data-testid="board-rooms-pending">{rooms.pending} booking</span> · <span data-testid="board-rooms-held">{rooms.held} held</span> · {roomsLeft} not yet placed
+        </Figure>
+        <Figure title="Review items" icon={<Inbox aria-hidden className="size-4" />} value={Object.values(review.byPriority).reduce((a, b) => a + b, 0)} testId="board-review-count">
+          {(Object.keys(review.byPriority) as ReviewPriority[]).map((p) => `${review.byPriority[p]} ${words(p)}`).join(" · ")}
+          {review.overdue > 0 && <span className="block font-semibold text-destructive">{review.overdue} overdue</span>}
+        </Figure>
+        <Figure title="Transport" icon={<Bus aria-hidden className="size-4" />} value={transport.segments} testId="board-transport">
+          {transport.riders} riders{transport.seats > 0 && ` · ${Math.round((100 * transport.riders) / transport.seats)} % of ${transport.seats} seats`}
+        </Figure>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle className="text-base">Waiting for a person</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {review.items.length === 0 ? (
+              <p className="text-sm text-muted-foreground" data-testid="board-review-empty">Nothing waits for a person at {board.airport}.</p>
+            ) : (
+              <Table data-testid="board-review-table">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Priority</TableHead>
+                    <TableHead>Item</TableHead>
+                    <TableHead>Flight</TableHead>
+                    <TableHead>State</TableHead>
+                    <TableHead className="text-right">SLA left</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {review.items.map((i) => (
+                    <TableRow key={i.urn} data-testid="board-review-row">
+                      <TableCell>
+                        <Badge variant={PRIORITY_VARIANT[i.priority]}>{words(i.priority)}</Badge>
+                      </TableCell>
+                      <TableCell>
+                        <Link href={`/review/${encodeURIComponent(i.urn)}`} className="text-primary underline-offset-2 hover:underline">
+                          {words(i.category)}
+                        </Link>
+                      </TableCell>
+                      <TableCell>
+                        <Link href={`/cases/${encodeURIComponent(i.caseUrn)}`} className="font-mono text-primary underline-offset-2 hover:underline">
+                          {i.flightNumber ?? "case"}
+                        </Link>
+                      </TableCell>
+                      <TableCell className="text-sm">{i.state === "CLAIMED" ? `claimed${i.assignedTo ? ` by ${i.assignedTo}` : ""}` : "open"}</TableCell>
+                      <TableCell className="text-right text-sm" title={formatUtc(i.slaDueAt)}>
+                        <SlaClock dueAt={i.slaDueAt} now={now} overdue={i.overdue} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Hotel sources</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-2 text-sm" data-testid="board-providers">
+            {providers.sources.length === 0 ? (
+              <p className="text-muted-foreground">No wave has run for an open case at {board.airport} yet.</p>
+            ) : (
+              <>
+                <p className="text-xs text-muted-foreground">
+                  As seen by the latest wave,{" "}
+                  <Link href={`/waves/${encodeURIComponent(providers.waveUrn ?? "")}`} className="text-primary underline underline-offset-2">
+                    {formatUtc(providers.at)}
+                  </Link>
+                </p>
+                <ul className="grid gap-1.5">
+                  {providers.sources.map((s) => (
+                    <li key={s.provider} className="flex items-center gap-2" data-testid="board-provider" data-ok={s.ok}>
+                      {s.ok ? <CircleCheck className="size-4 text-success" aria-hidden /> : <CircleX className="size-4 text-destructive" aria-hidden />}
+                      <span className="font-medium">{words(s.provider)}</span>
+                      <span className="ml-auto text-xs text-muted-foreground">{s.ok ? `${s.offers} offers` : (s.error ?? "failed")}</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function Figure({ title, icon, value, children, testId }: { title: string; icon: ReactNode; value: ReactNode; children: ReactNode; testId: string }) {
+  return (
+    <Card className="gap-2">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+          {icon}
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-1">
+        <div className="text-3xl font-semibold tabular-nums" data-testid={testId}>
+          {value}
+        </div>
+        <div className="text-xs text-muted-foreground">{children}</div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { CircleAlert, CircleCheck, CircleDashed, LoaderCircle } from "lucide-react";
+import type { Ctx } from "@/lib/context";
+import { caseProgress, type StepState } from "@/lib/cases/progress";
+import { cn } from "@/lib/utils";
+
+const ICON = { done: CircleCheck, active: LoaderCircle, failed: CircleAlert, waiting: CircleDashed } as const;
+const STATE_TEXT: Record<StepState, string> = { done: "done", active: "in progress", failed: "failed", waiting: "not started" };
+
+/** The steps from demand to emails as the database has them, the one in progress marked, failures named. */
+export async function CaseProgress({ ctx, caseUrn, waveUrn }: { ctx: Ctx; caseUrn: string; waveUrn?: string }) {
+  const { steps, current } = await caseProgress({ ctx, input: { caseUrn, waveUrn } });
+  return (
+    <section className="mb-6 grid gap-2" aria-labelledby="progress-title" data-testid="case-progress">
+      <h2 id="progress-title" className="font-semibold">
+        Progress
+      </h2>
+      <ol className="grid gap-2 sm:grid-cols-2 xl:grid-cols-6">
+        {steps.map((s) => {
+          const Icon = ICON[s.state];
+          return (
+            <li
+              key={s.key}
+              aria-current={s.key === current ? "step" : undefined}
+              className={cn(
+                "grid content-start gap-1 rounded-md border bg-card px-3 py-2 text-sm",
+                s.key === current && s.state === "active" && "border-primary",
+                s.state === "failed" && "border-destructive/60 bg-destructive/5",
+              )}
+              data-testid="progress-step"
+              data-step={s.key}
+              data-state={s.state}
+            >
+              <div className="flex items-center gap-1.5 font-medium">
+                <Icon
+                  aria-hidden
+                  className={cn(
+                    "size-4 shrink-0",
+                    s.state === "done" && "text-success",
+                    s.state === "active" && "animate-spin text-primary motion-reduce:animate-none",
+                    s.state === "failed" && "text-destructive",
+                    s.state === "waiting" && "text-muted-foreground",
+                  )}
+                />
+                {s.label}
+                <span className="sr-only">: {STATE_TEXT[s.state]}</span>
+              </div>
+              <div className="text-xs text-muted-foreground" data-testid="progress-detail">
+                {s.detail}
+              </div>
+              {s.problems.length > 0 && (
+                <ul className="grid gap-0.5 text-xs text-destructive" data-testid="progress-problems">
+                  {s.problems.slice(0, 5).map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                  {s.problems.length > 5 && <li>and {s.problems.length - 5} more</li>}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+export { boardAirports } from "./airports";
+export { getBoard } from "./get-board";
+export { Board, BoardQuery } from "./schemas";
