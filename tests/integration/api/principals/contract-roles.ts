@@ -41,6 +41,7 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "GET /health": { roles: "public", scope: "none" },
   "GET /openapi.json": { roles: "public", scope: "none" },
   "GET /audit": { roles: READ, scope: "none" },
+  "GET /board": { roles: READ, scope: "airport", why: "README: the operations board reads like any other list; the query names the airport" },
   "GET /admin/backup": { roles: [ADMIN], scope: "machine", why: "README: the backup holds every tenant's rows" },
 
   "POST /cases": { roles: INTAKE, scope: "airport" },

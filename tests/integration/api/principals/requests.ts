@@ -68,7 +68,7 @@ export function validRequest(spec: RouteSpec, r: Records): { path: string; opts:
     form.set("file", passengerCsv());
     opts.rawBody = form;
   } else if (body !== undefined) opts.body = body;
-  if (key === "POST /hotels/cache/invalidate") opts.query = { airport: "CDG" };
+  if (key === "POST /hotels/cache/invalidate" || key === "GET /board") opts.query = { airport: "CDG" };
   return { path: urlPath, opts };
 }
 
