@@ -16,7 +16,7 @@ export function ReasonText({ text, policies }: { text: string; policies: Record<
         const policy = i % 2 === 1 ? policies[part] : undefined;
         if (i % 2 === 0 || !policy) return <span key={i}>{part}</span>;
         return (
-          <Link key={i} href={policyHref(part)} title={part} className="text-primary hover:underline" data-testid="policy-name-link">
+          <Link key={i} href={policyHref(part)} title={part} className="text-primary underline underline-offset-2" data-testid="policy-name-link">
             “{policy.name}”
           </Link>
         );

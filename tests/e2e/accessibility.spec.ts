@@ -69,12 +69,14 @@ test.beforeAll(async ({ browser }) => {
       return;
     }
   }
-  const page = await browser.newPage();
+  // a fresh context: a filtered run may start inside the describe, whose storageState file does not exist yet
+  const context = await browser.newContext({ storageState: undefined });
+  const page = await context.newPage();
   await new SignInPage(page).signInAs("admin");
   booked = await bookedCase(page);
-  await page.context().storageState({ path: SESSION });
+  await context.storageState({ path: SESSION });
   fs.writeFileSync(BOOKED, JSON.stringify(booked));
-  await page.close();
+  await context.close();
 });
 
 for (const theme of ["light", "dark"] as const) {

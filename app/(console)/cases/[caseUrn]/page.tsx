@@ -292,7 +292,7 @@ export default async function CasePage({
                             <span className="text-muted-foreground">
                               {" "}
                               · under{" "}
-                              <Link href={policyHref(d.policyUrn)} title={d.policyUrn} className="text-primary hover:underline" data-testid="demand-policy">
+                              <Link href={policyHref(d.policyUrn)} title={d.policyUrn} className="text-primary underline underline-offset-2" data-testid="demand-policy">
                                 {policies[d.policyUrn]?.name ?? "policy"} v{d.policyVersion}
                               </Link>
                             </span>
