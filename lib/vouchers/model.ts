@@ -31,17 +31,17 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
   const db = ctx.db;
   const [kase] = await db.select().from(cases).where(eq(cases.urn, r.caseUrn)).limit(1);
   if (!kase) throw new Error(`reservation ${r.urn}: case ${r.caseUrn} is missing`);
-  const [[airport], [hotel], [tenant], [group], [wave]] = await Promise.all([
-    db.select({ timeZone: airports.timeZone }).from(airports).where(eq(airports.iata, kase.airport)).limit(1),
-    db.select().from(hotels).where(eq(hotels.urn, r.hotelUrn)).limit(1),
-    db.select({ name: tenants.name }).from(tenants).where(eq(tenants.code, r.tenant)).limit(1),
-    db
-      .select({ tier: passengerGroups.tier })
-      .from(passengerGroups)
-      .where(and(eq(passengerGroups.caseUrn, r.caseUrn), eq(passengerGroups.groupId, r.groupId)))
-      .limit(1),
-    db.select({ policies: allocationWaves.policies, allocations: allocationWaves.allocations }).from(allocationWaves).where(eq(allocationWaves.urn, r.waveUrn)).limit(1),
-  ]);
+  // one after another: voucherProps runs inside the booking's transaction, whose one connection
+  // cannot run queries side by side (pg queues them and warns that pg 9 will refuse)
+  const [airport] = await db.select({ timeZone: airports.timeZone }).from(airports).where(eq(airports.iata, kase.airport)).limit(1);
+  const [hotel] = await db.select().from(hotels).where(eq(hotels.urn, r.hotelUrn)).limit(1);
+  const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.code, r.tenant)).limit(1);
+  const [group] = await db
+    .select({ tier: passengerGroups.tier })
+    .from(passengerGroups)
+    .where(and(eq(passengerGroups.caseUrn, r.caseUrn), eq(passengerGroups.groupId, r.groupId)))
+    .limit(1);
+  const [wave] = await db.select({ policies: allocationWaves.policies, allocations: allocationWaves.allocations }).from(allocationWaves).where(eq(allocationWaves.urn, r.waveUrn)).limit(1);
   const guests = await db
     .select({ firstName: passengers.firstName, lastName: passengers.lastName, erasedAt: passengers.erasedAt, specialNeeds: passengers.specialNeeds })
     .from(passengers)
