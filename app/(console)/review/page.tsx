@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import {
+  STICKY_COLUMN,
   Table,
   TableBody,
   TableCell,
@@ -189,8 +190,7 @@ export default async function ReviewQueuePage({
           <Table data-testid="review-table">
             <TableHeader>
               <TableRow>
-                <TableHead>Priority</TableHead>
-                <TableHead>Category</TableHead>
+                <TableHead className={STICKY_COLUMN}>Item</TableHead>
                 <TableHead>Case</TableHead>
                 <TableHead>Groups</TableHead>
                 <TableHead>Detail</TableHead>
@@ -249,17 +249,18 @@ function ReviewRow({
       data-priority={item.priority}
       data-state={item.state}
     >
-      <TableCell>
+      {/* priority and what it is stay in view while the rest scrolls on a phone */}
+      <TableCell className={cn("whitespace-nowrap", STICKY_COLUMN)}>
         <PriorityBadge priority={item.priority} testId="review-priority" />
-      </TableCell>
-      <TableCell className="whitespace-nowrap">
-        <Link
-          href={`/review/${encodeURIComponent(item.urn)}`}
-          className="text-primary hover:underline"
-          data-testid="review-item-link"
-        >
-          {label(item.category)}
-        </Link>
+        <div className="mt-1">
+          <Link
+            href={`/review/${encodeURIComponent(item.urn)}`}
+            className="text-primary hover:underline"
+            data-testid="review-item-link"
+          >
+            {label(item.category)}
+          </Link>
+        </div>
       </TableCell>
       <TableCell>
         <Link
