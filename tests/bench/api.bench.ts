@@ -30,7 +30,8 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { mintToken } from "@/lib/auth/tokens";
 import { startSandboxes, type RunningSandboxes } from "@/lib/providers/sandboxes";
-import { freePort, quantile, startApp, type RunningApp } from "./app-server";
+import { freePort } from "@/tests/helpers/ports";
+import { quantile, startApp, type RunningApp } from "./app-server";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {

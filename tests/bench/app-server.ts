@@ -4,8 +4,8 @@
  * until /api/v1/health answers, and stopped with the whole group.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "@/tests/helpers/ports";
 
 export type RunningApp = { base: string; pid: number; stop: () => void };
 
@@ -34,17 +34,6 @@ export async function startApp(env: Record<string, string | undefined>, opts: { 
   return { base, pid: app.pid!, stop };
 }
 
-/** A port nobody listens on now (another app may hold any fixed one). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitHealthy(base: string, timeoutMs: number, app: ChildProcess) {
   const deadline = Date.now() + timeoutMs;

@@ -17,7 +17,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { mintToken } from "@/lib/auth/tokens";
@@ -26,6 +25,7 @@ import { expediaRapid } from "@/lib/providers/expedia-rapid/client";
 import { hotelbeds } from "@/lib/providers/hotelbeds/client";
 import { startSandboxes, type RunningSandboxes } from "@/lib/providers/sandboxes";
 import type { HotelProvider } from "@/lib/providers/types";
+import { freePort } from "@/tests/helpers/ports";
 import { type AppControl, CHAOS_PROVIDER_FAULTS, Chaos } from "./chaos";
 
 const args = process.argv.slice(2);
@@ -317,17 +317,6 @@ function casePayload(i: number) {
   };
 }
 
-/** A port nobody listens on now (another app may hold any fixed one). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitHealthy(base: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;

@@ -1,10 +1,10 @@
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as listCases } from "@/app/api/v1/cases/route";
 import { GET as health } from "@/app/api/v1/health/route";
 import { type Database, installDatabase, openDatabase } from "@/db/client";
 import { isDatabaseUnavailable } from "@/db/unavailable";
 import { call, tokenFor } from "../../helpers/api";
+import { freePort } from "../../helpers/ports";
 
 /**
  * What `bench:e2e --chaos` found while its PostgreSQL restarted: every request answered 500 and
@@ -15,7 +15,7 @@ let database: Database;
 
 beforeAll(async () => {
   // a node-postgres pool aimed at a port where nothing listens: every connect is refused
-  const port = await closedPort();
+  const port = await freePort();
   database = await openDatabase(`postgres://postgres@127.0.0.1:${port}/nothing`);
   installDatabase(database);
 });
@@ -55,14 +55,3 @@ describe("the database out of reach", () => {
   });
 });
 
-/** A port of 127.0.0.1 that was free a moment ago and that nobody listens on now. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
