@@ -29,7 +29,8 @@ export async function addPassengersFromFile({ ctx, input }: { ctx: Ctx; input: {
   if (!(input.file instanceof File)) {
     throw invalid("The form needs a `file` field with the spreadsheet.", [{ path: "file", message: "required: an .xlsx or .csv file" }]);
   }
-  const fileName = input.file.name;
+  // the name is the client's to choose and lands in the audit's JSON, where PostgreSQL refuses a NUL
+  const fileName = input.file.name.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255);
   const sheet = await readSheet(input.file);
 
   return transaction(ctx, async (tx) => {
