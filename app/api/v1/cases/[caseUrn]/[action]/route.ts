@@ -23,11 +23,15 @@ const unknown = handle(
   },
 );
 
-const ACTIONS: Record<string, typeof bulk> = { "passengers:bulk": bulk, "groups:merge": merge };
+// a Map, not an object literal: `valueOf` or `constructor` as the action must not find Object.prototype's
+const ACTIONS = new Map<string, typeof bulk>([
+  ["passengers:bulk", bulk],
+  ["groups:merge", merge],
+]);
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 export async function POST(req: Request, route: RouteContext): Promise<Response> {
   const { action } = await route.params;
-  return (ACTIONS[decodeSegment(String(action))] ?? unknown)(req, route);
+  return (ACTIONS.get(decodeSegment(String(action))) ?? unknown)(req, route);
 }
