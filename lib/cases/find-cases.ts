@@ -6,6 +6,7 @@ import { airportFilter } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
 import { Text } from "@/lib/primitives";
 import { parseInput } from "@/lib/validation";
+import { escapeLike } from "./list-search";
 import type { CaseMode, CaseStatus } from "@/lib/vocabulary";
 
 export const FindCasesInput = z.object({
@@ -33,7 +34,7 @@ export async function findCases({ ctx, input: raw }: { ctx: Ctx; input: z.input<
   requirePermission(ctx, "read", "search cases");
   const { q, limit } = parseInput(FindCasesInput, raw);
   const flight = q.replace(/\s+/g, "");
-  const escaped = flight.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = escapeLike(flight);
   const pnrMatch = sql<string | null>`(select ${passengerGroups.pnr} from ${passengerGroups} where ${passengerGroups.caseUrn} = ${cases.urn} and upper(${passengerGroups.pnr}) = ${q} limit 1)`;
   const where = [
     eq(cases.tenant, ctx.principal.tenant),

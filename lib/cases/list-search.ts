@@ -2,8 +2,12 @@ import { sql, type SQL } from "drizzle-orm";
 import { cases, passengerGroups, passengers } from "@/db/schema";
 
 /** `50%_off` matches itself, not "50 anything off": LIKE's wildcards in the text are escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 /**
