@@ -5,13 +5,14 @@ import { POST as generateReportHandler } from "@/app/api/v1/reports/route";
 import { POST as createSegmentHandler } from "@/app/api/v1/transport/segments/route";
 import { POST as subscribeHandler } from "@/app/api/v1/webhooks/subscriptions/route";
 import type { Db } from "@/db/client";
-import { allocationWaves, hotels, passengerGroups, reservations, reviewItems, webhookDeliveries } from "@/db/schema";
+import { allocationWaves, hotels, reviewItems, webhookDeliveries } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
 import { createVoucher } from "@/lib/vouchers/create";
 import { call, tokenFor } from "./api";
 import { casePayload, createCase, pax } from "./cases";
+import { insertDirectReservation } from "./reservations";
 import { policyPayload } from "./policies";
 
 export const TENANT = "AF";
@@ -109,23 +110,7 @@ export async function makeRecords(db: Db): Promise<Records> {
       },
     ],
   });
-  const reservationUrn = newUrn("reservation");
-  await db.insert(reservations).values({
-    urn: reservationUrn,
-    tenant: TENANT,
-    caseUrn,
-    waveUrn,
-    groupId: "BOOK01",
-    hotelUrn,
-    provider: "DIRECT",
-    status: "CONFIRMED",
-    rooms: 1,
-    checkIn: new Date("2026-11-21T18:05:00Z"),
-    checkOut: new Date("2026-11-22T09:30:00Z"),
-    total: { amount: 120, currency: "EUR" },
-    payment: { method: "GUARANTEE" },
-  });
-  await db.update(passengerGroups).set({ hotelUrn, reservationUrn }).where(and(eq(passengerGroups.caseUrn, caseUrn), eq(passengerGroups.groupId, "BOOK01")));
+  const reservationUrn = await insertDirectReservation(db, { tenant: TENANT, caseUrn, waveUrn, groupId: "BOOK01", hotelUrn });
   await transaction({ db, principal: systemPrincipal(TENANT, "test") }, (tx) => createVoucher(tx, reservationUrn));
 
   const segment = await call(createSegmentHandler, "/transport/segments", {

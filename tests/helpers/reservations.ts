@@ -102,3 +102,29 @@ export async function confirmedReservation(
     .where(and(eq(passengerGroups.caseUrn, kase.urn), eq(passengerGroups.groupId, groupId)));
   return { caseUrn: kase.urn, waveUrn, groupId, hotelUrn, reservationUrn, group };
 }
+
+/**
+ * A DIRECT, CONFIRMED one-room reservation of one group (the cancelled AF departure's night at
+ * CDG), linked from the group as the booking job links it: for tests that need a booked group and
+ * no voucher details.
+ */
+export async function insertDirectReservation(db: Db, o: { tenant: string; caseUrn: string; waveUrn: string; groupId: string; hotelUrn: string }): Promise<string> {
+  const urn = newUrn("reservation");
+  await db.insert(reservations).values({
+    urn,
+    tenant: o.tenant,
+    caseUrn: o.caseUrn,
+    waveUrn: o.waveUrn,
+    groupId: o.groupId,
+    hotelUrn: o.hotelUrn,
+    provider: "DIRECT",
+    status: "CONFIRMED",
+    rooms: 1,
+    checkIn: new Date("2026-11-21T18:05:00Z"),
+    checkOut: new Date("2026-11-22T09:30:00Z"),
+    total: { amount: 120, currency: "EUR" },
+    payment: { method: "GUARANTEE" },
+  });
+  await db.update(passengerGroups).set({ hotelUrn: o.hotelUrn, reservationUrn: urn }).where(and(eq(passengerGroups.caseUrn, o.caseUrn), eq(passengerGroups.groupId, o.groupId)));
+  return urn;
+}

@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { allocationWaves, hotels, passengerGroups, reservations } from "@/db/schema";
+import { allocationWaves, hotels } from "@/db/schema";
 import { planTransportOnConfirmed } from "@/inngest/functions/plan-transport";
 import { newUrn } from "@/lib/ids";
 import { createRunner } from "@/lib/jobs/runner";
 import type { PolicyTransport } from "@/lib/policies/schemas";
 import { casePayload, createCase, type GroupInput } from "@/tests/helpers/cases";
 import { activePolicy } from "@/tests/helpers/policies";
+import { insertDirectReservation } from "@/tests/helpers/reservations";
 import type { z } from "zod";
 import { enqueue } from "../jobs/helpers";
 
@@ -25,23 +25,7 @@ export async function confirmedCase(db: Db, o: { token: string; tenant: string; 
   await db.insert(allocationWaves).values({ urn: waveUrn, tenant: o.tenant, caseUrn: kase.urn, status: "COMPLETE", airport: "CDG", policies: [], allocations: groupIds.map((groupId) => ({ groupId, hotelUrn, hotelName: "Hôtel du Terminal" })) });
   const reservationUrns: string[] = [];
   for (const groupId of groupIds) {
-    const urn = newUrn("reservation");
-    await db.insert(reservations).values({
-      urn,
-      tenant: o.tenant,
-      caseUrn: kase.urn,
-      waveUrn,
-      groupId,
-      hotelUrn,
-      provider: "DIRECT",
-      status: "CONFIRMED",
-      rooms: 1,
-      checkIn: new Date("2026-11-21T18:05:00Z"),
-      checkOut: new Date("2026-11-22T09:30:00Z"),
-      total: { amount: 120, currency: "EUR" },
-      payment: { method: "GUARANTEE" },
-    });
-    await db.update(passengerGroups).set({ hotelUrn, reservationUrn: urn }).where(and(eq(passengerGroups.caseUrn, kase.urn), eq(passengerGroups.groupId, groupId)));
+    const urn = await insertDirectReservation(db, { tenant: o.tenant, caseUrn: kase.urn, waveUrn, groupId, hotelUrn });
     reservationUrns.push(urn);
   }
   return { caseUrn: kase.urn as string, hotelUrn, waveUrn, groupIds, reservationUrns };
