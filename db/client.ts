@@ -5,6 +5,7 @@ import { log } from "@/lib/log";
 import * as schema from "./schema";
 import { dumpPglite } from "./backup";
 import { acquireDataDirLock } from "./lock";
+import { countQueries, profiling } from "./query-stats";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; every query helper accepts either. */
@@ -56,6 +57,22 @@ function survivesConnectionLoss(pool: EmitterPool): void {
   pool.on("error", () => {});
 }
 
+type Countable = { query: (...args: never[]) => unknown };
+type CountablePool = Countable & { on: (event: "connect", listener: (client: Countable) => void) => unknown };
+
+/** Profiling: every statement through the pool or one of its checked-out connections is counted. */
+function countPoolQueries(pool: CountablePool): void {
+  countQueries(pool);
+  pool.on("connect", (client) => countQueries(client));
+}
+
+/** Profiling on PGlite: its queries, and those of its transactions, whose BEGIN and COMMIT it sends itself. */
+function countPgliteQueries(client: Countable & { transaction: (fn: (tx: Countable) => Promise<unknown>) => Promise<unknown> }): void {
+  countQueries(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (fn) => transaction((tx) => fn(countQueries(tx)));
+}
+
 /** Which driver a URL selects: none → embedded PGlite; a Neon host → Neon's pool; else node-postgres. */
 export function driverFor(url: string | undefined): Driver {
   if (!url || url.startsWith("memory://") || url.startsWith("file://")) return "pglite";
@@ -74,6 +91,7 @@ export async function openDatabase(url = process.env.DATABASE_URL): Promise<Data
     try {
       const client = inMemory ? new PGlite() : new PGlite(dir);
       await client.waitReady;
+      if (profiling()) countPgliteQueries(client);
       const db = drizzle(client, { schema }) as unknown as Db;
       return {
         db,
@@ -105,6 +123,7 @@ export async function openDatabase(url = process.env.DATABASE_URL): Promise<Data
     }
     const pool = new Pool({ connectionString: url, max: 10 });
     survivesConnectionLoss(pool as unknown as EmitterPool);
+    if (profiling()) countPoolQueries(pool as unknown as CountablePool);
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, driver, exclusive: advisoryLock(pool as unknown as PgLikePool), close: () => pool.end() };
   }
@@ -112,6 +131,7 @@ export async function openDatabase(url = process.env.DATABASE_URL): Promise<Data
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
   survivesConnectionLoss(pool as unknown as EmitterPool);
+  if (profiling()) countPoolQueries(pool as unknown as CountablePool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, driver, exclusive: advisoryLock(pool as unknown as PgLikePool), close: () => pool.end() };
 }

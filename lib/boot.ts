@@ -3,6 +3,8 @@ import { demoSeedWanted, seed } from "@/db/seed";
 import { authSecret } from "@/lib/auth/secret";
 import type { AnyJob } from "@/lib/jobs/define";
 import { errorFields, log } from "@/lib/log";
+import { withLabel } from "@/db/query-stats";
+import { startProfileWriter } from "@/lib/observability/profile";
 
 /**
  * Server start: the auth secret, the database (opened and migrated), reference and demo data,
@@ -31,9 +33,11 @@ export async function boot(o: { jobs: readonly AnyJob[] }): Promise<void> {
     .catch((err) => log("error", "sandbox model did not start", errorFields(err)));
   try {
     const { startEmbeddedRunner } = await import("@/lib/jobs/start-embedded");
-    await startEmbeddedRunner(o.jobs);
+    // the runner's own queries (claims, step memos, dispatch) count under one label when profiling
+    await withLabel("jobs: runner", () => startEmbeddedRunner(o.jobs));
   } catch (err) {
     log("error", "job runner did not start", errorFields(err));
   }
+  startProfileWriter("app");
   log("info", "ready", { driver, ms: Date.now() - started });
 }

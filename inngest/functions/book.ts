@@ -47,7 +47,7 @@ export const bookWave = defineJob({
     if (groups.length === 0) return { requested: 0 };
     await step.sendEvent(
       "request-bookings",
-      groups.map((g) => ({ name: "booking/requested" as const, id: `book:${waveUrn}:${g.groupId}`, data: { tenant, caseUrn, waveUrn, groupId: g.groupId, provider: g.provider } })),
+      groups.map((g) => ({ name: "booking/requested" as const, id: `book:${waveUrn}:${g.groupId}`, data: { tenant, caseUrn, waveUrn, groupId: g.groupId, provider: g.provider, prepared: g.prepared } })),
     );
     return { requested: groups.length };
   },
@@ -70,9 +70,9 @@ export const bookGroup = defineJob({
   concurrency: { limit: BOOKING_CONCURRENCY_PER_PROVIDER, key: "event.data.provider" },
   stepTimeout: "2m",
   handler: async ({ event, step, runId, attempt }) => {
-    const { tenant, caseUrn, waveUrn, groupId, target, reviewUrn } = event.data;
+    const { tenant, caseUrn, waveUrn, groupId, target, reviewUrn, prepared } = event.data;
     const ctx = await systemCtx(tenant);
-    const planned = (await step.run("claim", () => planBooking(ctx, { caseUrn, waveUrn, groupId, target, reviewUrn }, runId))) as Planned;
+    const planned = (await step.run("claim", () => planBooking(ctx, { caseUrn, waveUrn, groupId, target, reviewUrn, prepared }, runId))) as Planned;
     if (planned.kind === "skipped") return planned;
     const plan = planned.plan;
     const settle = () => step.run("settle", () => settleWave(ctx, { caseUrn, waveUrn }));

@@ -1,6 +1,7 @@
 import { inngest } from "@/inngest/client";
 import { toInngestFunction } from "@/inngest/adapter";
 import type { AnyJob } from "@/lib/jobs/define";
+import { labelSteps } from "@/lib/observability/profile";
 import { agentRecommend } from "./agent-recommend";
 import { allocateOnApproval, allocateOnRequest } from "./allocate";
 import { bookGroup, bookWave } from "./book";
@@ -9,6 +10,7 @@ import { caseCreatedLog } from "./case-created-log";
 import { caseIntakeAcknowledged } from "./case-intake-acknowledged";
 import { deliverEmailOnQueued, deliverEmailSweep } from "./deliver-email";
 import { erasePersonalData } from "./erase-personal-data";
+import { issueVoucherOnConfirmed } from "./issue-voucher";
 import { completeTransport, dropTransportOnCancelled, followNextFlightTransport, planTransportOnConfirmed } from "./plan-transport";
 import { reaccommodateStays } from "./reaccommodate-stays";
 import { returnLegEmail } from "./return-leg";
@@ -17,9 +19,9 @@ import { deliverWebhook, webhookFanOut } from "./webhooks";
 import { weeklyReport } from "./weekly-report";
 
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
-export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, checkOutStays, deliverEmailOnQueued, deliverEmailSweep,
+export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, issueVoucherOnConfirmed, checkOutStays, deliverEmailOnQueued, deliverEmailSweep,
   reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
-  reaccommodateStays, returnLegEmail, erasePersonalData];
+  reaccommodateStays, returnLegEmail, erasePersonalData].map(labelSteps);
 
 /** The registry as Inngest functions, for serve(). */
 export const functions = jobs.map((job) => toInngestFunction(inngest, job));

@@ -3,7 +3,7 @@ import { allocationWaves, passengers, reservations, type BookingAttemptJson } fr
 import { type Ctx, transaction } from "@/lib/context";
 import { directProvider } from "@/lib/providers/direct/client";
 import { caseMode } from "@/lib/drills/mode";
-import { sourcesForCase } from "@/lib/drills/sources";
+import { sourcesForMode } from "@/lib/drills/sources";
 import type { BookRequest, HotelProvider, ProviderBooking } from "@/lib/providers/types";
 import { confirmReservation } from "./confirm";
 import { cardTokenFor } from "./payment";
@@ -28,14 +28,18 @@ export type AttemptOutcome =
 export async function attemptBooking(ctx: Ctx, plan: BookingPlan, rank: number, n: number, opts: { lookupFirst: boolean }): Promise<AttemptOutcome> {
   const candidate = plan.candidates.find((c) => c.rank === rank);
   if (!candidate) throw new Error(`booking plan of ${plan.reservationUrn} has no candidate of rank ${rank}`);
-  const [current] = await ctx.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.urn, plan.reservationUrn)).limit(1);
-  // confirmed by an earlier try of this step whose memo was lost: nothing to book
-  if (current?.status === "CONFIRMED" || current?.status === "CHECKED_OUT") return { kind: "confirmed", reservationUrn: plan.reservationUrn };
+  if (opts.lookupFirst) {
+    // a try of this step before (its memo lost) may have confirmed it already: nothing to book
+    const [current] = await ctx.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.urn, plan.reservationUrn)).limit(1);
+    if (current?.status === "CONFIRMED" || current?.status === "CHECKED_OUT") return { kind: "confirmed", reservationUrn: plan.reservationUrn };
+  }
+  // resolved once when the booking was planned (a plan memoised before it carried the mode reads it)
+  const mode = plan.mode ?? (await caseMode(ctx, plan.caseUrn));
   const log = (extra: Partial<BookingAttemptJson>): BookingAttemptJson => ({ hotelUrn: candidate.hotelUrn, provider: candidate.provider, attempt: n, at: new Date().toISOString(), outcome: "STOP", ...extra });
 
   try {
     if (candidate.provider === "DIRECT") {
-      if ((await caseMode(ctx, plan.caseUrn)) === "DRILL") {
+      if (mode === "DRILL") {
         // a direct contract's rooms are real: a drill books its sandboxes only
         const entry = log({ reason: "provider-not-configured", providerError: "a drill never books a direct contract" });
         await appendAttempt(ctx, plan.reservationUrn, entry);
@@ -49,7 +53,7 @@ export async function attemptBooking(ctx: Ctx, plan: BookingPlan, rank: number, 
       return { kind: "confirmed", reservationUrn: plan.reservationUrn };
     }
     // a drill books at its sandboxes only
-    const provider = (await sourcesForCase(ctx, plan.caseUrn)).find((s) => s.id === candidate.provider);
+    const provider = (await sourcesForMode(ctx, mode)).find((s) => s.id === candidate.provider);
     if (!provider) {
       const entry = log({ reason: "provider-not-configured", providerError: `${candidate.provider} has no URL configured` });
       await appendAttempt(ctx, plan.reservationUrn, entry);

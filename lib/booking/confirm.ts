@@ -1,20 +1,20 @@
 import { and, eq, sql } from "drizzle-orm";
 import { passengerGroups, reservations, type BookingAttemptJson, type ReservationRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
-import { movePassengers } from "@/lib/cases/passenger-transitions";
+import { bookPassengers } from "@/lib/cases/passenger-transitions";
 import { touchCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
 import { emit } from "@/lib/events";
-import { enqueueVoucherEmails } from "@/lib/notifications/enqueue";
 import type { ProviderBooking } from "@/lib/providers/types";
-import { createVoucher } from "@/lib/vouchers/create";
 import type { BookingPlan, Candidate } from "./plan";
 
 /**
  * A provider confirmed: in one transaction (the caller's) the PENDING reservation becomes
- * CONFIRMED at the hotel that took it, the group points at it, its passengers are BOOKED, the
- * voucher is rendered, the voucher emails are queued and `reservation/confirmed` is emitted.
- * Only a PENDING row is confirmed; a reservation already confirmed with the same booking is left as it is.
+ * CONFIRMED at the hotel that took it, the group points at it, its passengers are BOOKED, and
+ * `reservation/confirmed` is emitted. The voucher and its emails react to that event after commit
+ * (inngest/functions/issue-voucher.ts): rendering is slow work that must not hold this
+ * transaction's locks. Only a PENDING row is confirmed; a reservation already confirmed with the
+ * same booking is left as it is.
  */
 export async function confirmReservation(tx: Ctx, plan: BookingPlan, c: Candidate, booking: ProviderBooking, entry: BookingAttemptJson): Promise<ReservationRow> {
   const [row] = await tx.db
@@ -44,11 +44,8 @@ export async function confirmReservation(tx: Ctx, plan: BookingPlan, c: Candidat
     .update(passengerGroups)
     .set({ reservationUrn: row.urn, hotelUrn: c.hotelUrn })
     .where(and(eq(passengerGroups.caseUrn, plan.caseUrn), eq(passengerGroups.groupId, plan.groupId)));
-  // a rebook from review finds the group HELD, a manual booking may find it waiting: placed first, then booked
-  await movePassengers(tx.db, { caseUrn: plan.caseUrn, groupIds: [plan.groupId], to: "ALLOCATED", from: ["HELD", "AWAITING_ALLOCATION"], skipOthers: true });
-  await movePassengers(tx.db, { caseUrn: plan.caseUrn, groupIds: [plan.groupId], to: "BOOKED", from: ["ALLOCATED"], skipOthers: true });
-  await createVoucher(tx, row.urn);
-  await enqueueVoucherEmails(tx, row.urn);
+  // a rebook from review finds the group HELD, a manual booking may find it waiting: placed, then booked
+  await bookPassengers(tx.db, { caseUrn: plan.caseUrn, groupIds: [plan.groupId] });
   await writeAudit(tx, {
     entity: "reservation",
     entityUrn: row.urn,

@@ -16,6 +16,7 @@ import { failBookingQuietly } from "./fail-quietly";
 import { recordsOf } from "./load";
 import { planBooking } from "./plan";
 import { type ManualBookingInput, ManualBookingBody, type Reservation } from "./schemas";
+import { issueVoucher } from "@/lib/vouchers/issue";
 import { settleWave } from "./settle";
 import { addDays } from "./stay";
 
@@ -66,6 +67,8 @@ export async function bookManually({ ctx, input: raw }: { ctx: Ctx; input: Manua
     await failBookingQuietly(ctx, plan.reservationUrn);
     throw conflict("CONFLICT", `${provider} did not book ${hotel.name}: ${outcome.log.reason}${outcome.log.providerError ? ` (${outcome.log.providerError})` : ""}. Nothing was booked.`);
   }
+  // the desk hands the voucher over now: issued before the answer (the job reacting to the confirmation then finds it)
+  await issueVoucher(ctx, plan.reservationUrn);
   const [booked] = await ctx.db.select().from(reservations).where(eq(reservations.urn, plan.reservationUrn)).limit(1);
   await writeAudit(ctx, {
     entity: "reservation",

@@ -28,6 +28,13 @@ export async function paymentMethodFor(ctx: Ctx, wavePolicies: WavePolicies, tie
   return terms.accepted.includes("CARD") && terms.cardToken ? "CARD" : "GUARANTEE";
 }
 
+/** The payment method of each tier of a wave, one policy read per tier. */
+export async function paymentMethods(ctx: Ctx, wavePolicies: WavePolicies, tiers: (string | null)[]): Promise<Map<string | null, PaymentMethod>> {
+  const out = new Map<string | null, PaymentMethod>();
+  for (const tier of tiers) out.set(tier, await paymentMethodFor(ctx, wavePolicies, tier));
+  return out;
+}
+
 /** The token itself, read where it is used and never memoised in a job step nor logged. */
 export async function cardTokenFor(ctx: Ctx, wavePolicies: WavePolicies, tier: string | null): Promise<string | null> {
   return (await termsOf(ctx, wavePolicies, tier)).cardToken;

@@ -3,13 +3,15 @@ import { and, eq, inArray } from "drizzle-orm";
 import { airports, allocationWaves, cases, hotelProviderRefs, hotels, passengerGroups, reservations } from "@/db/schema";
 import { isUniqueViolation } from "@/db/unique-violation";
 import { Allocation } from "@/lib/allocation/schemas";
+import { airportTimeZone } from "@/lib/cases/airports";
 import { localDate } from "@/lib/cases/stay";
 import { type Ctx, transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
 import type { Money } from "@/lib/primitives";
-import type { Provider } from "@/lib/vocabulary";
+import type { CaseMode, Provider } from "@/lib/vocabulary";
 import { LIVE_STATUSES } from "./live";
 import { paymentMethodFor } from "./payment";
+import type { PreparedBooking } from "./prepared";
 import { BOOKING_LIMITS } from "./retry";
 import { addDays, CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
 
@@ -34,6 +36,8 @@ export type BookingPlan = {
   groupId: string;
   tier: string | null;
   airport: string;
+  /** the case's mode, resolved once: a drill books its sandboxes only */
+  mode: CaseMode;
   reservationUrn: string;
   rooms: number;
   checkIn: string;
@@ -50,6 +54,8 @@ export type BookingRequest = {
   groupId: string;
   target?: { hotelUrn: string; provider: string; providerOfferId: string };
   reviewUrn?: string;
+  /** what the wave decided for the group, prepared once per wave (lib/booking/waves.ts) */
+  prepared?: PreparedBooking;
 };
 
 export type Planned =
@@ -60,13 +66,23 @@ export type Planned =
  * The booking's first step: the idempotency check on (caseUrn, waveUrn, groupId) and the claim.
  * A live reservation of the group in this wave answers as it is (CONFIRMED: done; PENDING held by
  * another run: that run books it). Otherwise a PENDING reservation is inserted under the partial
- * unique index, so of concurrent deliveries exactly one goes on to call a provider.
+ * unique index, so of concurrent deliveries exactly one goes on to call a provider. The case row
+ * is share-locked: bookings of a case plan side by side, but never across its closing.
  */
 export async function planBooking(ctx: Ctx, request: BookingRequest, runId: string): Promise<Planned> {
   return transaction(ctx, async (tx) => {
-    const [row] = await tx.db.select().from(cases).where(and(eq(cases.urn, request.caseUrn), eq(cases.tenant, tx.principal.tenant))).limit(1).for("update");
+    const [row] = await tx.db
+      .select({ urn: cases.urn, status: cases.status, mode: cases.mode, airport: cases.airport, flight: cases.flight })
+      .from(cases)
+      .where(and(eq(cases.urn, request.caseUrn), eq(cases.tenant, tx.principal.tenant)))
+      .limit(1)
+      .for("share");
     if (!row) return { kind: "skipped", why: "the case does not exist", reservationUrn: null };
-    const live = await liveReservation(tx, request);
+    const earlier = await tx.db
+      .select({ urn: reservations.urn, status: reservations.status, bookingRun: reservations.bookingRun })
+      .from(reservations)
+      .where(and(eq(reservations.caseUrn, row.urn), eq(reservations.waveUrn, request.waveUrn), eq(reservations.groupId, request.groupId)));
+    const live = earlier.find((r) => (LIVE_STATUSES as readonly string[]).includes(r.status)) ?? null;
     if (live) {
       if (live.status !== "PENDING" || live.bookingRun !== runId) {
         return { kind: "skipped", why: live.status === "PENDING" ? "another run is booking this group" : `the group is already ${live.status}`, reservationUrn: live.urn };
@@ -75,47 +91,19 @@ export async function planBooking(ctx: Ctx, request: BookingRequest, runId: stri
     if (row.status === "CLOSED") return { kind: "skipped", why: "the case is closed", reservationUrn: null };
     if (row.mode === "SHADOW") return { kind: "skipped", why: "a shadow case is allocated only, never booked", reservationUrn: null };
 
-    const [wave] = await tx.db.select().from(allocationWaves).where(and(eq(allocationWaves.urn, request.waveUrn), eq(allocationWaves.caseUrn, row.urn))).limit(1);
-    if (!wave) return { kind: "skipped", why: "the wave does not exist", reservationUrn: null };
-    const allocation = (wave.allocations as unknown[]).map((a) => Allocation.parse(a)).find((a) => a.groupId === request.groupId) ?? null;
-    if (!allocation && !request.target) return { kind: "skipped", why: "the wave did not place this group", reservationUrn: null };
-    const [airport] = await tx.db.select().from(airports).where(eq(airports.iata, wave.airport || row.airport)).limit(1);
-    const timeZone = airport?.timeZone ?? "UTC";
+    const prepared = !request.target && request.prepared ? request.prepared : await prepareFromWave(tx, row, request);
+    if (typeof prepared === "string") return { kind: "skipped", why: prepared, reservationUrn: null };
+    const timeZone = await airportTimeZone(tx, prepared.airport || row.airport);
     const checkIn = localDate(row.flight.scheduledDeparture, timeZone);
-    const checkOut = addDays(checkIn, Math.max(1, wave.nights));
+    const checkOut = addDays(checkIn, Math.max(1, prepared.nights));
 
     // earlier FAILED or CANCELLED rows of the group: a rebooking is a new booking to the provider
-    const history = await tx.db
-      .select({ urn: reservations.urn })
-      .from(reservations)
-      .where(and(eq(reservations.caseUrn, row.urn), eq(reservations.waveUrn, wave.urn), eq(reservations.groupId, request.groupId), inArray(reservations.status, ["FAILED", "CANCELLED"])));
-    const generation = `${history.length}|${request.reviewUrn ?? ""}`;
-    const reference = (hotelUrn: string) => clientReference(tx.principal.tenant, row.urn, wave.urn, request.groupId, hotelUrn, generation);
-
-    const wanted = request.target
-      ? [{ rank: 1, ...request.target, attempts: BOOKING_LIMITS.primaryAttempts }]
-      : [
-          { rank: 1, hotelUrn: allocation!.hotelUrn, provider: allocation!.provider, providerOfferId: allocation!.providerOfferId, attempts: BOOKING_LIMITS.primaryAttempts },
-          ...allocation!.fallbacks.slice(0, BOOKING_LIMITS.maxFallbacks).map((f, i) => ({ rank: i + 2, ...f, attempts: BOOKING_LIMITS.fallbackAttempts })),
-        ];
-    const candidates: Candidate[] = [];
-    for (const w of wanted) {
-      const provider = w.provider as Provider;
-      candidates.push({
-        rank: w.rank,
-        hotelUrn: w.hotelUrn,
-        hotelName: await hotelName(tx, w.hotelUrn),
-        provider,
-        providerOfferId: w.providerOfferId,
-        providerHotelId: await providerHotelId(tx, w.hotelUrn, provider),
-        attempts: w.attempts,
-        clientReference: reference(w.hotelUrn),
-      });
-    }
-    const tier = allocation?.tier ?? null;
-    const rooms = allocation?.rooms ?? (await groupRooms(tx, row.urn, request.groupId));
-    const amount = allocation?.total ?? { amount: 0, currency: airport?.currency ?? "EUR" };
-    const paymentMethod = await paymentMethodFor(tx, wave.policies, tier);
+    const generation = `${earlier.filter((r) => r.status === "FAILED" || r.status === "CANCELLED").length}|${request.reviewUrn ?? ""}`;
+    const candidates: Candidate[] = prepared.candidates.map((c) => ({
+      ...c,
+      provider: c.provider as Provider,
+      clientReference: clientReference(tx.principal.tenant, row.urn, request.waveUrn, request.groupId, c.hotelUrn, generation),
+    }));
     const first = candidates[0];
     const base = {
       checkIn: localTimeToUtc(checkIn, CHECK_IN_TIME, timeZone),
@@ -131,17 +119,17 @@ export async function planBooking(ctx: Ctx, request: BookingRequest, runId: stri
             urn: reservationUrn!,
             tenant: tx.principal.tenant,
             caseUrn: row.urn,
-            waveUrn: wave.urn,
+            waveUrn: request.waveUrn,
             groupId: request.groupId,
             hotelUrn: first.hotelUrn,
             hotelName: first.hotelName,
             provider: first.provider,
             providerOfferId: first.providerOfferId,
             status: "PENDING",
-            rooms,
+            rooms: prepared.rooms,
             ...base,
-            total: amount,
-            payment: { method: paymentMethod },
+            total: prepared.amount,
+            payment: { method: prepared.paymentMethod },
             clientReference: first.clientReference,
             bookingRun: runId,
           });
@@ -157,21 +145,54 @@ export async function planBooking(ctx: Ctx, request: BookingRequest, runId: stri
       plan: {
         tenant: tx.principal.tenant,
         caseUrn: row.urn,
-        waveUrn: wave.urn,
+        waveUrn: request.waveUrn,
         groupId: request.groupId,
-        tier,
+        tier: prepared.tier,
         airport: row.airport,
+        mode: row.mode,
         reservationUrn,
-        rooms,
+        rooms: prepared.rooms,
         checkIn,
         checkOut,
-        amount,
-        paymentMethod,
+        amount: prepared.amount,
+        paymentMethod: prepared.paymentMethod,
         candidates,
         reviewUrn: request.reviewUrn ?? null,
       },
     };
   });
+}
+
+/**
+ * The group's booking read from its wave: for a rebook or override (a target hotel), and for a
+ * request that came without the wave's preparation. A string says why there is nothing to book.
+ */
+async function prepareFromWave(ctx: Ctx, row: { urn: string; airport: string }, request: BookingRequest): Promise<PreparedBooking | string> {
+  const [wave] = await ctx.db.select().from(allocationWaves).where(and(eq(allocationWaves.urn, request.waveUrn), eq(allocationWaves.caseUrn, row.urn))).limit(1);
+  if (!wave) return "the wave does not exist";
+  const allocation = (wave.allocations as unknown[]).map((a) => Allocation.parse(a)).find((a) => a.groupId === request.groupId) ?? null;
+  if (!allocation && !request.target) return "the wave did not place this group";
+  const wanted = request.target
+    ? [{ rank: 1, ...request.target, attempts: BOOKING_LIMITS.primaryAttempts }]
+    : [
+        { rank: 1, hotelUrn: allocation!.hotelUrn, provider: allocation!.provider, providerOfferId: allocation!.providerOfferId, attempts: BOOKING_LIMITS.primaryAttempts },
+        ...allocation!.fallbacks.slice(0, BOOKING_LIMITS.maxFallbacks).map((f, i) => ({ rank: i + 2, ...f, attempts: BOOKING_LIMITS.fallbackAttempts })),
+      ];
+  const candidates = [];
+  for (const w of wanted) {
+    candidates.push({ ...w, hotelName: await hotelName(ctx, w.hotelUrn), providerHotelId: await providerHotelId(ctx, w.hotelUrn, w.provider as Provider) });
+  }
+  const tier = allocation?.tier ?? null;
+  const currency = async () => (await ctx.db.select({ currency: airports.currency }).from(airports).where(eq(airports.iata, wave.airport || row.airport)).limit(1))[0]?.currency ?? "EUR";
+  return {
+    candidates,
+    rooms: allocation?.rooms ?? (await groupRooms(ctx, row.urn, request.groupId)),
+    tier,
+    amount: allocation?.total ?? { amount: 0, currency: await currency() },
+    paymentMethod: await paymentMethodFor(ctx, wave.policies, tier),
+    airport: wave.airport || row.airport,
+    nights: wave.nights,
+  };
 }
 
 async function liveReservation(ctx: Ctx, r: { caseUrn: string; waveUrn: string; groupId: string }) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, notInArray } from "drizzle-orm";
+import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { allocationWaves, cases, demands, passengers, reservations, reviewItems } from "@/db/schema";
 import { canTransition, moveCase } from "@/lib/cases/transitions";
 import { type Ctx, transaction } from "@/lib/context";
@@ -7,6 +7,24 @@ import { emit } from "@/lib/events";
 import { createReviewItem } from "@/lib/review/create-item";
 
 export type Settled = { state: "waiting" | "fulfilled" | "partial" | "failed"; booked: string[]; failed: string[] };
+
+/**
+ * One unlocked read: does a group of the wave still book (a PENDING reservation, or a placed group
+ * with no reservation yet)? Then its own end settles the wave, and this one need not lock the case
+ * and read the whole wave: each group's end checked after its commit, so the last to commit sees
+ * every other outcome. Without it a wave of n groups read n × n reservation rows.
+ */
+async function stillBooking(ctx: Ctx, waveUrn: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({
+      pending: sql<number>`count(*) filter (where ${reservations.status} = 'PENDING')`.mapWith(Number),
+      groups: sql<number>`count(distinct ${reservations.groupId})`.mapWith(Number),
+      placed: sql<number>`(select jsonb_array_length(${allocationWaves.allocations}) from ${allocationWaves} where ${allocationWaves.urn} = ${waveUrn})`.mapWith(Number),
+    })
+    .from(reservations)
+    .where(eq(reservations.waveUrn, waveUrn));
+  return Boolean(row && (row.pending > 0 || row.groups < row.placed));
+}
 
 /** Passengers that need nothing more from booking. */
 const HOUSED_OR_DONE = ["BOOKED", "CHECKED_OUT", "LOCAL_RESIDENT", "CANCELLED"] as const;
@@ -20,6 +38,7 @@ const HOUSED_OR_DONE = ["BOOKED", "CHECKED_OUT", "LOCAL_RESIDENT", "CANCELLED"] 
  * (MEDIUM) and the demand PARTIAL. Nothing booked: the BOOKING_FAILED items already say it.
  */
 export async function settleWave(ctx: Ctx, input: { caseUrn: string; waveUrn: string }): Promise<Settled> {
+  if (!ctx.inTransaction && (await stillBooking(ctx, input.waveUrn))) return { state: "waiting", booked: [], failed: [] };
   return transaction(ctx, async (tx) => {
     const [row] = await tx.db.select().from(cases).where(eq(cases.urn, input.caseUrn)).limit(1).for("update");
     const [wave] = await tx.db.select().from(allocationWaves).where(eq(allocationWaves.urn, input.waveUrn)).limit(1);

@@ -120,3 +120,22 @@ export async function movePassengers(db: DbOrTx, move: PassengerMove): Promise<M
     return movable.filter((r) => done.has(r.passengerId)).map((r) => ({ passengerId: r.passengerId, groupId: r.groupId, from: r.status }));
   });
 }
+
+/** Where a confirmed booking takes a group's passengers from: placed, or (a rebook, a manual booking) held or waiting and placed on the way. */
+const BOOKED_VIA_ALLOCATED = (["HELD", "AWAITING_ALLOCATION"] as const).filter((s) => canMovePassenger(s, "ALLOCATED"));
+
+/**
+ * The passengers of confirmed groups become BOOKED in one guarded statement: ALLOCATED → BOOKED,
+ * and HELD or AWAITING_ALLOCATION → ALLOCATED → BOOKED (both moves of the table, taken at once).
+ * Others (already BOOKED, CANCELLED, …) are left as they are. The booking path's hot statement:
+ * movePassengers would lock, read and update twice.
+ */
+export async function bookPassengers(db: DbOrTx, move: { caseUrn: string; groupIds: readonly string[] }): Promise<number> {
+  if (move.groupIds.length === 0 || !canMovePassenger("ALLOCATED", "BOOKED")) return 0;
+  const rows = await db
+    .update(passengers)
+    .set({ operationalStatus: "BOOKED" })
+    .where(and(eq(passengers.caseUrn, move.caseUrn), inArray(passengers.groupId, [...move.groupIds]), inArray(passengers.operationalStatus, ["ALLOCATED", ...BOOKED_VIA_ALLOCATED])))
+    .returning({ passengerId: passengers.passengerId });
+  return rows.length;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PreparedBooking } from "@/lib/booking/prepared";
 
 const nextFlight = z.object({ number: z.string(), scheduledDeparture: z.string() });
 
@@ -65,6 +66,8 @@ export const eventCatalogue = {
     target: z.object({ hotelUrn: z.string(), provider: z.string(), providerOfferId: z.string() }).optional(),
     reason: z.string().optional(),
     reviewUrn: z.string().optional(),
+    // what the wave decided for the group, prepared once per wave so the booking need not read the wave again
+    prepared: PreparedBooking.optional(),
   }),
   // every passenger of the case has a room (booking settled the last wave): for outbound webhooks
   "case/accommodated": z.object({ tenant: z.string(), caseUrn: z.string() }),

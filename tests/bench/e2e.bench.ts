@@ -27,6 +27,9 @@ import { startSandboxes, type RunningSandboxes } from "@/lib/providers/sandboxes
 import type { HotelProvider } from "@/lib/providers/types";
 import { freePort } from "@/tests/helpers/ports";
 import { type AppControl, CHAOS_PROVIDER_FAULTS, Chaos } from "./chaos";
+import { perBooking, readProfiles, type PerBooking } from "./profile-files";
+import { scratchPostgres, type ScratchDatabase } from "./scratch-postgres";
+import { steadyReader } from "./steady-reader";
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -42,6 +45,10 @@ const TIMEOUT_S = flag("timeout", CHAOS ? 1800 : 600);
 const TENANT = "BX";
 const FAULTS = { latencyMs: 150, rate5xx: 0.02, rate429: 0.01, retryAfterSeconds: 1 };
 const CHAOS_DATABASE_URL = args.includes("--database-url") ? args[args.indexOf("--database-url") + 1] : null;
+// --postgres: a scratch database on the machine's PostgreSQL (BENCH_DATABASE_URL names another server)
+const POSTGRES = args.includes("--postgres");
+const PROFILE = args.includes("--profile");
+const WORKERS = args.includes("--workers") ? String(flag("workers", 0)) : process.env.WORKERS;
 const say = (...m: unknown[]) => (JSON_OUT ? console.error(...m) : console.log(...m));
 
 type Flight = { urn: string; groups: number; createdAt: number; doneAt: number | null; number: string };
@@ -56,6 +63,8 @@ async function main(): Promise<boolean> {
   let expediaUrl = process.env.EXPEDIA_RAPID_URL ?? null;
   let hotelbedsUrl = process.env.HOTELBEDS_URL ?? null;
   let chaos: Chaos | null = null;
+  let scratch: ScratchDatabase | null = null;
+  let profileFile: string | null = null;
   try {
     if (CHAOS && base) throw new Error("--chaos starts, kills and restarts the app itself: unset BASE_URL");
     if (CHAOS) chaos = await Chaos.prepare({ databaseUrl: CHAOS_DATABASE_URL, pgPort: flag("pg-port", 5441), say });
@@ -66,6 +75,9 @@ async function main(): Promise<boolean> {
       hotelbedsUrl = sandboxes.hotelbedsUrl;
       const port = String(await freePort());
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-e2e-"));
+      if (POSTGRES && !chaos) scratch = await scratchPostgres(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+      // every app process writes its CPU time and query counts here (lib/observability/profile.ts)
+      profileFile = path.join(dataDir, "profile");
       say(`starting the app on :${port} (data ${dataDir}); a first start builds it, which takes minutes`);
       const env = {
         ...process.env,
@@ -79,6 +91,10 @@ async function main(): Promise<boolean> {
         // bookings wait on providers, not on the CPU: more runs in flight than the default 4
         JOBS_CONCURRENCY: process.env.JOBS_CONCURRENCY ?? "48",
         JOBS_POLL_MS: process.env.JOBS_POLL_MS ?? "100",
+        PROFILE_FILE: profileFile,
+        ...(PROFILE && process.env.PROFILE_CPU ? { PROFILE_CPU: process.env.PROFILE_CPU } : {}),
+        ...(WORKERS !== undefined ? { WORKERS } : {}),
+        ...(scratch ? { DATABASE_URL: scratch.url, DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "20" } : {}),
         ...(chaos ? { DATABASE_URL: chaos.setup.databaseUrl, DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "20", SMTP_URL: chaos.setup.smtpUrl } : {}),
       };
       const startApp = (extra: Record<string, string> = {}) =>
@@ -127,7 +143,11 @@ async function main(): Promise<boolean> {
     if (!activated.ok) throw new Error(`activate: ${activated.status} ${await activated.text()}`);
 
     say(`creating ${FLIGHTS} cancelled flights × ${PASSENGERS} passengers at CDG through the API, at once`);
+    const profileBefore = profileFile ? readProfiles(profileFile) : new Map();
     const started = Date.now();
+    // the night shift's console while it runs: the board, a case, its demand summary, the review queue
+    const readerPaths: string[] = [];
+    const reader = steadyReader({ base: base!, token, paths: () => readerPaths });
     const flights: Flight[] = await Promise.all(
       Array.from({ length: FLIGHTS }, async (_, i) => {
         const payload = casePayload(i);
@@ -142,6 +162,8 @@ async function main(): Promise<boolean> {
       }),
     );
     const groups = flights.reduce((s, f) => s + f.groups, 0);
+    const watched = encodeURIComponent(flights[Math.floor(flights.length / 2)].urn);
+    readerPaths.push("/board?airport=CDG", `/cases/${watched}`, `/demand/case/${watched}/summary`, "/manual-review?limit=50");
     if (chaos && chaosApp) chaos.begin(chaosApp, groups);
 
     const confirmed = new Map<string, Reservation[]>();
@@ -162,10 +184,14 @@ async function main(): Promise<boolean> {
       if (flights.some((f) => f.doneAt === null)) await new Promise((r) => setTimeout(r, 1000));
     }
     const end = Math.max(...flights.map((f) => f.doneAt ?? Date.now()));
+    const read = await reader.stop();
     const totalSeconds = (end - started) / 1000;
     const perFlight = flights.map((f) => ((f.doneAt ?? Date.now()) - f.createdAt) / 1000).sort((a, b) => a - b);
     const booked = [...confirmed.values()].reduce((s, l) => s + l.length, 0);
     await chaos?.end();
+    // let the processes write their last second of figures
+    if (profileFile) await new Promise((r) => setTimeout(r, 1500));
+    const costs: PerBooking | null = profileFile ? perBooking(profileBefore, readProfiles(profileFile), booked) : null;
 
     // duplicates: every candidate's client reference of every group, looked up at its provider
     for (const url of [expediaUrl, hotelbedsUrl]) if (url) await post(`${url}/__sandbox/faults/reset`, {});
@@ -186,7 +212,14 @@ async function main(): Promise<boolean> {
       bookingsPerSecond: round(booked / Math.max(totalSeconds, 0.001)),
       duplicateBookings,
       unbooked: groups - booked,
+      cpuMsPerBooking: costs?.cpuMs ?? null,
+      dbRoundTripsPerBooking: costs ? jobRoundTrips(costs) : null,
+      readP99Ms: read.readP99Ms,
+      unanswered: read.unanswered,
+      workers: costs ? Math.max(0, costs.processes - 1) : null,
+      database: scratch || chaos?.setup.databaseUrl ? "postgres" : "pglite",
     };
+    if (costs && (PROFILE || !JSON_OUT)) reportCosts(costs, read);
     if (!chaos) {
       if (JSON_OUT) console.log(JSON.stringify(result));
       else console.table(result);
@@ -236,7 +269,21 @@ async function main(): Promise<boolean> {
     }
     await sandboxes?.stop();
     await chaos?.stop();
+    await scratch?.drop();
   }
+}
+
+/** Round trips of the booking pipeline: every label but HTTP (the bench's own polling and the reader). */
+const HTTP_LABEL = "http and other";
+const jobRoundTrips = (c: PerBooking) => round(c.byLabel.filter((l) => l.label !== HTTP_LABEL).reduce((s, l) => s + l.roundTrips, 0));
+
+function reportCosts(c: PerBooking, read: Awaited<ReturnType<ReturnType<typeof steadyReader>["stop"]>>) {
+  const out = JSON_OUT ? console.error : console.log;
+  out(`\nper booked group: ${c.cpuMs} ms app CPU (${c.processes} process(es), HTTP included), ${jobRoundTrips(c)} database round trips in jobs (${c.roundTrips} with HTTP), ${c.rows} rows`);
+  out("where the round trips go (per booked group):");
+  if (JSON_OUT) for (const l of c.byLabel) out(`  ${l.label.padEnd(48)} ${String(l.roundTrips).padStart(7)} trips ${String(l.rows).padStart(8)} rows ${String(l.dbMs).padStart(8)} ms`);
+  else console.table(c.byLabel);
+  out(`reader: ${read.requests} requests, p50 ${read.readP50Ms} ms, p99 ${read.readP99Ms} ms, max ${read.readMaxMs} ms, ${read.unanswered} unanswered, ${read.errors} errors`);
 }
 
 const sec = (ms: number | null) => (ms === null ? "never" : round(ms / 1000));

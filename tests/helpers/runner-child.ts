@@ -8,12 +8,13 @@
 import { database } from "@/db/client";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
+import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
 import { createRunner } from "@/lib/jobs/runner";
 
 const { db } = await database();
 const runner = createRunner({
   db,
-  jobs: [allocateOnApproval, bookWave, bookGroup],
+  jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed],
   concurrency: Number(process.env.CHILD_RUNNER_CONCURRENCY ?? 8),
   pollMs: 100,
 });

@@ -6,6 +6,7 @@ import { POST as createSubH } from "@/app/api/v1/webhooks/subscriptions/route";
 import { cases, demands, emailOutbox, reservations, webhookDeliveries } from "@/db/schema";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
+import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
 import { deliverEmailJob } from "@/inngest/functions/deliver-email";
 import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhooks";
 import { deliverEmail, staleQueued } from "@/lib/notifications/deliver";
@@ -68,7 +69,7 @@ const SPEC = {
 
 function runner() {
   const db = async () => database.db;
-  return createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup, deliverEmailJob(db), deliverWebhookJob(db), ...webhookFanOutJobs(db)], retryBaseMs: 1 });
+  return createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, deliverEmailJob(db), deliverWebhookJob(db), ...webhookFanOutJobs(db)], retryBaseMs: 1 });
 }
 
 describe("a drill", () => {
