@@ -3,6 +3,7 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { assignFromFleet, completeDueSegments, dropReservationTransport, followNextFlight, planReservationTransport } from "@/lib/transport";
+import { refreshVouchersOf } from "@/lib/transport/refresh-vouchers";
 
 async function systemCtx(tenant: string): Promise<Ctx> {
   return { db: (await database()).db, principal: systemPrincipal(tenant, "transport") };
@@ -24,6 +25,8 @@ export const planTransportOnConfirmed = defineJob({
     const { tenant, caseUrn, reservationUrn } = event.data;
     const ctx = await systemCtx(tenant);
     const plan = await step.run("plan", () => planReservationTransport(ctx, { caseUrn, reservationUrn, confirmedAt: new Date(event.ts).toISOString() }));
+    // after the plan committed: rendering vouchers must not hold the case's lock
+    if (plan.vouchersToRefresh?.length) await step.run("refresh-vouchers", () => refreshVouchersOf(ctx, plan.vouchersToRefresh));
     const assigned = [];
     for (const urn of plan.toAssign) assigned.push(await step.run(`assign-${urn}`, () => assignFromFleet(ctx, urn)));
     return { ...plan, assigned };

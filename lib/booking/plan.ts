@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { airports, allocationWaves, cases, hotelProviderRefs, hotels, passengerGroups, reservations } from "@/db/schema";
-import { isUniqueViolation } from "@/db/unique-violation";
 import { Allocation } from "@/lib/allocation/schemas";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { localDate } from "@/lib/cases/stay";
@@ -112,33 +111,34 @@ export async function planBooking(ctx: Ctx, request: BookingRequest, runId: stri
 
     let reservationUrn = live?.urn ?? null;
     if (!reservationUrn) {
-      reservationUrn = newUrn("reservation");
-      try {
-        await tx.db.transaction(async (sp) => {
-          await sp.insert(reservations).values({
-            urn: reservationUrn!,
-            tenant: tx.principal.tenant,
-            caseUrn: row.urn,
-            waveUrn: request.waveUrn,
-            groupId: request.groupId,
-            hotelUrn: first.hotelUrn,
-            hotelName: first.hotelName,
-            provider: first.provider,
-            providerOfferId: first.providerOfferId,
-            status: "PENDING",
-            rooms: prepared.rooms,
-            ...base,
-            total: prepared.amount,
-            payment: { method: prepared.paymentMethod },
-            clientReference: first.clientReference,
-            bookingRun: runId,
-          });
-        });
-      } catch (err) {
-        if (!isUniqueViolation(err, "reservations_idempotency_idx")) throw err;
+      // the partial unique index decides between concurrent deliveries: the loser inserts nothing
+      const [inserted] = await tx.db
+        .insert(reservations)
+        .values({
+          urn: newUrn("reservation"),
+          tenant: tx.principal.tenant,
+          caseUrn: row.urn,
+          waveUrn: request.waveUrn,
+          groupId: request.groupId,
+          hotelUrn: first.hotelUrn,
+          hotelName: first.hotelName,
+          provider: first.provider,
+          providerOfferId: first.providerOfferId,
+          status: "PENDING",
+          rooms: prepared.rooms,
+          ...base,
+          total: prepared.amount,
+          payment: { method: prepared.paymentMethod },
+          clientReference: first.clientReference,
+          bookingRun: runId,
+        })
+        .onConflictDoNothing()
+        .returning({ urn: reservations.urn });
+      if (!inserted) {
         const winner = await liveReservation(tx, request);
         return { kind: "skipped", why: "another delivery claimed this group first", reservationUrn: winner?.urn ?? null };
       }
+      reservationUrn = inserted.urn;
     }
     return {
       kind: "book",

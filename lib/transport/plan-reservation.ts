@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { airports, reservations, transportSegments } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { loadCase, touchCase } from "@/lib/cases/load";
@@ -7,13 +7,19 @@ import { newUrn } from "@/lib/ids";
 import { caseContext, matchPolicies } from "@/lib/policies/match";
 import { TIERS, type Tier } from "@/lib/vocabulary";
 import { planTransport, type PlanInput, type PlanReservation } from "./plan";
-import { refreshVouchersOf } from "./refresh-vouchers";
 import { hotelOf, NO_RIDE, passengersOf } from "./riders";
 import { transportSettings } from "./settings";
 import { auditSnapshot } from "./to-record";
 import { canApply } from "./transitions";
 
-export type PlanOutcome = { skipped: string | null; created: string[]; extended: string[]; toAssign: string[] };
+export type PlanOutcome = {
+  skipped: string | null;
+  created: string[];
+  extended: string[];
+  toAssign: string[];
+  /** reservations whose vouchers now show another ride: refreshed after this plan commits (refreshVouchersOf) */
+  vouchersToRefresh: string[];
+};
 
 /**
  * The automatic plan when a reservation confirms (spec 2.7): the transport of every CONFIRMED
@@ -24,9 +30,12 @@ export type PlanOutcome = { skipped: string | null; created: string[]; extended:
  * Answers the PLANNED segments of the hotel, for the fleet to assign.
  */
 export async function planReservationTransport(ctx: Ctx, input: { caseUrn: string; reservationUrn: string; confirmedAt: string }): Promise<PlanOutcome> {
+  const none = (skipped: string): PlanOutcome => ({ skipped, created: [], extended: [], toAssign: [], vouchersToRefresh: [] });
+  // a plan made for another reservation of the hotel took this one aboard already (every CONFIRMED
+  // reservation of the hotel is planned at once): during a meltdown most runs end here, in one read
+  if (await aboard(ctx, input.reservationUrn, input.caseUrn)) return none("already aboard a planned ride");
   return transaction(ctx, async (tx) => {
     const caseRow = await loadCase(tx, input.caseUrn, { forUpdate: true });
-    const none = (skipped: string): PlanOutcome => ({ skipped, created: [], extended: [], toAssign: [] });
     if (caseRow.status === "CLOSED") return none("case closed");
     const [trigger] = await tx.db.select().from(reservations).where(and(eq(reservations.urn, input.reservationUrn), eq(reservations.tenant, tx.principal.tenant))).limit(1);
     if (!trigger || trigger.status !== "CONFIRMED") return none(`reservation ${trigger?.status ?? "missing"}`);
@@ -92,15 +101,29 @@ export async function planReservationTransport(ctx: Ctx, input: { caseUrn: strin
       await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: "extend", airport: caseRow.airport, reason, before: auditSnapshot(before), after: auditSnapshot(row) });
       extended.push(row.urn);
     }
-    if (created.length || extended.length) {
-      await touchCase(tx, caseRow.urn);
-      await refreshVouchersOf(tx, [...plan.create.flatMap((s) => s.reservationUrns), ...plan.extend.flatMap((e) => e.reservationUrns)]);
-    }
+    if (created.length || extended.length) await touchCase(tx, caseRow.urn);
     const planned = await tx.db
       .select({ urn: transportSegments.urn })
       .from(transportSegments)
       .where(and(eq(transportSegments.caseUrn, caseRow.urn), eq(transportSegments.hotelUrn, hotel.urn), eq(transportSegments.status, "PLANNED")))
       .orderBy(transportSegments.scheduledAt, transportSegments.urn);
-    return { skipped: null, created, extended, toAssign: planned.map((p) => p.urn) };
+    const vouchersToRefresh = [...new Set([...plan.create.flatMap((s) => s.reservationUrns), ...plan.extend.flatMap((e) => e.reservationUrns)])].sort();
+    return { skipped: null, created, extended, toAssign: planned.map((p) => p.urn), vouchersToRefresh };
   });
+}
+
+/** Is the reservation on a live ride of its case already? */
+async function aboard(ctx: Ctx, reservationUrn: string, caseUrn: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ urn: transportSegments.urn })
+    .from(transportSegments)
+    .where(
+      and(
+        eq(transportSegments.caseUrn, caseUrn),
+        inArray(transportSegments.status, ["PLANNED", "ASSIGNED"]),
+        sql`${transportSegments.reservationUrns} @> ${JSON.stringify([reservationUrn])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

@@ -1,6 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
 import {
-  airports,
   allocationWaves,
   cases,
   hotels,
@@ -14,6 +13,7 @@ import type { VoucherProps } from "@/emails/voucher";
 import type { Ctx } from "@/lib/context";
 import { PolicyBuffers } from "@/lib/policies/schemas";
 import { ERASED_NAME } from "@/lib/privacy/scrub-text";
+import { airportTimeZone } from "@/lib/cases/airports";
 import { voucherTransport } from "@/lib/transport/voucher";
 import { localMoment, nightsBetweenDates } from "./local-time";
 import { specialServiceInstructions } from "./special-services";
@@ -29,34 +29,39 @@ import { specialServiceInstructions } from "./special-services";
  */
 export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<VoucherProps, "passengerLink">> {
   const db = ctx.db;
-  const [kase] = await db.select().from(cases).where(eq(cases.urn, r.caseUrn)).limit(1);
-  if (!kase) throw new Error(`reservation ${r.urn}: case ${r.caseUrn} is missing`);
-  // one after another: voucherProps runs inside the booking's transaction, whose one connection
-  // cannot run queries side by side (pg queues them and warns that pg 9 will refuse)
-  const [airport] = await db.select({ timeZone: airports.timeZone }).from(airports).where(eq(airports.iata, kase.airport)).limit(1);
-  const [hotel] = await db.select().from(hotels).where(eq(hotels.urn, r.hotelUrn)).limit(1);
-  const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.code, r.tenant)).limit(1);
-  const [group] = await db
-    .select({ tier: passengerGroups.tier })
-    .from(passengerGroups)
-    .where(and(eq(passengerGroups.caseUrn, r.caseUrn), eq(passengerGroups.groupId, r.groupId)))
+  // one read for the case and what hangs off it (the booking's follow-up step pays for each round trip)
+  const [row] = await db
+    .select({
+      kase: { airline: cases.airline, airport: cases.airport, mode: cases.mode },
+      tenantName: tenants.name,
+      tier: passengerGroups.tier,
+      hotel: { name: hotels.name, address: hotels.address, phone: hotels.phone },
+      policies: allocationWaves.policies,
+    })
+    .from(cases)
+    .leftJoin(tenants, eq(tenants.code, r.tenant))
+    .leftJoin(passengerGroups, and(eq(passengerGroups.caseUrn, r.caseUrn), eq(passengerGroups.groupId, r.groupId)))
+    .leftJoin(hotels, eq(hotels.urn, r.hotelUrn))
+    .leftJoin(allocationWaves, eq(allocationWaves.urn, r.waveUrn))
+    .where(eq(cases.urn, r.caseUrn))
     .limit(1);
-  const [wave] = await db.select({ policies: allocationWaves.policies, allocations: allocationWaves.allocations }).from(allocationWaves).where(eq(allocationWaves.urn, r.waveUrn)).limit(1);
+  if (!row) throw new Error(`reservation ${r.urn}: case ${r.caseUrn} is missing`);
+  const { kase, hotel } = row;
+  const timeZone = await airportTimeZone(ctx, kase.airport);
   const guests = await db
     .select({ firstName: passengers.firstName, lastName: passengers.lastName, erasedAt: passengers.erasedAt, specialNeeds: passengers.specialNeeds })
     .from(passengers)
     .where(and(eq(passengers.caseUrn, r.caseUrn), eq(passengers.groupId, r.groupId)))
     .orderBy(asc(passengers.position), asc(passengers.passengerId));
-  const buffers = await tierBuffers(ctx, wave?.policies ?? [], group?.tier ?? null);
-  const timeZone = airport?.timeZone ?? "UTC";
+  const buffers = await tierBuffers(ctx, row.policies ?? [], row.tier ?? null);
   const checkIn = localMoment(new Date(r.checkIn.getTime() - buffers.earlyCheckInMinutes * 60_000), timeZone);
   const checkOut = localMoment(new Date(r.checkOut.getTime() + buffers.lateCheckoutMinutes * 60_000), timeZone);
-  const airline = tenant?.name ?? kase.airline;
+  const airline = row.tenantName ?? kase.airline;
 
   return {
     confirmationCode: confirmationCodeOf(r),
     hotel: {
-      name: hotel?.name ?? r.hotelName ?? hotelNameFromWave(wave?.allocations, r.groupId) ?? r.hotelUrn,
+      name: hotel?.name ?? r.hotelName ?? (await hotelNameFromWave(ctx, r.waveUrn, r.groupId)) ?? r.hotelUrn,
       address: hotel?.address ?? "Address not listed: ask the airline desk",
       phone: hotel?.phone ?? null,
     },
@@ -114,7 +119,10 @@ async function tierBuffers(ctx: Ctx, wavePolicies: readonly { tier: string; poli
 }
 type Buffers = { lateCheckoutMinutes: number; earlyCheckInMinutes: number };
 
-function hotelNameFromWave(allocations: unknown, groupId: string): string | null {
+/** The name the wave gave the hotel, for a hotel no longer in the catalogue (read only then: a wave's allocations are large). */
+async function hotelNameFromWave(ctx: Ctx, waveUrn: string, groupId: string): Promise<string | null> {
+  const [wave] = await ctx.db.select({ allocations: allocationWaves.allocations }).from(allocationWaves).where(eq(allocationWaves.urn, waveUrn)).limit(1);
+  const allocations = wave?.allocations;
   if (!Array.isArray(allocations)) return null;
   const a = allocations.find((x) => (x as { groupId?: string }).groupId === groupId) as { hotelName?: string } | undefined;
   return a?.hotelName ?? null;
