@@ -5,6 +5,7 @@ import type { AnyJob } from "@/lib/jobs/define";
 import { errorFields, log } from "@/lib/log";
 import { withLabel } from "@/db/query-stats";
 import { startProfileWriter } from "@/lib/observability/profile";
+import { startUnconfiguredPeers } from "@/lib/boot-peers";
 
 /**
  * Server start: the auth secret, the database (opened and migrated), reference and demo data,
@@ -15,22 +16,14 @@ export async function boot(o: { jobs: readonly AnyJob[] }): Promise<void> {
   authSecret();
   const { db, driver } = await database();
   await seed(db, { demo: demoSeedWanted(driver) });
-  // hotel provider sandboxes when no real provider URL is configured; never fatal
-  await import("@/lib/providers/boot-sandboxes")
-    .then((m) => m.startSandboxesIfUnconfigured())
-    .catch((err) => log("error", "sandbox hotel providers did not start", errorFields(err)));
-  // the payment service provider's sandbox when PSP_URL is unset; never fatal
-  await import("@/lib/payments/boot-sandbox")
-    .then((m) => m.startPaymentSandboxIfUnconfigured())
-    .catch((err) => log("error", "sandbox payment service provider did not start", errorFields(err)));
-  // the transport fleet's sandbox when FLEET_URL is unset; never fatal
-  await import("@/lib/transport/fleet/boot-sandbox")
-    .then((m) => m.startFleetSandboxIfUnconfigured())
-    .catch((err) => log("error", "sandbox transport fleet did not start", errorFields(err)));
-  // the sandbox model when MODEL_BASE_URL is unset; never fatal (the agent degrades to the deterministic recommender)
-  await import("@/lib/agent/model/boot")
-    .then((m) => m.startModelSandboxIfUnconfigured())
-    .catch((err) => log("error", "sandbox model did not start", errorFields(err)));
+  // the sandboxes of outside systems with no URL configured (set already when `npm start` runs workers)
+  await startUnconfiguredPeers();
+  if (process.env.JOBS_IN_PROCESS === "0") {
+    // `npm start` runs the jobs in worker processes (scripts/worker.ts): this one serves HTTP only
+    startProfileWriter("web");
+    log("info", "ready; jobs run in worker processes", { driver, ms: Date.now() - started });
+    return;
+  }
   try {
     const { startEmbeddedRunner } = await import("@/lib/jobs/start-embedded");
     // the runner's own queries (claims, step memos, dispatch) count under one label when profiling
@@ -38,6 +31,6 @@ export async function boot(o: { jobs: readonly AnyJob[] }): Promise<void> {
   } catch (err) {
     log("error", "job runner did not start", errorFields(err));
   }
-  startProfileWriter("app");
+  startProfileWriter("web");
   log("info", "ready", { driver, ms: Date.now() - started });
 }

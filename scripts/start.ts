@@ -3,10 +3,13 @@
  * then serves the console and the API (default http://localhost:3000). The server itself
  * creates, migrates and seeds the embedded database on first start (instrumentation.ts).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
+import { driverFor } from "../db/client";
 import { authSecret } from "../lib/auth/secret";
+import { jobMode } from "../lib/jobs/mode";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const root = process.cwd();
@@ -40,9 +43,55 @@ if (process.env.SKIP_BUILD !== "1" && buildIsStale()) {
 }
 
 const port = process.env.PORT || "3000";
+const children = new Set<ChildProcess>();
+let stopping = false;
+const stopAll = (signal: NodeJS.Signals) => {
+  stopping = true;
+  for (const c of children) c.kill(signal);
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopAll(signal));
+
+const workers = workerCount();
+if (workers > 0) {
+  // one set of sandboxes for every process, started here before the processes that use them
+  const { startUnconfiguredPeers } = await import("../lib/boot-peers");
+  await startUnconfiguredPeers();
+  const { startDrillSandboxesForWorkers } = await import("../lib/drills/sources");
+  await startDrillSandboxesForWorkers();
+  console.log(`Jobs run in ${workers} worker process(es) beside the web process (WORKERS=${workers}).`);
+}
+
 const server = spawn(process.execPath, [next, "start", "-p", port, "-H", process.env.HOST || "0.0.0.0"], {
   stdio: "inherit",
-  env: process.env,
+  env: { ...process.env, ...(workers > 0 ? { JOBS_IN_PROCESS: "0" } : {}) },
 });
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+children.add(server);
+server.on("exit", (code) => {
+  stopAll("SIGTERM");
+  process.exit(code ?? 0);
+});
+for (let i = 0; i < workers; i++) startWorker(i);
+
+/** A worker that dies is started again (its runs' leases expire and are claimed anew). */
+function startWorker(i: number): void {
+  const worker = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "worker.ts")], { stdio: "inherit", env: { ...process.env, WORKER_INDEX: String(i) } });
+  children.add(worker);
+  worker.on("exit", (code, signal) => {
+    children.delete(worker);
+    if (stopping) return;
+    console.error(`job worker ${i} exited (${signal ?? code}); starting it again`);
+    setTimeout(() => startWorker(i), 1000);
+  });
+}
+
+/**
+ * WORKERS job worker processes beside the web process: on a PostgreSQL server only (embedded PGlite
+ * is one process's), never when an Inngest server runs the jobs. Default: one per core but one
+ * (left to the web process and the database), at least one. WORKERS=0 keeps jobs in the web process.
+ */
+function workerCount(): number {
+  if (driverFor(process.env.DATABASE_URL) === "pglite" || jobMode() === "inngest") return 0;
+  const configured = process.env.WORKERS === undefined || process.env.WORKERS === "" ? NaN : Number(process.env.WORKERS);
+  if (Number.isInteger(configured) && configured >= 0) return configured;
+  return Math.max(1, os.availableParallelism() - 1);
+}

@@ -23,6 +23,8 @@ export const drillRefused = (why: string) =>
  * cancellations stay in an inventory no live case reads.
  */
 export function drillSandboxes(): Promise<RunningSandboxes> {
+  const shared = sharedDrillSandboxes();
+  if (shared) return Promise.resolve(shared);
   running ??= startSandboxes({ scale: providerSettings().sandboxInventoryScale }).then(
     (r) => {
       log("info", "drill sandbox providers started", { expedia: r.expediaUrl, hotelbeds: r.hotelbedsUrl });
@@ -81,4 +83,23 @@ export async function stopDrillSandboxes(): Promise<void> {
   running = null;
   clients = null;
   if (r) await (await r.catch(() => null))?.stop();
+}
+
+/**
+ * With worker processes (`npm start`, WORKERS), a drill's search and its bookings may run in
+ * different processes: they must meet the same sandboxes, so the supervisor starts the drills'
+ * sandboxes once and hands their URLs down (DRILL_EXPEDIA_RAPID_URL, DRILL_HOTELBEDS_URL).
+ */
+export async function startDrillSandboxesForWorkers(): Promise<void> {
+  if (sharedDrillSandboxes()) return;
+  const sb = await drillSandboxes();
+  process.env.DRILL_EXPEDIA_RAPID_URL = sb.expediaUrl;
+  process.env.DRILL_HOTELBEDS_URL = sb.hotelbedsUrl;
+}
+
+function sharedDrillSandboxes(): RunningSandboxes | null {
+  const expediaUrl = process.env.DRILL_EXPEDIA_RAPID_URL;
+  const hotelbedsUrl = process.env.DRILL_HOTELBEDS_URL;
+  // the supervisor stops them with itself
+  return expediaUrl && hotelbedsUrl ? ({ expediaUrl, hotelbedsUrl, stop: async () => {} } as unknown as RunningSandboxes) : null;
 }

@@ -1,0 +1,22 @@
+import { errorFields, log } from "@/lib/log";
+
+/**
+ * The sandboxes of every outside system whose URL is not configured, started in this process and
+ * written to its environment (the clients read the URLs from there). The server calls it at boot;
+ * `npm start` with worker processes calls it once in the supervisor, before it spawns the web
+ * process and the workers, so that all of them talk to the same sandboxes. Never fatal.
+ */
+export async function startUnconfiguredPeers(): Promise<void> {
+  const peers: [string, () => Promise<{ [k: string]: () => Promise<void> }>, string][] = [
+    ["hotel providers", () => import("@/lib/providers/boot-sandboxes"), "startSandboxesIfUnconfigured"],
+    ["payment service provider", () => import("@/lib/payments/boot-sandbox"), "startPaymentSandboxIfUnconfigured"],
+    ["transport fleet", () => import("@/lib/transport/fleet/boot-sandbox"), "startFleetSandboxIfUnconfigured"],
+    // the agent degrades to the deterministic recommender without it
+    ["model", () => import("@/lib/agent/model/boot"), "startModelSandboxIfUnconfigured"],
+  ];
+  for (const [name, load, fn] of peers) {
+    await load()
+      .then((m) => m[fn]())
+      .catch((err) => log("error", `sandbox ${name} did not start`, errorFields(err)));
+  }
+}
