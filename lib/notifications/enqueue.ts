@@ -7,7 +7,8 @@ import type { Ctx } from "@/lib/context";
 import { caseMode, subjectFor } from "@/lib/drills/mode";
 import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
-import type { EmailKind } from "@/lib/vocabulary";
+import type { CaseMode, EmailKind } from "@/lib/vocabulary";
+import type { VoucherProps } from "@/emails/voucher";
 import { createVoucher } from "@/lib/vouchers/create";
 import { linkExpiry, passengerLink, signPassengerToken } from "@/lib/vouchers/link";
 import { smtpUrl } from "./smtp";
@@ -23,14 +24,19 @@ import { renderVoucher } from "@/lib/vouchers/render";
 export async function enqueueVoucherEmails(ctx: Ctx, reservationUrn: string): Promise<number> {
   const reservation = await reservationOf(ctx, reservationUrn);
   if (!reservation) return 0;
+  await createVoucher(ctx, reservationUrn);
+  return queueVoucherEmails(ctx, reservation, await voucherPropsOnce(ctx, reservation));
+}
+
+/** The voucher emails of a reservation whose props were read already (lib/vouchers/issue.ts reads them once for both renditions). */
+export async function queueVoucherEmails(ctx: Ctx, reservation: ReservationRow, props: Omit<VoucherProps, "passengerLink">): Promise<number> {
   const recipients = await recipientsOf(ctx, reservation);
   if (recipients.length === 0) return 0;
-  await createVoucher(ctx, reservationUrn);
-  const props = await voucherPropsOnce(ctx, reservation);
-  const link = passengerLink(signPassengerToken(reservationUrn, linkExpiry(reservation.checkOut)));
+  const link = passengerLink(signPassengerToken(reservation.urn, linkExpiry(reservation.checkOut)));
   const { html, text } = await renderVoucher({ ...props, passengerLink: link });
   const subject = `Your hotel voucher ${props.confirmationCode}: ${props.hotel.name}, ${props.checkIn.dateLabel}`;
-  return queue(ctx, reservation, "VOUCHER", recipients, { subject, html, text });
+  // a reservation is confirmed on a live case or a drill (a shadow case never books): the props say which
+  return queue(ctx, reservation, "VOUCHER", recipients, { subject, html, text }, props.draft ? "DRILL" : "LIVE");
 }
 
 /**
@@ -68,9 +74,9 @@ export async function enqueueCancellationEmails(ctx: Ctx, reservationUrn: string
  * and a wave of thousands of passengers should not run thousands of jobs to learn that. The
  * delivery sweep sends KEPT mail once SMTP_URL is set.
  */
-async function queue(ctx: Ctx, r: ReservationRow, kind: EmailKind, to: string[], mail: { subject: string; html: string; text: string }): Promise<number> {
+async function queue(ctx: Ctx, r: ReservationRow, kind: EmailKind, to: string[], mail: { subject: string; html: string; text: string }, known?: CaseMode): Promise<number> {
   // a drill's mail is written, marked and KEPT for the Outbox page, never sent, even with SMTP_URL
-  const mode = await caseMode(ctx, r.caseUrn);
+  const mode = known ?? (await caseMode(ctx, r.caseUrn));
   const status = smtpUrl() && mode === "LIVE" ? "QUEUED" : "KEPT";
   const message = { ...mail, subject: subjectFor(mode, mail.subject) };
   let queued = 0;

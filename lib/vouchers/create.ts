@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { reservations, vouchers, type VoucherRow } from "@/db/schema";
+import { reservations, type ReservationRow, vouchers, type VoucherRow } from "@/db/schema";
+import type { VoucherProps } from "@/emails/voucher";
 import type { Ctx } from "@/lib/context";
 import { conflict, notFound } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
@@ -19,14 +20,18 @@ export async function createVoucher(ctx: Ctx, reservationUrn: string): Promise<V
   if (reservation.status !== "CONFIRMED") {
     throw conflict("INVALID_TRANSITION", `Reservation ${reservationUrn} is ${reservation.status}; a voucher is issued for a CONFIRMED reservation only.`);
   }
-  const props = await voucherPropsOnce(ctx, reservation);
+  return storeVoucher(ctx, reservation, await voucherPropsOnce(ctx, reservation));
+}
+
+/** Renders and stores the voucher of a CONFIRMED reservation from props read already; the row there wins a race. */
+export async function storeVoucher(ctx: Ctx, reservation: ReservationRow, props: Omit<VoucherProps, "passengerLink">): Promise<VoucherRow> {
   const { html, text } = await renderVoucher({ ...props, passengerLink: null });
   const [row] = await ctx.db
     .insert(vouchers)
-    .values({ urn: newUrn("voucher"), tenant: reservation.tenant, reservationUrn, confirmationCode: props.confirmationCode, html, text })
+    .values({ urn: newUrn("voucher"), tenant: reservation.tenant, reservationUrn: reservation.urn, confirmationCode: props.confirmationCode, html, text })
     .onConflictDoNothing({ target: vouchers.reservationUrn })
     .returning();
-  return row ?? (await voucherOf(ctx, reservationUrn))!;
+  return row ?? (await voucherOf(ctx, reservation.urn))!;
 }
 
 export async function voucherOf(ctx: Ctx, reservationUrn: string): Promise<VoucherRow | null> {

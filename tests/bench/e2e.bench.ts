@@ -28,7 +28,7 @@ import type { HotelProvider } from "@/lib/providers/types";
 import { freePort } from "@/tests/helpers/ports";
 import { type AppControl, CHAOS_PROVIDER_FAULTS, Chaos } from "./chaos";
 import { perBooking, readProfiles, type PerBooking } from "./profile-files";
-import { scratchPostgres, type ScratchDatabase } from "./scratch-postgres";
+import { runTimings, scratchPostgres, type ScratchDatabase } from "./scratch-postgres";
 import { steadyReader } from "./steady-reader";
 
 const args = process.argv.slice(2);
@@ -220,6 +220,12 @@ async function main(): Promise<boolean> {
       database: scratch || chaos?.setup.databaseUrl ? "postgres" : "pglite",
     };
     if (costs && (PROFILE || !JSON_OUT)) reportCosts(costs, read);
+    if (PROFILE && scratch) {
+      // which jobs the time went to: runs, their duration, and when the last of each ended
+      const timings = await runTimings(scratch.url, started);
+      if (JSON_OUT) for (const t of timings) console.error(`  ${t.functionId.padEnd(44)} ${String(t.runs).padStart(6)} runs avg ${t.avgMs} ms max ${t.maxMs} ms, last ended at ${t.lastEndS} s`);
+      else console.table(timings);
+    }
     if (!chaos) {
       if (JSON_OUT) console.log(JSON.stringify(result));
       else console.table(result);
