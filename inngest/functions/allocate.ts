@@ -22,8 +22,8 @@ export const allocateOnApproval = defineJob({
   id: "allocate-on-approval",
   event: "demand/approved",
   retries: 4,
-  // one wave of a tenant at a time: each sees the rooms the previous one took (lib/allocation/taken-rooms.ts)
-  concurrency: { limit: 1, key: "event.data.tenant" },
+  // searches run side by side; completeAllocation takes a tenant's waves one at a time, so each sees the rooms the previous one took
+  concurrency: { limit: 8, key: "event.data.tenant" },
   stepTimeout: "2m",
   handler: async ({ event, step }) => {
     const { tenant, caseUrn, demandUrn } = event.data;
@@ -45,8 +45,8 @@ export const allocateOnRequest = defineJob({
   id: "allocate-on-request",
   event: "allocation/requested",
   retries: 4,
-  // one wave of a tenant at a time: each sees the rooms the previous one took (lib/allocation/taken-rooms.ts)
-  concurrency: { limit: 1, key: "event.data.tenant" },
+  // as above: the engine half is serialised per tenant by completeAllocation
+  concurrency: { limit: 8, key: "event.data.tenant" },
   stepTimeout: "2m",
   handler: async ({ event, step }) => {
     const { tenant, caseUrn, demandUrn, reason, groupIds } = event.data;

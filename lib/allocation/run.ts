@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { allocationWaves, cases } from "@/db/schema";
 import { loadCase } from "@/lib/cases/load";
 import { searchOptionsFor } from "@/lib/drills/sources";
@@ -63,24 +63,37 @@ export async function prepareAllocation(ctx: Ctx, input: RunAllocationInput): Pr
       await moveCase(tx, current, { to: "ALLOCATING", action: "allocate", reason: input.reason ?? `${input.trigger.toLowerCase()} wave started` });
     }
   });
-  const offers = await withoutTakenRooms(ctx, plan, search.offers, search.sources);
-  return { kind: "ready", plan, offers, sources: search.sources };
+  return { kind: "ready", plan, offers: search.offers, sources: search.sources };
 }
 
-/** Second half (the job's second step): the engine, then the wave and all it decides, once per key. */
+/** first key of the two-key advisory lock that serialises a tenant's waves (the second: a hash of the tenant) */
+const WAVE_LOCK_CLASS = 72616003;
+
+/**
+ * Second half (the job's second step): the rooms other waves took, the engine, then the wave and
+ * all it decides, once per key. A tenant's waves take this half one at a time, under a
+ * transaction-scoped advisory lock, so each sees the rooms the previous one took
+ * (lib/allocation/taken-rooms.ts); their searches, the slow half, run side by side. During a hub
+ * meltdown thirty cases then wait for each other's engine (tens of ms each), not for each other's
+ * provider searches (seconds).
+ */
 export async function completeAllocation(ctx: Ctx, input: RunAllocationInput, prepared: Extract<Prepared, { kind: "ready" }>) {
-  const { result, engineMs } = await computeAllocation(engineInput(prepared.plan, prepared.offers));
-  const row = await loadCase(ctx, input.caseUrn);
-  return persistWave(ctx, {
-    row,
-    demandUrn: input.demandUrn,
-    trigger: input.trigger,
-    reason: input.reason,
-    idempotencyKey: input.idempotencyKey,
-    plan: prepared.plan,
-    sources: prepared.sources,
-    result,
-    engineMs,
+  return transaction(ctx, async (tx) => {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(${WAVE_LOCK_CLASS}, hashtext(${tx.principal.tenant}))`);
+    const offers = await withoutTakenRooms(tx, prepared.plan, prepared.offers, prepared.sources);
+    const { result, engineMs } = await computeAllocation(engineInput(prepared.plan, offers));
+    const row = await loadCase(tx, input.caseUrn);
+    return persistWave(tx, {
+      row,
+      demandUrn: input.demandUrn,
+      trigger: input.trigger,
+      reason: input.reason,
+      idempotencyKey: input.idempotencyKey,
+      plan: prepared.plan,
+      sources: prepared.sources,
+      result,
+      engineMs,
+    });
   });
 }
 

@@ -27,6 +27,7 @@ import { startSandboxes, type RunningSandboxes } from "@/lib/providers/sandboxes
 import type { HotelProvider } from "@/lib/providers/types";
 import { freePort } from "@/tests/helpers/ports";
 import { type AppControl, CHAOS_PROVIDER_FAULTS, Chaos } from "./chaos";
+import { summarizeCpuProfile } from "./cpu-profile";
 import { perBooking, readProfiles, type PerBooking } from "./profile-files";
 import { runTimings, scratchPostgres, type ScratchDatabase } from "./scratch-postgres";
 import { steadyReader } from "./steady-reader";
@@ -51,7 +52,7 @@ const PROFILE = args.includes("--profile");
 const WORKERS = args.includes("--workers") ? String(flag("workers", 0)) : process.env.WORKERS;
 const say = (...m: unknown[]) => (JSON_OUT ? console.error(...m) : console.log(...m));
 
-type Flight = { urn: string; groups: number; createdAt: number; doneAt: number | null; number: string };
+type Flight = { urn: string; groups: number; createdAt: number; doneAt: number | null; number: string; checks?: number };
 
 async function main(): Promise<boolean> {
   const secret = process.env.AUTH_SECRET ?? `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`;
@@ -166,30 +167,47 @@ async function main(): Promise<boolean> {
     readerPaths.push("/board?airport=CDG", `/cases/${watched}`, `/demand/case/${watched}/summary`, "/manual-review?limit=50");
     if (chaos && chaosApp) chaos.begin(chaosApp, groups);
 
+    // the bench's own watching is a reader too: one small summary per flight a second until the flight
+    // looks booked, then its reservations once to see every voucher (listing 30 flights' reservations
+    // every second would be a heavier load than the night shift's console)
     const confirmed = new Map<string, Reservation[]>();
+    const looksBooked = new Set<string>();
+    const vouchered = async (f: Flight) => {
+      const ready = (await listAll(api, f.urn)).filter((r) => r.status === "CONFIRMED" && r.voucherUrn);
+      confirmed.set(f.urn, ready);
+      return ready.length;
+    };
     while (flights.some((f) => f.doneAt === null) && Date.now() - started < TIMEOUT_S * 1000) {
       await Promise.all(
         flights
           .filter((f) => f.doneAt === null)
           .map(async (f) => {
-            const items = await listAll(api, f.urn);
-            const ready = items.filter((r) => r.status === "CONFIRMED" && r.voucherUrn);
-            confirmed.set(f.urn, ready);
-            if (ready.length >= f.groups) f.doneAt = Date.now();
+            if (!looksBooked.has(f.urn)) {
+              const res = await api(`/demand/case/${encodeURIComponent(f.urn)}/summary`);
+              const summary = res.ok ? ((await res.json()) as { totalApproved: number; totalBooked: number }) : null;
+              const booked = summary && summary.totalApproved > 0 && summary.totalBooked >= summary.totalApproved;
+              // rooms approved beyond what the groups needed would keep the summary short: look anyway every 10 s
+              const every10s = (f.checks = (f.checks ?? 0) + 1) % 10 === 0;
+              if (!booked && !every10s) return;
+              if (booked) looksBooked.add(f.urn);
+            }
+            if ((await vouchered(f)) >= f.groups) f.doneAt = Date.now();
           }),
       );
       const done = flights.filter((f) => f.doneAt).length;
-      const booked = [...confirmed.values()].reduce((s, l) => s + l.length, 0);
-      say(`${((Date.now() - started) / 1000).toFixed(1)} s: ${booked}/${groups} groups vouchered, ${done}/${FLIGHTS} flights done`);
+      say(`${((Date.now() - started) / 1000).toFixed(1)} s: ${looksBooked.size}/${FLIGHTS} flights booked, ${done}/${FLIGHTS} vouchered`);
       if (flights.some((f) => f.doneAt === null)) await new Promise((r) => setTimeout(r, 1000));
     }
+    // what every flight ended with, counted the same way for all
+    for (const f of flights) if (f.doneAt === null) await vouchered(f);
     const end = Math.max(...flights.map((f) => f.doneAt ?? Date.now()));
     const read = await reader.stop();
     const totalSeconds = (end - started) / 1000;
     const perFlight = flights.map((f) => ((f.doneAt ?? Date.now()) - f.createdAt) / 1000).sort((a, b) => a - b);
     const booked = [...confirmed.values()].reduce((s, l) => s + l.length, 0);
     await chaos?.end();
-    // let the processes write their last second of figures
+    // let the processes write their last second of figures (and, with PROFILE_CPU=1, their CPU profiles)
+    if (profileFile && PROFILE && process.env.PROFILE_CPU === "1") for (const pid of readProfiles(profileFile).keys()) process.kill(pid, "SIGUSR2");
     if (profileFile) await new Promise((r) => setTimeout(r, 1500));
     const costs: PerBooking | null = profileFile ? perBooking(profileBefore, readProfiles(profileFile), booked) : null;
 
@@ -220,6 +238,15 @@ async function main(): Promise<boolean> {
       database: scratch || chaos?.setup.databaseUrl ? "postgres" : "pglite",
     };
     if (costs && (PROFILE || !JSON_OUT)) reportCosts(costs, read);
+    if (PROFILE && profileFile && process.env.PROFILE_CPU === "1") {
+      for (const [pid, p] of readProfiles(profileFile)) {
+        const file = `${profileFile}.${pid}.cpuprofile`;
+        if (!fs.existsSync(file)) continue;
+        say(`CPU of the ${p.role} process ${pid} (self time, whole run):`);
+        if (JSON_OUT) for (const row of summarizeCpuProfile(file)) console.error(`  ${row.what.padEnd(40)} ${String(row.ms).padStart(7)} ms ${row.share}`);
+        else console.table(summarizeCpuProfile(file));
+      }
+    }
     if (PROFILE && scratch) {
       // which jobs the time went to: runs, their duration, and when the last of each ended
       const timings = await runTimings(scratch.url, started);

@@ -328,8 +328,10 @@ describe("concurrent waves of one airport", () => {
     const first = await approvedCase(token, big("A"));
     const second = await approvedCase(token, big("B"));
     await runJobs();
-    const [wa] = await wavesOf(first.caseUrn);
-    const [wb] = await wavesOf(second.caseUrn);
+    // both searches run side by side and the waves are decided one at a time: in either order
+    const [w1] = await wavesOf(first.caseUrn);
+    const [w2] = await wavesOf(second.caseUrn);
+    const [wa, wb] = w1.urn < w2.urn ? [w1, w2] : [w2, w1];
     type A = { hotelUrn: string; provider: string; rooms: number };
     type R = { hotelUrn: string; provider: string; roomsAvailable: number };
     const used = new Map<string, number>();
@@ -339,7 +341,7 @@ describe("concurrent waves of one airport", () => {
     for (const r of wa.rankingInputs as R[]) offered.set(`${r.provider}|${r.hotelUrn}`, Math.max(offered.get(`${r.provider}|${r.hotelUrn}`) ?? 0, r.roomsAvailable));
     const shared = [...used.keys()].filter((k) => (wa.allocations as A[]).some((a) => `${a.provider}|${a.hotelUrn}` === k) && (wb.allocations as A[]).some((a) => `${a.provider}|${a.hotelUrn}` === k));
     for (const [key, rooms] of used) expect(rooms, key).toBeLessThanOrEqual(offered.get(key) ?? Infinity);
-    // the second wave saw the first's rooms gone where both used one hotel
+    // the later wave saw the earlier one's rooms gone where both used one hotel
     for (const key of shared) {
       const seen = Math.max(...(wb.rankingInputs as R[]).filter((r) => `${r.provider}|${r.hotelUrn}` === key).map((r) => r.roomsAvailable));
       const firstTook = (wa.allocations as A[]).filter((a) => `${a.provider}|${a.hotelUrn}` === key).reduce((s, a) => s + a.rooms, 0);
