@@ -13,6 +13,7 @@ import {
 import type { VoucherProps } from "@/emails/voucher";
 import type { Ctx } from "@/lib/context";
 import { PolicyBuffers } from "@/lib/policies/schemas";
+import { printable } from "@/lib/printable";
 import { ERASED_NAME } from "@/lib/privacy/scrub-text";
 import { voucherTransport } from "@/lib/transport/voucher";
 import { localMoment, nightsBetweenDates } from "./local-time";
@@ -67,7 +68,8 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
     lateCheckoutMinutes: buffers.lateCheckoutMinutes,
     nights: nightsBetweenDates(localMoment(r.checkIn, timeZone).date, localMoment(r.checkOut, timeZone).date),
     rooms: r.rooms,
-    passengers: guests.map((g) => (g.erasedAt ? ERASED_NAME : [g.firstName, g.lastName].filter(Boolean).join(" ") || "(name not on the manifest)")),
+    // names stored before lib/printable.ts refused controls still cannot forge a line or reorder the text
+    passengers: guests.map((g) => (g.erasedAt ? ERASED_NAME : printable([g.firstName, g.lastName].filter(Boolean).join(" ")) || "(name not on the manifest)")),
     total: `${r.total.currency} ${r.total.amount.toFixed(2)}`,
     payment:
       r.payment.method === "CARD"
