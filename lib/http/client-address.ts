@@ -93,3 +93,17 @@ export function publicOrigin(): string {
   }
   return `http://localhost:${process.env.PORT || 3000}`;
 }
+
+/**
+ * The sign-in page with a way back to `returnTo` (a path of ours): under PUBLIC_URL when set,
+ * else relative, which the browser resolves against the address it used.
+ */
+export function publicSignInUrl(returnTo: string): string {
+  const path = `/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`;
+  if (!process.env.PUBLIC_URL) return path;
+  try {
+    return `${new URL(process.env.PUBLIC_URL).origin}${path}`;
+  } catch {
+    return path;
+  }
+}
