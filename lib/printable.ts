@@ -33,6 +33,9 @@ export function hasVisibleChar(v: string): boolean {
   return /[\p{L}\p{N}\p{P}\p{S}]/u.test(v.replace(INVISIBLE, ""));
 }
 
+/** For OpenAPI descriptions of such fields. */
+export const PRINTABLE_NOTE = "printed for passengers or hotels: a line break, control character (U+0000–U+001F, U+007F–U+009F), U+2028/U+2029 or bidi control (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) is refused with 422";
+
 /** A Text (no NUL) that a passenger or a hotel will read: refused (422) with the character named when unprintable. */
 export const PrintableText = Text.superRefine((v, ctx) => {
   const bad = unprintableChar(v);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PrintableText, requiredPrintable } from "@/lib/printable";
+import { PRINTABLE_NOTE, PrintableText, requiredPrintable } from "@/lib/printable";
 import { IataCode, IsoTime, pageQuery, Reason, requiredText, Text, Urn, UtcTimestamp } from "@/lib/primitives";
 import { SegmentDirection, SegmentStatus, SpecialNeed, VehicleType } from "@/lib/vocabulary";
 
@@ -60,7 +60,7 @@ export const CreateSegmentBody = z
     specialRequirements: z.array(SpecialNeed).max(20).default([]),
     capacity: z.number().int().min(1).max(100).optional().meta({ description: "seats; default per vehicle type (a shuttle: the policy's shuttleCapacity)" }),
     // printed on the passenger's voucher: no line breaks, controls or bidi overrides (lib/printable.ts)
-    pickupLocation: PrintableText.trim().max(500).optional(),
+    pickupLocation: PrintableText.trim().max(500).optional().meta({ description: PRINTABLE_NOTE }),
     reason: Reason.optional().meta({ description: "optional here (the specification's body has none); kept in the audit log" }),
   })
   .superRefine((b, c) => {
@@ -73,10 +73,10 @@ export const RetimeSegmentBody = z.object({ scheduledAt: UtcTimestamp, reason: R
 export const AssignVehicleBody = z
   .object({
     // vehicle and driver are printed on the passenger's voucher (lib/printable.ts)
-    vehicleId: requiredPrintable(100),
+    vehicleId: requiredPrintable(100).meta({ description: PRINTABLE_NOTE }),
     vehicleType: VehicleType.optional().meta({ description: "when the vehicle is of another type than planned" }),
-    driverName: PrintableText.trim().max(200).optional(),
-    driverPhone: PrintableText.trim().max(50).optional(),
+    driverName: PrintableText.trim().max(200).optional().meta({ description: PRINTABLE_NOTE }),
+    driverPhone: PrintableText.trim().max(50).optional().meta({ description: PRINTABLE_NOTE }),
     reason: Reason,
   })
   .meta({ id: "AssignSegmentVehicle" });
