@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PRINTABLE_NOTE, PrintableText, requiredPrintable } from "@/lib/printable";
-import { IataCode, IsoTime, pageQuery, Reason, requiredText, Text, Urn, UtcTimestamp } from "@/lib/primitives";
+import { IataCode, IsoTime, pageQuery, Reason, Urn, UtcTimestamp } from "@/lib/primitives";
 import { SegmentDirection, SegmentStatus, SpecialNeed, VehicleType } from "@/lib/vocabulary";
 
 export const SegmentPassenger = z
