@@ -56,10 +56,11 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
 
   return {
     confirmationCode: confirmationCodeOf(r),
+    // a provider's data is not ours to trust either: no bidi override or line break from it
     hotel: {
-      name: hotel?.name ?? r.hotelName ?? hotelNameFromWave(wave?.allocations, r.groupId) ?? r.hotelUrn,
-      address: hotel?.address ?? "Address not listed: ask the airline desk",
-      phone: hotel?.phone ?? null,
+      name: printable(hotel?.name ?? r.hotelName ?? hotelNameFromWave(wave?.allocations, r.groupId) ?? r.hotelUrn),
+      address: printable(hotel?.address ?? "Address not listed: ask the airline desk"),
+      phone: hotel?.phone ? printable(hotel.phone) : null,
     },
     timeZone,
     checkIn,
