@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { securityHeaders } from "./lib/http/security-headers";
+import { NO_REFERRER_SOURCE, securityHeaders } from "./lib/http/security-headers";
 
 const config: NextConfig = {
   // PGlite loads its WASM and data files from its own package directory at run time; piscina
@@ -10,9 +10,13 @@ const config: NextConfig = {
   // `npm test` type-checks the whole project (tests and scripts included) before anything else; the
   // build of `npm start` does not repeat it, so a user's first start is a minute shorter on 2 cores
   typescript: { ignoreBuildErrors: true },
-  // CSP (frame-ancestors 'none'), nosniff, Referrer-Policy on every response: pages, API, assets
+  // CSP (frame-ancestors 'none'), nosniff, Referrer-Policy on every response: pages, API, assets;
+  // the passenger page's no-referrer comes last, as the last match of a header key wins
   async headers() {
-    return [{ source: "/:path*", headers: Object.entries(securityHeaders()).map(([key, value]) => ({ key, value })) }];
+    return [
+      { source: "/:path*", headers: Object.entries(securityHeaders()).map(([key, value]) => ({ key, value })) },
+      { source: NO_REFERRER_SOURCE, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
+    ];
   },
 };
 

@@ -18,8 +18,8 @@ export function proxy(req: NextRequest): Response {
   const path = rawPath(req.url);
   const isApi = path === "/api" || path.startsWith("/api/");
   if (!decodes(path)) {
-    if (isApi) return withHeaders(problemResponse(notFound(`The path ${path}`), requestIdOf(req), path));
-    return withHeaders(NextResponse.rewrite(new URL(NOT_FOUND_PAGE, req.url)));
+    if (isApi) return withHeaders(problemResponse(notFound(`The path ${path}`), requestIdOf(req), path), path);
+    return withHeaders(NextResponse.rewrite(new URL(NOT_FOUND_PAGE, req.url)), path);
   }
   if (!isApi && req.method === "POST" && req.headers.has("next-action") && isForeignOrigin(req)) {
     return withHeaders(
@@ -27,9 +27,10 @@ export function proxy(req: NextRequest): Response {
         status: 403,
         headers: { "content-type": "text/plain; charset=utf-8" },
       }),
+      path,
     );
   }
-  return withHeaders(NextResponse.next());
+  return withHeaders(NextResponse.next(), path);
 }
 
 /** The path as sent, still percent-encoded (the URL parser leaves `%ZZ` and a lone `%` as they are). */
@@ -52,8 +53,9 @@ function requestIdOf(req: Request): string {
   return given && /^[\w.:-]{1,128}$/.test(given) ? given : newId();
 }
 
-function withHeaders<R extends Response>(res: R): R {
-  for (const [k, v] of Object.entries(securityHeaders())) if (!res.headers.has(k)) res.headers.set(k, v);
+/** The security headers for this path (the passenger page keeps its `no-referrer`: lib/http/security-headers.ts). */
+function withHeaders<R extends Response>(res: R, path: string): R {
+  for (const [k, v] of Object.entries(securityHeaders(path))) if (!res.headers.has(k)) res.headers.set(k, v);
   return res;
 }
 

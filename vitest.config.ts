@@ -10,6 +10,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // next-auth imports "next/server" and "next/headers" without the .js Node's ESM resolver needs:
+    // let Vite resolve them, so tests can call next-auth's own handlers (sign-in, sign-out) in-process
+    server: { deps: { inline: ["next-auth"] } },
     env: { NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef", LOG_LEVEL: "silent" },
   },
 });

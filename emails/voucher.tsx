@@ -1,5 +1,6 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import { z } from "zod";
+import { scrubLine } from "@/lib/printable";
 
 /**
  * The hotel voucher (spec 2.6). Everything it shows arrives already formatted in its props (dates
@@ -115,7 +116,9 @@ export function voucherText(p: VoucherProps): string {
     section("Transport", "No transport arranged yet. Please make your own way or ask the airline desk.");
   }
   if (p.passengerLink) lines.push("", `Show this voucher on your phone: ${p.passengerLink}`);
-  return lines.join("\n") + "\n";
+  // one value is one line: a control character or line separator from any source (a provider's hotel
+  // address, an old record) becomes a space, so no value can forge a line of the voucher
+  return lines.map(scrubLine).join("\n") + "\n";
 }
 
 export default function Voucher(p: VoucherProps) {

@@ -18,7 +18,7 @@ export async function signInWithPassword(_prev: SignInState, form: FormData): Pr
     if (err instanceof AuthError) {
       // one message for unknown e-mail and wrong password: the form must not reveal which accounts exist
       if (err.type === "CredentialsSignin" && (err as { code?: string }).code === "throttled") {
-        return { error: "Too many failed attempts for this account or network. Wait a few minutes, then try again.", email };
+        return { error: "Too many failed attempts for this account or network, so sign-in is slowed down. Wait a moment (at most a few minutes), then try again.", email };
       }
       if (err.type === "CredentialsSignin") return { error: "E-mail or password is incorrect.", email };
       return { error: "Sign-in is unavailable right now. Try again in a moment.", email };

@@ -19,3 +19,4 @@ export * from "./emails";
 export * from "./webhooks";
 export * from "./reports";
 export * from "./jobs";
+export * from "./console-sessions";

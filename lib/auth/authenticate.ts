@@ -4,6 +4,7 @@ import type { DbOrTx } from "@/db/client";
 import { serviceTokens } from "@/db/schema";
 import { DomainError, forbidden, unauthenticated } from "@/lib/errors";
 import { isForeignOrigin, SAFE_METHODS } from "@/lib/http/origin";
+import { isConsoleSessionLive } from "./console-sessions";
 import { type Principal, TokenClaims, principalFromClaims } from "./principal";
 import { authSecret } from "./secret";
 import { formatSeconds, serviceTokenMaxTtlSeconds, tokenMaxTtlSeconds, verifyToken } from "./tokens";
@@ -24,7 +25,7 @@ export async function authenticate(req: Request, db: DbOrTx): Promise<Principal>
       throw err instanceof DomainError && err.status === 401 ? challenge(err, true) : err;
     }
   }
-  const session = await sessionPrincipal(req);
+  const session = await sessionPrincipal(req, db);
   if (session) {
     // a session cookie rides along on any request the browser makes, including one a foreign page
     // triggers: a state change must come from the console's own origin (bearer tokens are not sent
@@ -84,7 +85,7 @@ function challenge(err: DomainError, tokenSent: boolean): DomainError {
   return new DomainError(err.status, err.code, err.message, err.errors, { ...err.headers, "WWW-Authenticate": value }, err.extensions);
 }
 
-async function sessionPrincipal(req: Request): Promise<Principal | null> {
+async function sessionPrincipal(req: Request, db: DbOrTx): Promise<Principal | null> {
   const cookie = req.headers.get("cookie");
   if (!cookie || !cookie.includes("authjs.session-token")) return null;
   const secureCookie = cookie.includes("__Secure-authjs.session-token");
@@ -92,6 +93,9 @@ async function sessionPrincipal(req: Request): Promise<Principal | null> {
   if (!token) return null;
   const claims = TokenClaims.safeParse({ ...token, jti: token.jti ?? "session", iat: token.iat ?? 0, exp: token.exp ?? 0 });
   if (!claims.success) return null;
+  // signed out, ended by an ADMIN, expired or never recorded: the cookie alone proves nothing
+  const sid = typeof token.sid === "string" ? token.sid : undefined;
+  if (!(await isConsoleSessionLive(db, { sid, tenant: claims.data.tenant, sub: claims.data.sub }))) return null;
   // no jti: the rate limit keys a console user by subject, as console server actions do (lib/auth/session-ctx.ts)
   return { ...principalFromClaims(claims.data), kind: "user", jti: undefined };
 }

@@ -4,6 +4,7 @@ import { CredentialsSignin } from "@auth/core/errors";
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
+import { clientAddress } from "@/lib/http/client-address";
 import { verifyPassword } from "./password";
 import type { Role } from "./roles";
 import { recordSignInFailure, recordSignInSuccess, signInLockedFor } from "./sign-in-throttle";
@@ -12,18 +13,17 @@ const Credentials$ = z.object({ email: z.string().email(), password: z.string().
 
 export type SignedInUser = { id: string; email: string; name: string; tenant: string; roles: Role[]; airports: string[] };
 
-/** Too many failures: next-auth passes `code` to the sign-in action, which tells the user to wait. */
+/** Too many failures: next-auth passes `code` to the sign-in action, which tells the user to wait (lib/auth/sign-in-throttle.ts). */
 export class SignInThrottled extends CredentialsSignin {
   code = "throttled";
   constructor(readonly retryAfterSeconds: number) {
-    super(`sign-in locked for ${retryAfterSeconds}s`);
+    super(`sign-in slowed: wait ${retryAfterSeconds}s`);
   }
 }
 
-/** The client address as the reverse proxy reports it (first X-Forwarded-For hop), else none. */
+/** The client address: the TCP peer, or what a TRUSTED_PROXIES proxy reports (never a client's own header). */
 export function clientIp(req: Request | undefined): string | null {
-  const forwarded = req?.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || req?.headers.get("x-real-ip")?.trim() || null;
+  return req ? clientAddress(req) : null;
 }
 
 /** The credentials provider's check: e-mail and password of a seeded user, throttled per account and address. */
@@ -40,6 +40,6 @@ export async function authorizeCredentials(raw: unknown, req?: Request): Promise
     recordSignInFailure(email, ip);
     return null;
   }
-  recordSignInSuccess(email);
+  recordSignInSuccess(email, ip);
   return { id: user.urn, email: user.email, name: user.name, tenant: user.tenant, roles: user.roles as Role[], airports: user.airports };
 }

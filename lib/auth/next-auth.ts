@@ -1,6 +1,11 @@
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
+import { headers } from "next/headers";
+import { sameOriginPath } from "@/app/sign-in/callback";
+import { getDb } from "@/db/client";
+import { isHttpsRequest } from "@/lib/http/client-address";
+import { isConsoleSessionLive, revokeConsoleSession, SESSION_MAX_AGE_SECONDS, startConsoleSession } from "./console-sessions";
 import { authorizeCredentials } from "./credentials";
 import { Role } from "./roles";
 import { authSecret } from "./secret";
@@ -44,23 +49,59 @@ function providers(): NextAuthConfig["providers"] {
   return list;
 }
 
-export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
-  secret: authSecret(),
-  trustHost: true,
-  session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
-  pages: { signIn: "/sign-in" },
-  providers: providers(),
-  callbacks: {
-    jwt({ token, user }) {
+/** The request's headers: the one given (route handlers), else the current request's (pages, server actions). */
+async function requestHeaders(req: Request | undefined): Promise<Headers | null> {
+  if (req) return req.headers;
+  try {
+    return new Headers(await headers());
+  } catch {
+    return null; // outside a request
+  }
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(async (req) => {
+  const reqHeaders = await requestHeaders(req);
+  return {
+    secret: authSecret(),
+    trustHost: true,
+    // Secure (and `__Secure-` named) cookies when the public side is HTTPS: PUBLIC_URL says so, or a
+    // TRUSTED_PROXIES proxy does in X-Forwarded-Proto; anyone else's header is ignored
+    useSecureCookies: isHttpsRequest(reqHeaders ? { headers: reqHeaders } : null),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/sign-in" },
+    providers: providers(),
+    events: {
+      // sign-out ends the session on the server: the cookie, replayed, is refused from now on
+      async signOut(message) {
+        const token = "token" in message ? message.token : null;
+        if (token?.sid) await revokeConsoleSession(await getDb(), String(token.sid), String(token.sub ?? "unknown"));
+      },
+    },
+    callbacks: callbacks(),
+  };
+});
+
+function callbacks(): NextAuthConfig["callbacks"] {
+  return {
+    async jwt({ token, user }) {
       if (user) {
         const u = user as typeof user & { tenant: string; roles: Role[]; airports: string[] };
         token.sub = u.id;
         token.tenant = u.tenant;
         token.roles = u.roles;
         token.airports = u.airports;
-        token.jti ??= crypto.randomUUID();
+        // `sid`, not `jti`: next-auth's encode() replaces jti with a fresh random id on every write
+        token.sid = await startConsoleSession(await getDb(), { tenant: u.tenant, sub: String(u.id) });
+        return token;
       }
-      return token;
+      // every later read: a revoked, expired or unrecorded session is no session (its cookie is cleared)
+      const live = await isConsoleSessionLive(await getDb(), { sid: token.sid as string | undefined, tenant: String(token.tenant), sub: String(token.sub) });
+      return live ? token : null;
+    },
+    /** After sign-in or sign-out: a same-origin path only (app/sign-in/callback.ts), whatever next-auth was handed. */
+    redirect({ url, baseUrl }) {
+      const path = url.startsWith(`${baseUrl}/`) ? url.slice(baseUrl.length) : url;
+      return `${baseUrl}${sameOriginPath(path)}`;
     },
     session({ session, token }) {
       const user: SessionUser = {
@@ -73,5 +114,5 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       };
       return { ...session, user: { ...session.user, ...user } };
     },
-  },
-}));
+  };
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRINTABLE_NOTE, requiredPrintable, UNPRINTABLE_MESSAGE, unprintableChar } from "@/lib/printable";
 import { IataCode, IsoTime, Money, pageQuery, Reason, requiredText, Urn } from "@/lib/primitives";
 import { PaymentMethod, Provider, ReservationStatus } from "@/lib/vocabulary";
 
@@ -60,7 +61,8 @@ export const ReservationListQuery = z.object({
 
 export const CancelReservationBody = z
   .object({
-    reason: Reason,
+    // quoted in the cancellation email to the passengers: no line breaks, controls or bidi overrides
+    reason: Reason.refine((v) => !unprintableChar(v), UNPRINTABLE_MESSAGE).meta({ description: `why: kept in the audit log and quoted in the passengers' cancellation e-mail; ${PRINTABLE_NOTE}` }),
     rehouse: z
       .boolean()
       .default(true)
@@ -78,7 +80,8 @@ export const ManualBookingBody = z
     caseUrn: Urn("case"),
     groupId: Id,
     hotelUrn: Urn("hotel"),
-    providerOfferId: Id.meta({ description: "an offer of the hotel from a search of this case's airport (a wave's rankingInputs list them)" }),
+    // sent to the hotel's provider as is
+    providerOfferId: requiredPrintable(200).meta({ description: `an offer of the hotel from a search of this case's airport (a wave's rankingInputs list them); sent to the provider as is, so ${PRINTABLE_NOTE}` }),
     reason: Reason,
   })
   .meta({ id: "ManualBookingBody" });

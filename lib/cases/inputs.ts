@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasVisibleChar, requiredPrintable, unprintableChar } from "@/lib/printable";
 import { IataCode, pageQuery, Reason, requiredText, Text, Urn, UtcTimestamp } from "@/lib/primitives";
 import { CaseMode, CaseSort, CaseStatus, FlightStatus, SortOrder, SPECIAL_NEEDS, SpecialNeed, Tier, TIERS } from "@/lib/vocabulary";
 import { maxManifestPassengers } from "./limits";
@@ -21,7 +22,8 @@ export const Pnr = Text.trim()
   .meta({ description: "booking record locator", example: "X7K2QP" });
 
 export const PassengerId = requiredText(64);
-const Name = requiredText(100);
+/** Printed on vouchers and rooming lists: no line breaks, controls or bidi overrides (lib/printable.ts). */
+const Name = requiredPrintable(100);
 const blankIsAbsent = (v: unknown) => (v === "" || v === null ? undefined : v);
 export const Email = z.email("not an email address").max(254).refine((v) => !v.includes("\u0000"), "not an email address");
 export const Phone = Text.trim().regex(/^\+?[0-9][0-9 ().-]{3,24}$/, "a phone number: digits, optionally +, spaces, dots, dashes, parentheses");
@@ -40,8 +42,12 @@ export const NewNextFlight = z
   .object({ number: FlightNumber, scheduledDeparture: UtcTimestamp })
   .meta({ id: "NewNextFlight", description: "the connection the passengers are re-accommodated on" });
 
-/** Absent, null or blank: the manifest does not say. */
-const missingAsNull = (v: unknown) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v);
+/**
+ * Absent, null, blank or with no visible character (only zero-width or filler characters): the
+ * manifest does not say. A value holding a refused character stays, for the schema to refuse.
+ */
+const missingAsNull = (v: unknown) =>
+  v === undefined || v === null || (typeof v === "string" && !unprintableChar(v) && !hasVisibleChar(v)) ? null : v;
 
 /**
  * A manifest field the feed may lack: stored as null and reported in a DATA_INCOMPLETE review item
@@ -54,7 +60,7 @@ const mayBeMissing = <T extends z.ZodType>(schema: T) =>
     .optional()
     .transform((v) => v ?? null);
 
-const INCOMPLETE_NOTE = "absent, null or blank is accepted (stored as null; the group is listed in a DATA_INCOMPLETE review item); a present value must be valid";
+const INCOMPLETE_NOTE = "absent, null, blank or without a visible character is accepted (stored as null; the group is listed in a DATA_INCOMPLETE review item); a present value must be valid and hold no line break, control or bidi-override character (422)";
 
 export const NewPassenger = z
   .object({

@@ -19,11 +19,18 @@ export function contentSecurityPolicy(dev = process.env.NODE_ENV === "developmen
   ].join("; ");
 }
 
-export function securityHeaders(): Record<string, string> {
+/**
+ * The passenger's voucher page (`/v/{token}`): its URL is the passenger's credential, so no link
+ * or resource it loads may learn it through Referer. The global policy must not overwrite it.
+ */
+export const NO_REFERRER_SOURCE = "/v/:token*";
+export const isNoReferrerPath = (path: string) => path.startsWith("/v/");
+
+export function securityHeaders(path = "/"): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Referrer-Policy": isNoReferrerPath(path) ? "no-referrer" : "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
   };

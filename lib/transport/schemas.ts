@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { IataCode, IsoTime, pageQuery, Reason, requiredText, Text, Urn, UtcTimestamp } from "@/lib/primitives";
+import { PRINTABLE_NOTE, PrintableText, requiredPrintable } from "@/lib/printable";
+import { IataCode, IsoTime, pageQuery, Reason, Urn, UtcTimestamp } from "@/lib/primitives";
 import { SegmentDirection, SegmentStatus, SpecialNeed, VehicleType } from "@/lib/vocabulary";
 
 export const SegmentPassenger = z
@@ -58,7 +59,8 @@ export const CreateSegmentBody = z
     vehicleType: VehicleType,
     specialRequirements: z.array(SpecialNeed).max(20).default([]),
     capacity: z.number().int().min(1).max(100).optional().meta({ description: "seats; default per vehicle type (a shuttle: the policy's shuttleCapacity)" }),
-    pickupLocation: Text.trim().max(500).optional(),
+    // printed on the passenger's voucher: no line breaks, controls or bidi overrides (lib/printable.ts)
+    pickupLocation: PrintableText.trim().max(500).optional().meta({ description: PRINTABLE_NOTE }),
     reason: Reason.optional().meta({ description: "optional here (the specification's body has none); kept in the audit log" }),
   })
   .superRefine((b, c) => {
@@ -70,10 +72,11 @@ export type CreateSegmentInput = z.input<typeof CreateSegmentBody>;
 export const RetimeSegmentBody = z.object({ scheduledAt: UtcTimestamp, reason: Reason }).meta({ id: "RetimeSegment" });
 export const AssignVehicleBody = z
   .object({
-    vehicleId: requiredText(100),
+    // vehicle and driver are printed on the passenger's voucher (lib/printable.ts)
+    vehicleId: requiredPrintable(100).meta({ description: PRINTABLE_NOTE }),
     vehicleType: VehicleType.optional().meta({ description: "when the vehicle is of another type than planned" }),
-    driverName: Text.trim().max(200).optional(),
-    driverPhone: Text.trim().max(50).optional(),
+    driverName: PrintableText.trim().max(200).optional().meta({ description: PRINTABLE_NOTE }),
+    driverPhone: PrintableText.trim().max(50).optional().meta({ description: PRINTABLE_NOTE }),
     reason: Reason,
   })
   .meta({ id: "AssignSegmentVehicle" });

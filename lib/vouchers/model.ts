@@ -12,6 +12,7 @@ import {
 import type { VoucherProps } from "@/emails/voucher";
 import type { Ctx } from "@/lib/context";
 import { PolicyBuffers } from "@/lib/policies/schemas";
+import { printable } from "@/lib/printable";
 import { ERASED_NAME } from "@/lib/privacy/scrub-text";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { voucherTransport } from "@/lib/transport/voucher";
@@ -60,10 +61,11 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
 
   return {
     confirmationCode: confirmationCodeOf(r),
+    // a provider's data is not ours to trust either: no bidi override or line break from it
     hotel: {
-      name: hotel?.name ?? r.hotelName ?? (await hotelNameFromWave(ctx, r.waveUrn, r.groupId)) ?? r.hotelUrn,
-      address: hotel?.address ?? "Address not listed: ask the airline desk",
-      phone: hotel?.phone ?? null,
+      name: printable(hotel?.name ?? r.hotelName ?? (await hotelNameFromWave(ctx, r.waveUrn, r.groupId)) ?? r.hotelUrn),
+      address: printable(hotel?.address ?? "Address not listed: ask the airline desk"),
+      phone: hotel?.phone ? printable(hotel.phone) : null,
     },
     timeZone,
     checkIn,
@@ -72,7 +74,8 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
     lateCheckoutMinutes: buffers.lateCheckoutMinutes,
     nights: nightsBetweenDates(localMoment(r.checkIn, timeZone).date, localMoment(r.checkOut, timeZone).date),
     rooms: r.rooms,
-    passengers: guests.map((g) => (g.erasedAt ? ERASED_NAME : [g.firstName, g.lastName].filter(Boolean).join(" ") || "(name not on the manifest)")),
+    // names stored before lib/printable.ts refused controls still cannot forge a line or reorder the text
+    passengers: guests.map((g) => (g.erasedAt ? ERASED_NAME : printable([g.firstName, g.lastName].filter(Boolean).join(" ")) || "(name not on the manifest)")),
     total: `${r.total.currency} ${r.total.amount.toFixed(2)}`,
     payment:
       r.payment.method === "CARD"

@@ -5,7 +5,7 @@ import { POST as generateReportHandler } from "@/app/api/v1/reports/route";
 import { POST as createSegmentHandler } from "@/app/api/v1/transport/segments/route";
 import { POST as subscribeHandler } from "@/app/api/v1/webhooks/subscriptions/route";
 import type { Db } from "@/db/client";
-import { allocationWaves, hotels, reviewItems, webhookDeliveries } from "@/db/schema";
+import { allocationWaves, hotels, reviewItems, users, webhookDeliveries } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
@@ -44,6 +44,8 @@ export type Records = {
   subscriptionUrn: string;
   deliveryUrn: string;
   reportUrn: string;
+  /** a console user of the tenant at CDG (an ADMIN ends its sessions) */
+  userUrn: string;
 };
 
 export async function makeRecords(db: Db): Promise<Records> {
@@ -140,6 +142,9 @@ export async function makeRecords(db: Db): Promise<Records> {
   const report = await call(generateReportHandler, "/reports", { token: supervisor, body: {} });
   if (report.status !== 201 && report.status !== 200) throw new Error(`report: ${report.status} ${report.text}`);
 
+  const userUrn = newUrn("user");
+  await db.insert(users).values({ urn: userUrn, tenant: TENANT, email: `cdg-${userUrn.slice(-12)}@records.test`, name: "CDG operator", roles: ["AIRPORT_OPERATOR"], airports: ["CDG"] });
+
   return {
     caseUrn,
     feed2CaseUrn: feed2Case.urn,
@@ -158,6 +163,7 @@ export async function makeRecords(db: Db): Promise<Records> {
     subscriptionUrn: subscription.json.urn,
     deliveryUrn,
     reportUrn: report.json.urn,
+    userUrn,
   };
 }
 

@@ -2,5 +2,29 @@
 import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
+import { problemResponse } from "@/lib/api/problem";
+import { notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { jobMode } from "@/lib/jobs/mode";
 
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+const served = serve({ client: inngest, functions });
+type Handler = (req: Request, ctx: unknown) => Promise<Response>;
+
+/**
+ * Without an Inngest server (lib/jobs/mode.ts: no INNGEST_DEV, no Cloud keys) the embedded runner
+ * executes the jobs and nothing may call in here: the SDK would answer 500 (cloud mode with no
+ * signing key), so the endpoint says what it is, a 404 problem. With one, Inngest's own answers.
+ */
+function endpoint(method: "GET" | "POST" | "PUT"): Handler {
+  return async (req, ctx) => {
+    if (jobMode() === "embedded") {
+      const path = new URL(req.url).pathname;
+      return problemResponse(notFound("The Inngest endpoint (no Inngest server is configured: jobs run in the embedded runner)"), newId(), path);
+    }
+    return (served[method] as Handler)(req, ctx);
+  };
+}
+
+export const GET = endpoint("GET");
+export const POST = endpoint("POST");
+export const PUT = endpoint("PUT");

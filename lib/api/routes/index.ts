@@ -13,10 +13,11 @@ import * as review from "./review";
 import * as settings from "./settings";
 import * as system from "./system";
 import * as transport from "./transport";
+import * as users from "./users";
 import * as vouchers from "./vouchers";
 import * as webhooks from "./webhooks";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, board, cases, policies, demand, review, allocation, hotels, vouchers, booking, agent, transport, settings, webhooks, reports].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, board, cases, policies, demand, review, allocation, hotels, vouchers, booking, agent, transport, settings, webhooks, reports, users].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

@@ -1,5 +1,6 @@
 import { type FieldError, invalid, tooLarge } from "@/lib/errors";
 import { envInt } from "@/lib/config";
+import { hasVisibleChar, unprintableChar } from "@/lib/printable";
 import { type BulkRowReport, Email, NewPassenger, Phone, Pnr } from "../schemas";
 import type { Sheet } from "./read-sheet";
 
@@ -51,7 +52,8 @@ export function validateRows(sheet: Sheet, existingIds: ReadonlySet<string>): Bu
     const pnr = Pnr.safeParse(cell("pnr"));
     if (!pnr.success) errors.push({ column: "pnr", message: cell("pnr") ? pnr.error.issues[0].message : "required" });
     // the schema lets the feed omit names and tier (DATA_INCOMPLETE); an upload must be complete
-    for (const column of STRICT) if (cell(column) === "") errors.push({ column, message: "required" });
+    // a cell of only zero-width characters is as blank as an empty one; an unprintable one is refused below
+    for (const column of STRICT) if (!unprintableChar(cell(column)) && !hasVisibleChar(cell(column))) errors.push({ column, message: "required" });
     if (cell("email") && !Email.safeParse(cell("email")).success) errors.push({ column: "email", message: "not an email address" });
     if (cell("phone") && !Phone.safeParse(cell("phone")).success) errors.push({ column: "phone", message: "not a phone number" });
     const parsed = NewPassenger.safeParse({

@@ -1,24 +1,21 @@
 import { sql } from "drizzle-orm";
 import { SignJWT } from "jose";
-import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as listAudit } from "@/app/api/v1/audit/route";
 import { GET as getCase } from "@/app/api/v1/cases/[caseUrn]/route";
 import { POST as createCaseRoute } from "@/app/api/v1/cases/route";
 import { POST as activate } from "@/app/api/v1/policies/[policyUrn]/activate/route";
 import { POST as createPolicyRoute } from "@/app/api/v1/policies/route";
 import { users } from "@/db/schema";
-import { authorizeCredentials, SignInThrottled } from "@/lib/auth/credentials";
-import { hashPassword } from "@/lib/auth/password";
 import { authSecret } from "@/lib/auth/secret";
-import { resetSignInThrottle } from "@/lib/auth/sign-in-throttle";
 import { mintToken } from "@/lib/auth/tokens";
 import { newUrn } from "@/lib/ids";
 import { errorFields } from "@/lib/log";
 import { mintServiceToken } from "@/lib/service-tokens/mint";
 import { proxy } from "@/proxy";
 import { apiTestDatabase, call, tokenFor } from "../../helpers/api";
+import { consoleCookie } from "../../helpers/sessions";
 import { casePayload, roleToken } from "../../helpers/cases";
 import { ctxFor, principal, uniqueTenant } from "../../helpers/factories";
 import { policyPayload } from "../../helpers/policies";
@@ -69,12 +66,7 @@ describe("proxy: paths whose percent-encoding does not decode", () => {
 });
 
 async function sessionCookie(tenant: string, roles = ["OPS_SUPERVISOR"], airports = ["*"]) {
-  const value = await encode({
-    token: { sub: newUrn("user"), tenant, roles, airports, name: "Ops", email: "ops@x.test", jti: "s1" },
-    secret: authSecret(),
-    salt: "authjs.session-token",
-  });
-  return `authjs.session-token=${value}`;
+  return (await consoleCookie(database.db, { tenant, roles, airports })).cookie;
 }
 
 describe("the console's session cookie on the API", () => {
@@ -187,37 +179,6 @@ describe("request bodies: empty ones", () => {
       const res = await call(activate, `/policies/${draft.json.urn}/activate`, { token, method: "POST", rawBody: "", headers, params: { policyUrn: draft.json.urn } });
       expect(res.status, JSON.stringify(headers)).toBe(200);
     }
-  });
-});
-
-describe("sign-in throttling", () => {
-  afterEach(() => resetSignInThrottle());
-
-  it("30 wrong passwords lock the account: the right one is then refused until the lock ends", async () => {
-    const email = `u${Date.now()}@throttle.test`;
-    await database.db.insert(users).values({ urn: newUrn("user"), tenant: "AF", email, name: "U", passwordHash: await hashPassword("right"), roles: ["ADMIN"], airports: ["*"] });
-    const req = new Request("http://localhost/api/auth/callback/credentials", { headers: { "x-forwarded-for": "203.0.113.7" } });
-    let throttled = 0;
-    for (let i = 0; i < 30; i++) {
-      try {
-        expect(await authorizeCredentials({ email, password: "wrong" }, req)).toBeNull();
-      } catch (err) {
-        expect(err).toBeInstanceOf(SignInThrottled);
-        throttled++;
-      }
-    }
-    expect(throttled).toBeGreaterThan(20);
-    await expect(authorizeCredentials({ email, password: "right" }, req)).rejects.toBeInstanceOf(SignInThrottled);
-    // from another address too: the account itself is locked
-    await expect(authorizeCredentials({ email, password: "right" }, new Request("http://localhost/", { headers: { "x-forwarded-for": "198.51.100.1" } }))).rejects.toBeInstanceOf(SignInThrottled);
-    resetSignInThrottle();
-    expect(await authorizeCredentials({ email, password: "right" }, req)).toMatchObject({ email });
-  });
-
-  it("an address guessing across many accounts is locked too, and the right password before the limit signs in", async () => {
-    const req = new Request("http://localhost/", { headers: { "x-forwarded-for": "192.0.2.55" } });
-    for (let i = 0; i < 20; i++) expect(await authorizeCredentials({ email: `nobody${i}@x.test`, password: "p" }, req)).toBeNull();
-    await expect(authorizeCredentials({ email: "nobody99@x.test", password: "p" }, req)).rejects.toBeInstanceOf(SignInThrottled);
   });
 });
 

@@ -109,4 +109,5 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "POST /reports": { roles: [OPS, ADMIN], scope: "none", why: "README: OPS_SUPERVISOR, ADMIN" },
   "GET /reports": { roles: READ, scope: "none", why: "README: every role but FEED" },
   "GET /reports/{reportUrn}": { roles: READ, scope: "tenant-record", why: "README: every role but FEED" },
+  "POST /users/{userUrn}/sign-out": { roles: [ADMIN], scope: "record", why: "docs/security.md: an ADMIN ends a user's sessions; a user of CDG is in scope of a CDG ADMIN only" },
 };

@@ -56,6 +56,7 @@ export function validRequest(spec: RouteSpec, r: Records): { path: string; opts:
     subscriptionUrn: r.subscriptionUrn,
     deliveryUrn: r.deliveryUrn,
     reportUrn: r.reportUrn,
+    userUrn: r.userUrn,
   };
   const names = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const used = Object.fromEntries(names.map((n) => [n, params[n]]));
@@ -104,4 +105,5 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   "PATCH /settings": () => ({ slaMinutes: { LOW: 200 }, reason }),
   "POST /webhooks/subscriptions": () => ({ url: "https://hooks.example.com/principals", events: ["case.accommodated"] }),
   "POST /reports": () => ({}),
+  "POST /users/{userUrn}/sign-out": () => ({ reason }),
 };

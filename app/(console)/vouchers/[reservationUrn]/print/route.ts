@@ -3,6 +3,7 @@ import { principalOf, sessionUser } from "@/lib/auth/session-ctx";
 import { getDb } from "@/db/client";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, newId } from "@/lib/ids";
+import { publicSignInUrl } from "@/lib/http/client-address";
 import { getVoucher } from "@/lib/vouchers/get";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +12,7 @@ const PRINT_SCRIPT = `<script>window.addEventListener("load",function(){window.p
 
 export async function GET(req: Request, { params }: { params: Promise<{ reservationUrn: string }> }): Promise<Response> {
   const user = await sessionUser();
-  if (!user) return Response.redirect(new URL("/sign-in", req.url), 303);
+  if (!user) return signInRedirect(new URL(req.url).pathname);
   const ctx = { db: await getDb(), principal: principalOf(user), requestId: newId() };
   try {
     const html = await getVoucher({ ctx, input: { reservationUrn: decodeSegment((await params).reservationUrn), format: "html" } });
@@ -22,4 +23,12 @@ export async function GET(req: Request, { params }: { params: Promise<{ reservat
     if (err instanceof DomainError) return new Response(`${err.message}\n`, { status: err.status, headers: { "content-type": "text/plain; charset=utf-8" } });
     throw err;
   }
+}
+
+/**
+ * To sign-in and back. Not from req.url: under `next start -H 0.0.0.0` that is
+ * `http://0.0.0.0:3000/…`, an address no browser can open; PUBLIC_URL's, or a relative one.
+ */
+function signInRedirect(path: string): Response {
+  return new Response(null, { status: 303, headers: { location: publicSignInUrl(path), "cache-control": "no-store" } });
 }

@@ -1,0 +1,31 @@
+import { NextRequest } from "next/server";
+import { afterEach, describe, expect, it } from "vitest";
+import { GET, POST, PUT } from "@/app/api/inngest/route";
+
+const handlers = { GET, POST, PUT };
+const at = (method: string, query = "") =>
+  new NextRequest(`http://localhost/api/inngest${query}`, { method, headers: method === "GET" ? {} : { "content-type": "application/json" }, body: method === "GET" ? undefined : "{}" });
+
+afterEach(() => {
+  delete process.env.INNGEST_DEV;
+});
+
+describe("/api/inngest", () => {
+  it.each(["GET", "PUT", "POST"] as const)("%s without an Inngest server: a 404 problem, not the SDK's 500", async (method) => {
+    const res = await handlers[method](at(method, method === "POST" ? "?fnId=x&stepId=step" : ""), { params: Promise.resolve({}) });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    const body = await res.json();
+    expect(body).toMatchObject({ status: 404, code: "NOT_FOUND", instance: "/api/inngest" });
+    expect(body.detail).toMatch(/embedded runner/);
+  });
+
+  it("with the dev server configured (INNGEST_DEV=1), GET is Inngest's own introspection", async () => {
+    process.env.INNGEST_DEV = "1";
+    const res = await GET(at("GET"), { params: Promise.resolve({}) });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toHaveProperty("function_count");
+    expect(body.function_count).toBeGreaterThan(10);
+  });
+});
