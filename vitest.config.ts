@@ -10,6 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef", LOG_LEVEL: "silent" },
+    // OUTBOUND_ALLOW_PRIVATE: the tests' webhook receivers listen on 127.0.0.1; the SSRF tests switch it off
+    env: { NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef", LOG_LEVEL: "silent", OUTBOUND_ALLOW_PRIVATE: "1" },
   },
 });
