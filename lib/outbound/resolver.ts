@@ -19,7 +19,7 @@ export function resolveHost(hostname: string): Promise<ResolvedAddress[]> {
  * Tests answer DNS themselves (no network here, and a name must be made to point inside on
  * demand). Returns the function that puts the system resolver back.
  */
-export function useResolver(resolver: Resolver): () => void {
+export function installResolver(resolver: Resolver): () => void {
   current = resolver;
   return () => {
     current = systemResolver;

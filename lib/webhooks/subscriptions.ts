@@ -31,6 +31,12 @@ function withinScope(ctx: Ctx) {
   return airports ? sql`${webhookSubscriptions.airports} <@ ${JSON.stringify(airports)}::jsonb` : undefined;
 }
 
+/**
+ * The audit entries of a subscription carry its airport, or "*" when it covers several (or every)
+ * airport: an audit reader limited to other airports must not read its URL there either.
+ */
+const auditAirport = (airports: string[]) => (airports.length === 1 ? airports[0] : "*");
+
 const outsideScope = () => new DomainError(403, "OUT_OF_SCOPE", "This subscription covers airports outside the airports of your claims.");
 
 /**
@@ -60,7 +66,7 @@ export async function createSubscription({ ctx, input }: { ctx: Ctx; input: Crea
       })
       .returning();
     const record = toSubscription(row);
-    await writeAudit(tx, { entity: "webhook", entityUrn: row.urn, action: "create", airport: null, after: { ...auditView(record), secret: "••••••" } });
+    await writeAudit(tx, { entity: "webhook", entityUrn: row.urn, action: "create", airport: auditAirport(row.airports), after: { ...auditView(record), secret: "••••••" } });
     return shapeRecord(WebhookSubscriptionCreated, { ...record, secret });
   });
 }
@@ -103,7 +109,7 @@ export async function disableSubscription({ ctx, input }: { ctx: Ctx; input: z.i
       .set({ status: "DISABLED", disabledAt: new Date() })
       .where(eq(webhookSubscriptions.urn, row.urn))
       .returning();
-    await writeAudit(tx, { entity: "webhook", entityUrn: row.urn, action: "disable", airport: null, reason: reason ?? null, before: auditView(toSubscription(row)), after: auditView(toSubscription(after)) });
+    await writeAudit(tx, { entity: "webhook", entityUrn: row.urn, action: "disable", airport: auditAirport(row.airports), reason: reason ?? null, before: auditView(toSubscription(row)), after: auditView(toSubscription(after)) });
     return shapeRecord(WebhookSubscription, toSubscription(after));
   });
 }

@@ -11,7 +11,7 @@ import { emit } from "@/lib/events";
 import { manualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
 import { postToTarget } from "@/lib/outbound/post";
-import { useResolver } from "@/lib/outbound/resolver";
+import { installResolver } from "@/lib/outbound/resolver";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { roleToken } from "@/tests/helpers/cases";
 import { uniqueTenant } from "@/tests/helpers/factories";
@@ -44,7 +44,7 @@ const deliverOnce = async (tenant: string) => {
 let restoreResolver = () => {};
 const answer = (table: Record<string, string[]>) => {
   restoreResolver();
-  restoreResolver = useResolver(fakeResolver(table));
+  restoreResolver = installResolver(fakeResolver(table));
 };
 beforeEach(() => vi.stubEnv("OUTBOUND_ALLOW_PRIVATE", ""));
 afterEach(() => {

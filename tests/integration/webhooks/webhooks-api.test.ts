@@ -196,6 +196,14 @@ describe("outbound webhooks: subscriptions, signed deliveries, retries, redelive
       ]),
     );
 
+    // the LHR ADMIN sees the LHR subscription's delivery, not the one of every airport's (it shows that subscription's URL)
+    const lhrLog = await call(listDeliveriesH, "/webhooks/deliveries", { token: lhrAdmin });
+    expect(lhrLog.json.items.map((d: { subscriptionUrn: string }) => d.subscriptionUrn)).toEqual([lhrSub.json.urn]);
+    const allSubLhr = rows.find((d) => d.subscriptionUrn === allSub.json.urn && d.airport === "LHR")!;
+    await database.db.update(webhookDeliveries).set({ status: "FAILED" }).where(eq(webhookDeliveries.urn, allSubLhr.urn));
+    const refused = await call(redeliverH, `/webhooks/deliveries/${allSubLhr.urn}/redeliver`, { token: lhrAdmin, params: { deliveryUrn: allSubLhr.urn }, method: "POST" });
+    expect([refused.status, refused.json.code]).toEqual([403, "OUT_OF_SCOPE"]);
+
     // the LHR ADMIN sees and manages only the LHR subscription
     const listed = await call(listSubsH, "/webhooks/subscriptions", { token: lhrAdmin });
     expect(listed.json.items.map((x: { urn: string }) => x.urn)).toEqual([lhrSub.json.urn]);

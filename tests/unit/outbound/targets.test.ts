@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { isForbiddenAddress } from "@/lib/outbound/addresses";
 import { targetRefusal } from "@/lib/outbound/check-url";
-import { useResolver } from "@/lib/outbound/resolver";
+import { installResolver } from "@/lib/outbound/resolver";
 import { fakeResolver, INSIDE_NAMES, INSIDE_URLS, PUBLIC_NAMES } from "@/tests/helpers/outbound";
 
 /** Issue 18, finding 1: the check itself, with OUTBOUND_ALLOW_PRIVATE off (the API tests are in tests/integration/security/outbound.test.ts). */
@@ -10,7 +10,7 @@ describe("outbound targets with OUTBOUND_ALLOW_PRIVATE off", () => {
   let restore: () => void;
   beforeEach(() => {
     vi.stubEnv("OUTBOUND_ALLOW_PRIVATE", "");
-    restore = useResolver(fakeResolver({ ...INSIDE_NAMES, ...PUBLIC_NAMES }));
+    restore = installResolver(fakeResolver({ ...INSIDE_NAMES, ...PUBLIC_NAMES }));
   });
   afterEach(() => {
     restore();
@@ -36,7 +36,7 @@ describe("outbound targets with OUTBOUND_ALLOW_PRIVATE off", () => {
     vi.stubEnv("PUBLIC_URL", "https://das.example.com");
     vi.stubEnv("ALLOWED_ORIGINS", "https://ops.example.com");
     restore();
-    restore = useResolver(fakeResolver({ "das.example.com": ["93.184.215.14"], "ops.example.com": ["93.184.215.15"] }));
+    restore = installResolver(fakeResolver({ "das.example.com": ["93.184.215.14"], "ops.example.com": ["93.184.215.15"] }));
     expect(await targetRefusal("https://das.example.com/api/v1/admin/backup")).toMatch(/this service itself/);
     expect(await targetRefusal("http://DAS.example.com.:8443/api/v1/admin/backup")).toMatch(/this service itself/);
     expect(await targetRefusal("https://ops.example.com/")).toMatch(/this service itself/);
