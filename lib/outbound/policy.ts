@@ -22,12 +22,15 @@ function originOf(raw: string): Origin | null {
 }
 
 /**
- * The origins this service answers on (PUBLIC_URL, AUTH_URL, ALLOWED_ORIGINS): a tenant's URL
+ * The origins this service answers on (PUBLIC_URL, AUTH_URL, ALLOWED_ORIGINS, loopback on PORT): a tenant's URL
  * there would make the service POST to its own API (its backup route, its admin endpoints).
  */
 export function ownOrigins(): Origin[] {
   const env = process.env;
-  const raw = [env.PUBLIC_URL, env.AUTH_URL, env.NEXTAUTH_URL, ...(env.ALLOWED_ORIGINS ?? "").split(",")];
+  // and, where loopback is allowed at all, the loopback names of the port it listens on
+  const port = env.PORT || "3000";
+  const local = privateTargetsAllowed() ? ["localhost", "127.0.0.1", "[::1]", "0.0.0.0"].map((h) => `http://${h}:${port}`) : [];
+  const raw = [env.PUBLIC_URL, env.AUTH_URL, env.NEXTAUTH_URL, ...(env.ALLOWED_ORIGINS ?? "").split(","), ...local];
   return raw.flatMap((r) => (r && r.trim() ? [originOf(r)] : [])).filter((o): o is Origin => o !== null);
 }
 

@@ -22,7 +22,7 @@ export class OutboundError extends Error {
  * address when the URL was registered and to 127.0.0.1 now is refused here, not trusted.
  */
 const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  resolveHost(hostname).then(
+  resolveHost(hostname.replace(/\.+$/, "")).then(
     (answers) => {
       const wanted = answers.filter((a) => !options.family || a.family === options.family);
       if (wanted.length === 0) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 4);

@@ -58,6 +58,10 @@ describe("OUTBOUND_ALLOW_PRIVATE=1 (development and tests)", () => {
     expect(await targetRefusal("http://127.0.0.1:45678/hooks")).toBeNull();
     expect(await targetRefusal("http://localhost:45678/hooks")).toBeNull();
     expect(await targetRefusal("http://127.0.0.1:3202/api/v1/admin/backup")).toMatch(/this service itself/);
+    vi.stubEnv("PORT", "3999");
+    for (const url of ["http://localhost:3999/api/v1/admin/backup", "http://127.1:3999/", "http://0:3999/", "http://[::1]:3999/"]) {
+      expect(await targetRefusal(url), url).toMatch(/this service itself/);
+    }
   });
 });
 
