@@ -36,7 +36,8 @@ export default defineConfig({
     : {
         command: "npx tsx scripts/e2e-server.ts",
         url: `${baseURL}/api/v1/health`,
-        env: { E2E_PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
+        // OUTBOUND_ALLOW_PRIVATE: a journey's webhook receiver would listen on 127.0.0.1
+        env: { E2E_PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", OUTBOUND_ALLOW_PRIVATE: "1" },
         // a cold build plus the first migration and seed take a few minutes on two cores
         timeout: 600_000,
         reuseExistingServer: false,

@@ -13,6 +13,7 @@ export default defineConfig({
     // next-auth imports "next/server" and "next/headers" without the .js Node's ESM resolver needs:
     // let Vite resolve them, so tests can call next-auth's own handlers (sign-in, sign-out) in-process
     server: { deps: { inline: ["next-auth"] } },
-    env: { NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef", LOG_LEVEL: "silent" },
+    // OUTBOUND_ALLOW_PRIVATE: the tests' webhook receivers listen on 127.0.0.1; the SSRF tests switch it off
+    env: { NEXT_TELEMETRY_DISABLED: "1", AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef", LOG_LEVEL: "silent", OUTBOUND_ALLOW_PRIVATE: "1" },
   },
 });

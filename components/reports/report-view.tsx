@@ -14,8 +14,9 @@ const label = (v: string) => v.replaceAll("_", " ").toLowerCase().replace(/^./, 
 
 /** One weekly report: charts of the review figures, the service figures per airport, failing policies and providers. */
 export function ReportView({ report, csvHref }: { report: Report; csvHref: string }) {
-  const all = report.airports[0];
-  const perAirport = report.airports.slice(1);
+  // ALL is the total of the airports the reader may see (absent from an old report read by a principal of some airports)
+  const all = report.airports.find((a) => a.airport === "ALL");
+  const perAirport = report.airports.filter((a) => a.airport !== "ALL");
   const categories = Object.entries(all?.byCategory ?? {}).map(([category, items]) => ({ category: label(category), items }));
   const timing = perAirport.map((a) => ({ airport: a.airport, mean: a.meanMinutesToResolve, p90: a.p90MinutesToResolve }));
   const service = perAirport.map((a) => ({ airport: a.airport, firstVoucher: a.meanMinutesToFirstVoucher, lastGroup: a.meanMinutesToLastGroupHoused }));

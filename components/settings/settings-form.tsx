@@ -27,7 +27,9 @@ export function SettingsForm({ defaults, save }: Props) {
   async function onSubmit(values: SettingsFormValues) {
     const res = await save(formToPatch(values));
     if ("error" in res) {
-      applyServerErrors(form, res.error);
+      // the API names the patch's fields; the form's alerting fields are flat
+      const FORM_FIELD: Record<string, string> = { "alerting.url": "alertingUrl", "alerting.secret": "alertingSecret" };
+      applyServerErrors(form, { ...res.error, errors: res.error.errors?.map((e) => ({ ...e, path: FORM_FIELD[e.path] ?? e.path })) });
       toast.error("The settings were not saved", { description: res.error.message });
       return;
     }

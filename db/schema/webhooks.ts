@@ -19,6 +19,8 @@ export const webhookSubscriptions = pgTable(
     // the HMAC key, sealed (lib/tenants/secret-box.ts): usable to sign, never returned
     sealedSecret: text("sealed_secret").notNull(),
     events: jsonb("events").$type<string[]>().notNull(),
+    // the creator's airports (["*"]: every airport): only events about a case of these reach it
+    airports: jsonb("airports").$type<string[]>().notNull().default(["*"]),
     description: text("description"),
     status: text("status").$type<SubscriptionStatus>().notNull().default("ACTIVE"),
     createdBy: text("created_by").notNull(),

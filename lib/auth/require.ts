@@ -1,7 +1,7 @@
 import type { Ctx } from "@/lib/context";
-import { forbidden } from "@/lib/errors";
+import { DomainError, forbidden } from "@/lib/errors";
 import { hasPermission, type Permission } from "./roles";
-import { assertAirport } from "./scope";
+import { airportFilter, assertAirport } from "./scope";
 
 /**
  * The first line of every verb: the permission from the one table in ./roles, checked against the
@@ -18,4 +18,15 @@ export function requirePermission(ctx: Ctx, permission: Permission, what?: strin
 /** Airport scope (contract part 2): 403 OUT_OF_SCOPE for an airport outside the principal's claims. */
 export function requireAirport(ctx: Ctx, airport: string): void {
   assertAirport(ctx.principal, airport);
+}
+
+/**
+ * A tenant-wide change (settings, the tenant's weekly report) touches every airport's operations,
+ * so it needs a principal of every airport (airports ["*"]): one limited to LHR must not move
+ * CDG's SLA, currency or alerting channel. 403 OUT_OF_SCOPE otherwise.
+ */
+export function requireEveryAirport(ctx: Ctx, what: string): void {
+  if (airportFilter(ctx.principal) !== null) {
+    throw new DomainError(403, "OUT_OF_SCOPE", `Only a principal of every airport (airports ["*"]) may ${what}; your claims name ${ctx.principal.airports.join(", ")}.`);
+  }
 }

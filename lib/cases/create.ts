@@ -102,6 +102,10 @@ async function loadExisting(ctx: Ctx, externalEventId: string) {
     if (err instanceof DomainError && err.status === 404) {
       throw conflict("CONFLICT", `externalEventId ${externalEventId} already names a case created by another client.`);
     }
+    // nor may a caller of other airports learn which airport the case belongs to: same status and code, no airport named
+    if (err instanceof DomainError && err.code === "OUT_OF_SCOPE") {
+      throw new DomainError(403, "OUT_OF_SCOPE", `externalEventId ${externalEventId} already names a case at an airport outside your claims.`);
+    }
     throw err;
   }
 }

@@ -3,17 +3,35 @@ import type { z } from "zod";
 import { reports, type ReportRow } from "@/db/schema";
 import { parseJson } from "@/db/schema/json";
 import { decodeCursor, paginate } from "@/lib/api/cursor";
-import { requirePermission } from "@/lib/auth/require";
+import type { Principal } from "@/lib/auth/principal";
+import { requireEveryAirport, requirePermission } from "@/lib/auth/require";
+import { airportFilter } from "@/lib/auth/scope";
 import { type Ctx, transaction } from "@/lib/context";
 import { notFound } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
 import { loadSettings } from "@/lib/tenants/load-settings";
 import { parseInput, shapeRecord } from "@/lib/validation";
-import { computeReport } from "./compute";
+import { computeBases } from "./compute";
+import { bodyOf, StoredReportBody } from "./figures";
 import { weekBefore, weekContaining } from "./period";
-import { GenerateReportInput, Report, ReportBody, ReportListQuery, ReportRef } from "./schemas";
+import { GenerateReportInput, Report, type ReportBody, ReportListQuery, ReportRef } from "./schemas";
 
-function toReport(r: ReportRow): Report {
+/**
+ * A report as this reader may see it. A principal of every airport sees the tenant's figures as
+ * computed. One limited to some airports sees only their rows; its ALL row and its failing
+ * policies and providers are rebuilt from the kept bases of those airports alone, so no figure of
+ * another airport reaches it, not even inside a total. A report kept before bases were (none to
+ * rebuild from) shows such a reader its airports' rows only.
+ */
+function toReport(r: ReportRow, reader: Principal): Report {
+  const stored = parseJson(StoredReportBody, r.body, `reports.body of ${r.urn}`);
+  const airports = airportFilter(reader);
+  let body: ReportBody = { airports: stored.airports, topFailingPolicies: stored.topFailingPolicies, topFailingProviders: stored.topFailingProviders };
+  if (airports) {
+    body = stored.basis
+      ? bodyOf(stored.basis.filter((b) => airports.includes(b.airport)))
+      : { airports: stored.airports.filter((a) => airports.includes(a.airport)), topFailingPolicies: [], topFailingProviders: [] };
+  }
   return {
     urn: r.urn,
     periodStart: r.periodStart.toISOString(),
@@ -21,7 +39,7 @@ function toReport(r: ReportRow): Report {
     timeZone: r.timeZone,
     generatedBy: r.generatedBy,
     generatedAt: r.updatedAt.toISOString(),
-    ...parseJson(ReportBody, r.body, `reports.body of ${r.urn}`),
+    ...body,
   };
 }
 
@@ -29,20 +47,23 @@ function toReport(r: ReportRow): Report {
  * POST /reports (OPS_SUPERVISOR, ADMIN) and the Monday cron: computes the week's report in the
  * tenant's time zone (settings.timeZone, UTC by default) and keeps it; the same week again
  * replaces the figures of that week's report (one report per tenant and week). `now` is the cron tick's time.
+ * The report is the whole tenant's, so computing it needs a principal of every airport (403 OUT_OF_SCOPE).
  */
 export async function generateReport({ ctx, input, now = new Date() }: { ctx: Ctx; input: z.input<typeof GenerateReportInput>; now?: Date }): Promise<Report> {
   requirePermission(ctx, "reports:write", "generate reports");
+  requireEveryAirport(ctx, "compute the tenant's weekly report");
   const { weekOf } = parseInput(GenerateReportInput, input);
   const timeZone = (await loadSettings(ctx)).timeZone ?? "UTC";
   const { from, to } = weekOf ? weekContaining(new Date(`${weekOf}T12:00:00Z`), timeZone) : weekBefore(now, timeZone);
-  const body = await computeReport(ctx, { from, to });
+  const bases = await computeBases(ctx, { from, to });
+  const body: StoredReportBody = { ...bodyOf(bases), basis: bases };
   return transaction(ctx, async (tx) => {
     const [row] = await tx.db
       .insert(reports)
       .values({ urn: newUrn("report"), tenant: tx.principal.tenant, periodStart: from, periodEnd: to, timeZone, body, generatedBy: tx.principal.sub })
       .onConflictDoUpdate({ target: [reports.tenant, reports.periodStart], set: { body, periodEnd: to, timeZone, generatedBy: tx.principal.sub, updatedAt: new Date() } })
       .returning();
-    return shapeRecord(Report, toReport(row));
+    return shapeRecord(Report, toReport(row, tx.principal));
   });
 }
 
@@ -61,11 +82,11 @@ export async function listReports({ ctx, input }: { ctx: Ctx; input: z.input<typ
   };
 }
 
-/** GET /reports/{reportUrn}: one report with its figures; another tenant's is a 404. */
+/** GET /reports/{reportUrn}: one report with the figures of the caller's airports (see toReport); another tenant's is a 404. */
 export async function getReport({ ctx, input }: { ctx: Ctx; input: z.input<typeof ReportRef> }): Promise<Report> {
   requirePermission(ctx, "read", "read reports");
   const { reportUrn } = parseInput(ReportRef, input);
   const [row] = await ctx.db.select().from(reports).where(and(eq(reports.urn, reportUrn), eq(reports.tenant, ctx.principal.tenant)));
   if (!row) throw notFound(`Report ${reportUrn}`);
-  return toReport(row);
+  return toReport(row, ctx.principal);
 }

@@ -7,7 +7,7 @@ const share = z.number().nullable().meta({ description: "0 to 1, three decimals;
 
 export const AirportFigures = z
   .object({
-    airport: z.string().meta({ description: "IATA code, or ALL for the tenant's total" }),
+    airport: z.string().meta({ description: "IATA code, or ALL for the total over the airports the reader may see (the tenant's total for a principal of every airport)" }),
     closedItems: z.number().int().meta({ description: "review items resolved in the week" }),
     byCategory: z.record(z.string(), z.number().int()),
     meanMinutesToResolve: minutes,

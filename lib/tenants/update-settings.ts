@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { tenants } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
-import { requirePermission } from "@/lib/auth/require";
+import { requireEveryAirport, requirePermission } from "@/lib/auth/require";
 import { type Ctx, transaction } from "@/lib/context";
 import { invalid } from "@/lib/errors";
 import { emit } from "@/lib/events";
+import { assertTargetUrl } from "@/lib/outbound/check-url";
 import { recomputeOpenDeadlines } from "@/lib/sla/deadlines";
 import { parseInput, shapeRecord } from "@/lib/validation";
 import { lockTenant, toTenantSettings } from "./load-settings";
@@ -29,10 +30,15 @@ function auditSnapshot(s: StoredTenantSettings, secretReplaced = false) {
  * PATCH /settings (ADMIN): changes the named settings, audited with before/after (secrets masked).
  * A new SLA recomputes the deadline of every open item from its start (creation or last
  * escalation) and tells the SLA jobs to watch the new deadlines (`settings/sla.changed`).
+ * Every setting is the whole tenant's (all airports' SLAs, currencies, the one on-call channel),
+ * so an ADMIN limited to some airports is 403 OUT_OF_SCOPE. The alerting URL must be a public
+ * target (lib/outbound): 422 on `alerting.url` otherwise.
  */
 export async function updateSettings({ ctx, input }: { ctx: Ctx; input: SettingsPatch }): Promise<TenantSettings> {
   requirePermission(ctx, "settings:write", "change the tenant's settings");
+  requireEveryAirport(ctx, "change the tenant's settings");
   const patch = parseInput(SettingsPatch, input);
+  if (patch.alerting) await assertTargetUrl(patch.alerting.url, "alerting.url");
   return transaction(ctx, async (tx) => {
     const row = await lockTenant(tx);
     const before = parseStoredSettings(row.settings, row.code);

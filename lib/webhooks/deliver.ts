@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, webhookSubscriptions, type WebhookDeliveryRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
+import { NOT_ALLOWED, OutboundError, postToTarget } from "@/lib/outbound/post";
 import { loadSettings } from "@/lib/tenants/load-settings";
 import { openSecret } from "@/lib/tenants/secret-box";
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureOf, TIMESTAMP_HEADER } from "./sign";
@@ -15,13 +16,15 @@ const TIMEOUT_MS = 10_000;
 
 export type AttemptResult = { done: true; status: WebhookDeliveryRow["status"]; code: number | null } | { done: false; code: number | null; retryInMs: number };
 
-/** A status worth retrying: the receiver is down, overloaded or timed out; any other 4xx is a refusal for good. */
+/** A status worth retrying: the receiver is down, overloaded or timed out; any other 4xx (or a 3xx) is a refusal for good. */
 const retryable = (code: number | null) => code === null || code >= 500 || code === 429 || code === 408;
 
 /**
  * One attempt at a delivery (`attempt` counts from 0 in this run): signs the stored payload with
- * the channel's current secret and POSTs it. Records the attempt on the row; answers whether the
- * job should wait and try again. A delivery already DELIVERED (a redelivered event) sends nothing.
+ * the channel's current secret and POSTs it through lib/outbound (the target checked again, its
+ * host resolved and connected to only at a public address, no redirect followed). The log keeps
+ * the status or a failure in words, never the answer's body. Records the attempt on the row;
+ * answers whether the job should wait and try again. A delivery already DELIVERED (a redelivered event) sends nothing.
  */
 export async function attemptDelivery(ctx: Ctx, deliveryUrn: string, attempt: number): Promise<AttemptResult> {
   const [row] = await ctx.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.urn, deliveryUrn), eq(webhookDeliveries.tenant, ctx.principal.tenant)));
@@ -33,9 +36,9 @@ export async function attemptDelivery(ctx: Ctx, deliveryUrn: string, attempt: nu
   const timestamp = Math.floor(Date.now() / 1000);
   let code: number | null = null;
   let error: string | null = null;
+  let final = false;
   try {
-    const res = await fetch(target.url, {
-      method: "POST",
+    code = await postToTarget(target.url, {
       headers: {
         "content-type": "application/json",
         "user-agent": "disruption-accommodation-service/1 (+webhooks)",
@@ -45,18 +48,19 @@ export async function attemptDelivery(ctx: Ctx, deliveryUrn: string, attempt: nu
         [EVENT_HEADER]: row.eventType,
       },
       body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
     });
-    code = res.status;
-    await res.body?.cancel().catch(() => undefined);
-    if (code < 200 || code >= 300) error = `HTTP ${code}`;
+    // a redirect is not followed (its target was never checked): the receiver must answer itself
+    if (code >= 300 && code < 400) error = `HTTP ${code} (redirects are not followed)`;
+    else if (code < 200 || code >= 300) error = `HTTP ${code}`;
   } catch (err) {
-    error = err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 500) : "request failed";
+    error = err instanceof OutboundError ? err.reason : "request failed";
+    // an address inside is refused for good: retrying would only knock again
+    final = error === NOT_ALLOWED;
   }
   if (error === null) return record(ctx, row, { status: "DELIVERED", code, error: null, tried: true });
   const last = attempt >= MAX_ATTEMPTS - 1;
-  if (last || !retryable(code)) return record(ctx, row, { status: "FAILED", code, error, tried: true });
+  if (last || final || !retryable(code)) return record(ctx, row, { status: "FAILED", code, error, tried: true });
   const retryInMs = RETRY_DELAYS_MS[attempt];
   await ctx.db
     .update(webhookDeliveries)

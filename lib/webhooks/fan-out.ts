@@ -7,19 +7,24 @@ import { queueDelivery } from "./queue";
 /**
  * An internal event happened: one delivery per ACTIVE subscription of the tenant to its public
  * type, keyed by (subscription, event id), so a redelivered internal event queues nothing new.
+ * Every event is about a case: the delivery carries the case's airport, and only subscriptions
+ * covering that airport (their creator's airports, or ["*"]) receive it. An event whose case
+ * cannot be found has no airport and reaches only subscriptions of every airport.
  */
 export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: string; occurredAt: Date; data: unknown }): Promise<{ queued: number }> {
   const spec = WEBHOOK_EVENTS[e.type];
   const data = (spec.map as (d: unknown) => Record<string, unknown>)(e.data);
   return transaction(ctx, async (tx) => {
     // a drill or shadow case stays inside the service: nothing of it reaches an airline system
-    if (typeof data.caseUrn === "string" && (await caseMode(tx, data.caseUrn)) !== "LIVE") return { queued: 0 };
+    const about = typeof data.caseUrn === "string" ? await caseFacts(tx, data.caseUrn) : { mode: "LIVE", airport: null };
+    if (about.mode !== "LIVE") return { queued: 0 };
     const subs = await tx.db
       .select()
       .from(webhookSubscriptions)
       .where(and(eq(webhookSubscriptions.tenant, tx.principal.tenant), eq(webhookSubscriptions.status, "ACTIVE")));
     let queued = 0;
-    for (const sub of subs.filter((s) => s.events.includes(e.type))) {
+    const covers = (airports: string[]) => airports.includes("*") || (about.airport !== null && airports.includes(about.airport));
+    for (const sub of subs.filter((s) => s.events.includes(e.type) && covers(s.airports))) {
       const row = await queueDelivery(tx, {
         channel: "SUBSCRIPTION",
         key: `${sub.urn}:${e.eventId}`,
@@ -27,6 +32,7 @@ export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: str
         occurredAt: e.occurredAt,
         url: sub.url,
         subscriptionUrn: sub.urn,
+        airport: about.airport,
         subjectUrn: (data.reviewUrn ?? data.reservationUrn ?? data.demandUrn ?? data.caseUrn ?? null) as string | null,
         data,
       });
@@ -36,8 +42,13 @@ export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: str
   });
 }
 
+/** A case's mode and airport; an event about a case this tenant does not have (a test's) counts as LIVE, of no airport. */
+async function caseFacts(ctx: Ctx, caseUrn: string): Promise<{ mode: string; airport: string | null }> {
+  const [row] = await ctx.db.select({ mode: cases.mode, airport: cases.airport }).from(cases).where(and(eq(cases.urn, caseUrn), eq(cases.tenant, ctx.principal.tenant)));
+  return row ?? { mode: "LIVE", airport: null };
+}
+
 /** A case's mode; an event about a case this tenant does not have (a test's) counts as LIVE. */
 export async function caseMode(ctx: Ctx, caseUrn: string): Promise<string> {
-  const [row] = await ctx.db.select({ mode: cases.mode }).from(cases).where(and(eq(cases.urn, caseUrn), eq(cases.tenant, ctx.principal.tenant)));
-  return row?.mode ?? "LIVE";
+  return (await caseFacts(ctx, caseUrn)).mode;
 }

@@ -19,7 +19,7 @@ function operation(summary: string, description: string, body: JsonSchema): Json
       parameters: Object.entries(headers).map(([name, h]) => ({ name, in: "header", ...h })),
       requestBody: { required: true, content: { "application/json": { schema: body } } },
       responses: {
-        "2XX": { description: "received; anything else is retried with backoff (10 s … 2 h, eight attempts), a 4xx other than 408/429 is not" },
+        "2XX": { description: "received; anything else is retried with backoff (10 s … 2 h, eight attempts), a 4xx other than 408/429 is not, and a 3xx is not followed (the delivery fails)" },
       },
     },
   };

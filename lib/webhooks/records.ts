@@ -8,6 +8,7 @@ export function toSubscription(r: WebhookSubscriptionRow): WebhookSubscription {
     urn: r.urn,
     url: r.url,
     events: r.events,
+    airports: r.airports,
     description: r.description,
     status: r.status,
     createdBy: r.createdBy,

@@ -24,6 +24,7 @@ export const WebhookSubscription = z
     urn: z.string(),
     url: z.string(),
     events: z.array(z.string()),
+    airports: z.array(z.string()).meta({ description: 'the creator\'s airports: only events about cases of these airports are sent (["*"]: every airport)' }),
     description: z.string().nullable(),
     status: SubscriptionStatus,
     createdBy: z.string(),

@@ -9,6 +9,7 @@ import { allocationWaves, hotels, reviewItems, users, webhookDeliveries } from "
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
+import { fanOut } from "@/lib/webhooks/fan-out";
 import { createVoucher } from "@/lib/vouchers/create";
 import { call, tokenFor } from "./api";
 import { casePayload, createCase, pax } from "./cases";
@@ -41,7 +42,10 @@ export type Records = {
   hotelUrn: string;
   reservationUrn: string;
   segmentUrn: string;
+  /** a subscription of an ADMIN of CDG, and one of an ADMIN of every airport */
   subscriptionUrn: string;
+  allAirportsSubscriptionUrn: string;
+  /** the CDG subscription's delivery of the review item's event */
   deliveryUrn: string;
   reportUrn: string;
   /** a console user of the tenant at CDG (an ADMIN ends its sessions) */
@@ -121,25 +125,24 @@ export async function makeRecords(db: Db): Promise<Records> {
   });
   if (segment.status !== 201) throw new Error(`segment: ${segment.status} ${segment.text}`);
 
-  const subscription = await call(subscribeHandler, "/webhooks/subscriptions", { token: admin, body: { url: "https://hooks.example.com/das", events: ["review.created"] } });
-  if (subscription.status !== 201) throw new Error(`subscription: ${subscription.status} ${subscription.text}`);
-  const deliveryUrn = newUrn("delivery");
-  await db.insert(webhookDeliveries).values({
-    urn: deliveryUrn,
-    tenant: TENANT,
-    channel: "SUBSCRIPTION",
-    key: `records:${deliveryUrn}`,
-    subscriptionUrn: subscription.json.urn,
-    eventType: "review.created",
-    subjectUrn: item.urn,
-    airport: "CDG",
-    url: "https://hooks.example.com/das",
-    payload: { id: deliveryUrn, type: "review.created", data: { reviewUrn: item.urn } },
-    status: "DELIVERED",
-    attempts: 1,
-  });
+  // a subscription of an ADMIN of CDG (receives CDG's events) and one of an ADMIN of every airport
+  const cdgAdmin = await tokenFor({ tenant: TENANT, roles: ["ADMIN"], airports: ["CDG"] });
+  const subscribe = async (token: string, path: string) => {
+    const res = await call(subscribeHandler, "/webhooks/subscriptions", { token, body: { url: `https://hooks.example.com/${path}`, events: ["review.created"] } });
+    if (res.status !== 201) throw new Error(`subscription: ${res.status} ${res.text}`);
+    return res.json.urn as string;
+  };
+  const subscriptionUrn = await subscribe(cdgAdmin, "cdg");
+  const allAirportsSubscriptionUrn = await subscribe(admin, "all");
+  // the review item's event fanned out as the job does: each delivery carries the case's airport
+  await fanOut({ db, principal: systemPrincipal(TENANT, "webhooks") }, { type: "review.created", eventId: `records:${item.urn}`, occurredAt: new Date(), data: { reviewUrn: item.urn, caseUrn } });
+  const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionUrn, subscriptionUrn));
+  if (delivery?.airport !== "CDG") throw new Error(`delivery: ${JSON.stringify(delivery)}`);
+  await db.update(webhookDeliveries).set({ status: "DELIVERED", attempts: 1 }).where(eq(webhookDeliveries.tenant, TENANT));
+  const deliveryUrn = delivery.urn;
 
-  const report = await call(generateReportHandler, "/reports", { token: supervisor, body: {} });
+  // this week's report, so it has rows of CDG and LHR (the cases above)
+  const report = await call(generateReportHandler, "/reports", { token: supervisor, body: { weekOf: new Date().toISOString().slice(0, 10) } });
   if (report.status !== 201 && report.status !== 200) throw new Error(`report: ${report.status} ${report.text}`);
 
   const userUrn = newUrn("user");
@@ -160,7 +163,8 @@ export async function makeRecords(db: Db): Promise<Records> {
     hotelUrn,
     reservationUrn,
     segmentUrn: segment.json.urn,
-    subscriptionUrn: subscription.json.urn,
+    subscriptionUrn,
+    allAirportsSubscriptionUrn,
     deliveryUrn,
     reportUrn: report.json.urn,
     userUrn,

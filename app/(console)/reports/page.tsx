@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { GenerateReportButton } from "@/components/reports/generate-report-button";
 import { ReportView } from "@/components/reports/report-view";
 import { hasPermission } from "@/lib/auth/roles";
+import { airportFilter } from "@/lib/auth/scope";
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { getReport, listReports } from "@/lib/reports";
 import { cn } from "@/lib/utils";
@@ -23,7 +24,8 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   const { items } = await listReports({ ctx, input: { limit: 52 } });
   const chosen = items.find((r) => r.urn === wanted) ?? items[0];
   const report = chosen ? await getReport({ ctx, input: { reportUrn: chosen.urn } }) : null;
-  const canGenerate = hasPermission(ctx.principal.roles, "reports:write");
+  // computing replaces the tenant's figures for the week: a principal of every airport only
+  const canGenerate = hasPermission(ctx.principal.roles, "reports:write") && airportFilter(ctx.principal) === null;
   return (
     <>
       <PageHeader

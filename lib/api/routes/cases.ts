@@ -26,7 +26,8 @@ export const createCaseRoute = defineRoute({
   description: [
     "Opens a case for a disrupted flight, normally called by the airline feed. Idempotent on (tenant, externalEventId):",
     "a repeat answers 200 with the existing case and changes nothing, also under concurrent identical requests; the",
-    "first answers 201 with a Location header.",
+    "first answers 201 with a Location header. A repeat by a caller whose airports do not include the existing case's",
+    "answers 403 OUT_OF_SCOPE without naming that airport.",
     "",
     "The case belongs to the airport `flight.origin`, which must be in the caller's airports (403 OUT_OF_SCOPE);",
     "`flight.origin` and `flight.destination` must be known IATA airports (422 naming the field). `mode` DRILL or",

@@ -15,7 +15,8 @@ export const generateReportRoute = defineRoute({
     "resolve, share resolved by accepting a recommendation, SLA breaches; live cases opened in the week with time " +
     "to first voucher, to the last group housed, and the share of passengers housed within 30 minutes; top failing " +
     "policies and providers. Drills and shadow cases are left out. One report per week: computing a week again " +
-    "replaces its figures (same URN). The body is optional.",
+    "replaces its figures (same URN). The body is optional. The report is the whole tenant's: a caller whose airports " +
+    "are not every airport ([\"*\"]) gets 403 OUT_OF_SCOPE.",
   permission: "reports:write",
   body: GenerateReportInput,
   bodyOptional: true,
@@ -40,6 +41,10 @@ export const getReportRoute = defineRoute({
   path: "/reports/{reportUrn}",
   tag: "Reports",
   summary: "Get a weekly report",
+  description:
+    "A caller of every airport gets the tenant's figures. A caller limited to some airports gets only their rows; its " +
+    "ALL row is the total over those airports and its failing policies and providers count only their items and " +
+    "reservations (a report computed before this rule shows such a caller its airports' rows and no lists).",
   permission: "read",
   params: z.object({ reportUrn: urnParam("report") }),
   response: Report,

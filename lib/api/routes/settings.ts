@@ -21,11 +21,13 @@ export const updateSettingsRoute = defineRoute({
   tag: "Settings",
   summary: "Change the tenant's settings",
   description:
-    "ADMIN only. Changes the fields given: slaMinutes merges per priority; alerting replaces the channel (null " +
+    "ADMIN of every airport (airports [\"*\"]) only: the settings are the whole tenant's, so an ADMIN limited to some " +
+    "airports gets 403 OUT_OF_SCOPE. Changes the fields given: slaMinutes merges per priority; alerting replaces the channel (null " +
     "removes it; a first channel needs a secret of at least 16 characters, a later change may leave it out to keep " +
     "the stored one); currencyOverrides replaces the whole map. An optional reason goes to the audit entry, which " +
     "keeps before/after with the secret masked. A new SLA moves the deadline of every open review item (its start " +
-    "plus the new minutes) and the SLA jobs follow.",
+    "plus the new minutes) and the SLA jobs follow. `alerting.url` must reach the outside, as a webhook " +
+    "subscription's URL (POST /webhooks/subscriptions): 422 VALIDATION_FAILED naming `alerting.url` otherwise.",
   permission: "settings:write",
   body: SettingsPatch,
   response: TenantSettings,

@@ -75,6 +75,18 @@ describe("POST /cases", () => {
     expect(other.json.urn).not.toBe(first.json.urn);
   });
 
+  it("an externalEventId already used at another airport: 403 OUT_OF_SCOPE that does not name the airport, nothing created", async () => {
+    const tenant = uniqueTenant();
+    const payload = casePayload();
+    expect((await call(POST, "/cases", { token: await roleToken(tenant, "OPS_SUPERVISOR"), body: payload })).status).toBe(201);
+    const lhr = { ...payload, flight: { ...payload.flight, number: "AF1680", origin: "LHR", destination: "CDG" } };
+    const res = await call(POST, "/cases", { token: await roleToken(tenant, "OPS_SUPERVISOR", ["LHR"]), body: lhr });
+    expect([res.status, res.json.code]).toEqual([403, "OUT_OF_SCOPE"]);
+    expect(res.text).not.toContain(payload.flight.origin);
+    expect(res.json.detail).toContain(payload.externalEventId);
+    expect(await caseCount(tenant)).toBe(1);
+  });
+
   it("creates exactly one case under 20 concurrent identical requests", async () => {
     const tenant = uniqueTenant();
     const token = await roleToken(tenant, "FEED");

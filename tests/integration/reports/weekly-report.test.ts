@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getH } from "@/app/api/v1/reports/[reportUrn]/route";
 import { GET as listH, POST as generateH } from "@/app/api/v1/reports/route";
-import { allocationWaves, auditEntries, cases, hotels, reservations, reviewItems, vouchers } from "@/db/schema";
+import { allocationWaves, auditEntries, cases, hotels, reports, reservations, reviewItems, vouchers } from "@/db/schema";
 import { weeklyReportJob } from "@/inngest/functions/weekly-report";
 import { manualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
@@ -142,6 +142,56 @@ describe("weekly operations report", () => {
     expect((await call(generateH, "/reports", { token: supervisor, body: { weekOf: "last week" } })).status).toBe(422);
     const stranger = await roleToken(uniqueTenant(), "ADMIN");
     expect((await call(getH, `/reports/${first.json.urn}`, { token: stranger, params: { reportUrn: first.json.urn } })).status).toBe(404);
+  });
+
+  it("a principal limited to some airports reads only their figures: rows, total, failing policies and providers, CSV", async () => {
+    const full = await call(generateH, "/reports", { token: supervisor, body: { weekOf: "2026-11-18" } });
+    const urn: string = full.json.urn;
+    const read = async (airports: string[], role: "AIRPORT_OPERATOR" | "ADMIN" = "AIRPORT_OPERATOR") =>
+      (await call(getH, `/reports/${urn}`, { token: await roleToken(tenant, role, airports), params: { reportUrn: urn } })).json;
+    const [, cdgRow, lhrRow] = full.json.airports;
+
+    const lhr = await read(["LHR"]);
+    expect(lhr.airports).toEqual([{ ...lhrRow, airport: "ALL" }, lhrRow]);
+    expect(lhr.topFailingPolicies).toEqual([{ policyUrn: POLICY_A, items: 1 }, { policyUrn: POLICY_B, items: 1 }]);
+    expect(lhr.topFailingProviders).toEqual([{ provider: "HOTELBEDS", failedReservations: 1 }]);
+    expect(JSON.stringify(lhr)).not.toContain("CDG");
+    expect(reportCsv(lhr)).not.toContain("CDG");
+    expect(reportCsv(lhr).split("\r\n")[1]).toBe("ALL,1,30,30,0,0,0,1,,,4,0,0,1");
+
+    const cdg = await read(["CDG"], "ADMIN");
+    expect(cdg.airports).toEqual([{ ...cdgRow, airport: "ALL" }, cdgRow]);
+    expect(cdg.topFailingPolicies).toEqual([{ policyUrn: POLICY_A, items: 2 }]);
+    expect(cdg.topFailingProviders).toEqual([]);
+    expect(JSON.stringify(cdg)).not.toContain("LHR");
+
+    // both airports: the same total as the tenant's, rebuilt from the kept bases
+    expect(await read(["CDG", "LHR"])).toEqual(full.json);
+    expect(await read(["ORY"])).toMatchObject({ airports: [{ airport: "ALL", closedItems: 0, cases: 0 }], topFailingPolicies: [], topFailingProviders: [] });
+
+    // computing the tenant's report needs every airport
+    for (const airports of [["CDG"], ["CDG", "LHR"]]) {
+      const refused = await call(generateH, "/reports", { token: await roleToken(tenant, "OPS_SUPERVISOR", airports), body: { weekOf: "2026-11-18" } });
+      expect([refused.status, refused.json.code]).toEqual([403, "OUT_OF_SCOPE"]);
+    }
+  });
+
+  it("a report kept before its bases were shows a scoped reader its airports' rows and nothing of the tenant's", async () => {
+    const t = uniqueTenant();
+    const figures = {
+      closedItems: 1, byCategory: { DATA_INCOMPLETE: 1 }, meanMinutesToResolve: 5, p90MinutesToResolve: 5, acceptedRecommendationShare: 0, agentRecommendationShare: 0,
+      slaBreaches: 0, cases: 1, meanMinutesToFirstVoucher: null, meanMinutesToLastGroupHoused: null, passengers: 1, passengersHoused: 0, housedWithin30MinShare: 0,
+    };
+    const row = (airport: string) => ({ ...figures, airport });
+    const urn = newUrn("report");
+    await database.db.insert(reports).values({
+      urn, tenant: t, periodStart: at("2026-11-09T00:00:00Z"), periodEnd: at("2026-11-16T00:00:00Z"), timeZone: "UTC", generatedBy: "system:weekly-report",
+      body: { airports: [row("ALL"), row("CDG"), row("LHR")], topFailingPolicies: [{ policyUrn: POLICY_A, items: 2 }], topFailingProviders: [{ provider: "DIRECT", failedReservations: 1 }] },
+    });
+    const lhr = await call(getH, `/reports/${urn}`, { token: await roleToken(t, "AIRPORT_OPERATOR", ["LHR"]), params: { reportUrn: urn } });
+    expect(lhr.json).toMatchObject({ airports: [row("LHR")], topFailingPolicies: [], topFailingProviders: [] });
+    const everyone = await call(getH, `/reports/${urn}`, { token: await roleToken(t, "AIRPORT_OPERATOR"), params: { reportUrn: urn } });
+    expect(everyone.json.airports).toHaveLength(3);
   });
 
   it("the hourly job reports last week for a tenant whose local time is Monday 06:00, and no one else", async () => {

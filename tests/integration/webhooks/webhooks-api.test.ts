@@ -142,7 +142,7 @@ describe("outbound webhooks: subscriptions, signed deliveries, retries, redelive
     expect(got).toHaveLength(2);
   });
 
-  it("an ADMIN scoped to other airports neither lists nor redelivers a delivery about a CDG record", async () => {
+  it("an ADMIN scoped to LHR lists and redelivers only LHR's deliveries: not CDG's, not one of no airport", async () => {
     const t = uniqueTenant();
     const row = (airport: string | null) => ({
       urn: newUrn("delivery"),
@@ -154,16 +154,65 @@ describe("outbound webhooks: subscriptions, signed deliveries, retries, redelive
       payload: {},
       status: "DELIVERED" as const,
     });
-    const [cdg, global] = [row("CDG"), row(null)];
-    await database.db.insert(webhookDeliveries).values([cdg, global]);
+    const [cdg, lhr, global] = [row("CDG"), row("LHR"), row(null)];
+    await database.db.insert(webhookDeliveries).values([cdg, lhr, global]);
     const lhrAdmin = await roleToken(t, "ADMIN", ["LHR"]);
     const listed = await call(listDeliveriesH, "/webhooks/deliveries", { token: lhrAdmin });
-    expect(listed.json.items.map((d: { urn: string }) => d.urn)).toEqual([global.urn]);
-    const refused = await call(redeliverH, `/webhooks/deliveries/${cdg.urn}/redeliver`, { token: lhrAdmin, params: { deliveryUrn: cdg.urn }, method: "POST" });
-    expect([refused.status, refused.json.code]).toEqual([403, "OUT_OF_SCOPE"]);
-    expect((await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.urn, cdg.urn)))[0].status).toBe("DELIVERED");
+    expect(listed.json.items.map((d: { urn: string }) => d.urn)).toEqual([lhr.urn]);
+    for (const d of [cdg, global]) {
+      const refused = await call(redeliverH, `/webhooks/deliveries/${d.urn}/redeliver`, { token: lhrAdmin, params: { deliveryUrn: d.urn }, method: "POST" });
+      expect([refused.status, refused.json.code]).toEqual([403, "OUT_OF_SCOPE"]);
+      expect((await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.urn, d.urn)))[0].status).toBe("DELIVERED");
+    }
+    expect((await call(redeliverH, `/webhooks/deliveries/${lhr.urn}/redeliver`, { token: lhrAdmin, params: { deliveryUrn: lhr.urn }, method: "POST" })).status).toBe(200);
     const everywhere = await roleToken(t, "ADMIN");
-    expect((await call(listDeliveriesH, "/webhooks/deliveries", { token: everywhere })).json.items).toHaveLength(2);
+    expect((await call(listDeliveriesH, "/webhooks/deliveries", { token: everywhere })).json.items).toHaveLength(3);
+  });
+
+  it("a subscription keeps its creator's airports and receives only their cases' events; deliveries carry the case's airport", async () => {
+    const t = uniqueTenant();
+    const lhrAdmin = await roleToken(t, "ADMIN", ["LHR"]);
+    const allAdmin = await roleToken(t, "ADMIN");
+    const lhrSub = await subscribe(lhrAdmin, { url: receiver.get().url, events: ["case.accommodated"], secret: RECEIVER_SECRET });
+    const allSub = await subscribe(allAdmin, { url: receiver.get().url, events: ["case.accommodated"], secret: RECEIVER_SECRET });
+    const cdgSub = await subscribe(await roleToken(t, "ADMIN", ["ORY", "CDG"]), { url: receiver.get().url, events: ["case.accommodated"], secret: RECEIVER_SECRET });
+    expect([lhrSub.json.airports, allSub.json.airports, cdgSub.json.airports]).toEqual([["LHR"], ["*"], ["CDG", "ORY"]]);
+    const cdgCase = await insertCase(database.db, { tenant: t, airport: "CDG" });
+    const lhrCase = await insertCase(database.db, { tenant: t, airport: "LHR" });
+    const { runner: r } = runner();
+    const ctx = { db: database.db, principal: systemPrincipal(t) };
+    await emit(ctx, "case/accommodated", { tenant: t, caseUrn: cdgCase.urn });
+    await emit(ctx, "case/accommodated", { tenant: t, caseUrn: lhrCase.urn });
+    await r.tick();
+    const rows = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenant, t));
+    const got = rows.map((d) => [d.subscriptionUrn, d.airport, (d.payload as { data: { caseUrn: string } }).data.caseUrn]);
+    expect(got).toHaveLength(4);
+    expect(got).toEqual(
+      expect.arrayContaining([
+        [lhrSub.json.urn, "LHR", lhrCase.urn],
+        [allSub.json.urn, "LHR", lhrCase.urn],
+        [allSub.json.urn, "CDG", cdgCase.urn],
+        [cdgSub.json.urn, "CDG", cdgCase.urn],
+      ]),
+    );
+
+    // the LHR ADMIN sees the LHR subscription's delivery, not the one of every airport's (it shows that subscription's URL)
+    const lhrLog = await call(listDeliveriesH, "/webhooks/deliveries", { token: lhrAdmin });
+    expect(lhrLog.json.items.map((d: { subscriptionUrn: string }) => d.subscriptionUrn)).toEqual([lhrSub.json.urn]);
+    const allSubLhr = rows.find((d) => d.subscriptionUrn === allSub.json.urn && d.airport === "LHR")!;
+    await database.db.update(webhookDeliveries).set({ status: "FAILED" }).where(eq(webhookDeliveries.urn, allSubLhr.urn));
+    const refused = await call(redeliverH, `/webhooks/deliveries/${allSubLhr.urn}/redeliver`, { token: lhrAdmin, params: { deliveryUrn: allSubLhr.urn }, method: "POST" });
+    expect([refused.status, refused.json.code]).toEqual([403, "OUT_OF_SCOPE"]);
+
+    // the LHR ADMIN sees and manages only the LHR subscription
+    const listed = await call(listSubsH, "/webhooks/subscriptions", { token: lhrAdmin });
+    expect(listed.json.items.map((x: { urn: string }) => x.urn)).toEqual([lhrSub.json.urn]);
+    for (const sub of [allSub, cdgSub]) {
+      const refused = await call(disableH, `/webhooks/subscriptions/${sub.json.urn}`, { token: lhrAdmin, params: { subscriptionUrn: sub.json.urn }, method: "DELETE" });
+      expect([refused.status, refused.json.code]).toEqual([403, "OUT_OF_SCOPE"]);
+    }
+    expect((await call(listSubsH, "/webhooks/subscriptions", { token: allAdmin })).json.items.map((x: { status: string }) => x.status)).toEqual(["ACTIVE", "ACTIVE", "ACTIVE"]);
+    expect((await call(disableH, `/webhooks/subscriptions/${lhrSub.json.urn}`, { token: lhrAdmin, params: { subscriptionUrn: lhrSub.json.urn }, method: "DELETE" })).status).toBe(200);
   });
 
   it("events about a drill case reach no subscriber", async () => {

@@ -30,6 +30,7 @@ export default async function WebhooksPage() {
           <TableRow>
             <TableHead>URL</TableHead>
             <TableHead>Events</TableHead>
+            <TableHead>Airports</TableHead>
             <TableHead>Status</TableHead>
             <TableHead>Created</TableHead>
             <TableHead />
@@ -38,13 +39,14 @@ export default async function WebhooksPage() {
         <TableBody>
           {subs.items.length === 0 && (
             <TableRow>
-              <TableCell colSpan={5} className="text-muted-foreground">No subscriptions yet.</TableCell>
+              <TableCell colSpan={6} className="text-muted-foreground">No subscriptions yet.</TableCell>
             </TableRow>
           )}
           {subs.items.map((s) => (
             <TableRow key={s.urn}>
               <TableCell className="font-mono text-xs">{s.url}{s.description ? <div className="font-sans text-muted-foreground">{s.description}</div> : null}</TableCell>
               <TableCell className="text-xs">{s.events.join(", ")}</TableCell>
+              <TableCell className="text-xs">{s.airports.includes("*") ? "All" : s.airports.join(", ")}</TableCell>
               <TableCell><Badge variant={s.status === "ACTIVE" ? "secondary" : "outline"}>{s.status}</Badge></TableCell>
               <TableCell className="text-xs">{time(s.createdAt)}</TableCell>
               <TableCell>{s.status === "ACTIVE" && <DisableButton urn={s.urn} disable={disableSubscriptionAction} />}</TableCell>

@@ -10,11 +10,13 @@ import type { Role } from "@/lib/auth/roles";
  *   outside the claims 403 OUT_OF_SCOPE, a FEED client that did not create the case 404;
  * - "tenant-record": a record of the tenant with no airport (reports, webhooks): another tenant 404;
  * - "airport": the request names the airport CDG (a new case, a policy context): 403 OUT_OF_SCOPE;
- * - "none": lists and tenant-wide settings, filtered to what the caller may see;
+ * - "none": lists and reads of tenant-wide records, filtered to what the caller may see;
+ * - "tenant": a change to the whole tenant (its settings, its weekly report), which touches every
+ *   airport: a principal whose claims do not name every airport (["*"]) gets 403 OUT_OF_SCOPE;
  * - "machine": the whole installation (a backup of every tenant): only a token minted with the
  *   server's secret for the machine (`system:` subject), so every principal here gets 403 FORBIDDEN.
  */
-export type Scope = "record" | "tenant-record" | "airport" | "none" | "machine";
+export type Scope = "record" | "tenant-record" | "airport" | "tenant" | "none" | "machine";
 export type ContractRule = { roles: readonly Role[] | "public"; scope: Scope; why?: string };
 
 const ADMIN = "ADMIN";
@@ -100,13 +102,13 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "POST /transport/segments/{segmentUrn}/cancel": { roles: FLOOR, scope: "record" },
 
   "GET /settings": { roles: READ, scope: "none", why: "README: every role but FEED" },
-  "PATCH /settings": { roles: [ADMIN], scope: "none", why: "README: ADMIN" },
+  "PATCH /settings": { roles: [ADMIN], scope: "tenant", why: "README: ADMIN; issue 18: SLAs, currencies and the alerting channel are every airport's" },
   "POST /webhooks/subscriptions": { roles: [ADMIN], scope: "none", why: "README: outbound webhooks are ADMIN's" },
   "GET /webhooks/subscriptions": { roles: [ADMIN], scope: "none", why: "README" },
-  "DELETE /webhooks/subscriptions/{subscriptionUrn}": { roles: [ADMIN], scope: "tenant-record", why: "README" },
+  "DELETE /webhooks/subscriptions/{subscriptionUrn}": { roles: [ADMIN], scope: "record", why: "README; issue 18: the subscription keeps its creator's airports (CDG)" },
   "GET /webhooks/deliveries": { roles: [ADMIN], scope: "none", why: "README" },
-  "POST /webhooks/deliveries/{deliveryUrn}/redeliver": { roles: [ADMIN], scope: "record", why: "README; the delivery is about a CDG review item" },
-  "POST /reports": { roles: [OPS, ADMIN], scope: "none", why: "README: OPS_SUPERVISOR, ADMIN" },
+  "POST /webhooks/deliveries/{deliveryUrn}/redeliver": { roles: [ADMIN], scope: "record", why: "README; issue 18: the delivery carries its case's airport (CDG)" },
+  "POST /reports": { roles: [OPS, ADMIN], scope: "tenant", why: "README: OPS_SUPERVISOR, ADMIN; issue 18: the report is every airport's" },
   "GET /reports": { roles: READ, scope: "none", why: "README: every role but FEED" },
   "GET /reports/{reportUrn}": { roles: READ, scope: "tenant-record", why: "README: every role but FEED" },
   "POST /users/{userUrn}/sign-out": { roles: [ADMIN], scope: "record", why: "docs/security.md: an ADMIN ends a user's sessions; a user of CDG is in scope of a CDG ADMIN only" },

@@ -11,8 +11,10 @@ import { handlerOf, validRequest } from "./requests";
 /**
  * Every endpoint × every principal, against the contract's role table (./contract-roles.ts):
  * each role in and out of airport scope, FEED on a case it did and did not create, another
- * tenant's ADMIN, and no token. A refused call (401, 403, 404) changes no row of any table but for
- * the one `access-denied` audit entry of a 403.
+ * tenant's ADMIN, principals of every airport, and no token. A refused call (401, 403, 404)
+ * changes no row of any table but for the one `access-denied` audit entry of a 403. An allowed
+ * read shows nothing of a record or an airport outside the principal's scope (issue 18: reports,
+ * webhook subscriptions and deliveries included).
  */
 
 type Principal = {
@@ -36,6 +38,8 @@ const PRINCIPALS: Principal[] = [
   { name: "AIRPORT_OPERATOR at CDG", role: "AIRPORT_OPERATOR", airports: ["CDG"], kind: "in-scope" },
   { name: "OPS_SUPERVISOR at CDG", role: "OPS_SUPERVISOR", airports: ["CDG"], kind: "in-scope" },
   { name: "ADMIN at CDG", role: "ADMIN", airports: ["CDG"], kind: "in-scope" },
+  { name: "OPS_SUPERVISOR of every airport", role: "OPS_SUPERVISOR", airports: ["*"], kind: "in-scope" },
+  { name: "ADMIN of every airport", role: "ADMIN", airports: ["*"], kind: "in-scope" },
 ];
 
 type Expected = { status: 401 } | { status: 403; code: "FORBIDDEN" | "OUT_OF_SCOPE" } | { status: 404 } | "allowed" | "public";
@@ -45,20 +49,25 @@ function expected(rule: ContractRule, p: Principal): Expected {
   if (rule.roles === "public") return "public";
   if (p.kind === "anonymous") return { status: 401 };
   if (!rule.roles.includes(p.role!) || rule.scope === "machine") return { status: 403, code: "FORBIDDEN" };
+  if (rule.scope === "tenant" && !p.airports!.includes("*")) return { status: 403, code: "OUT_OF_SCOPE" };
   if (p.kind === "other-tenant" && (rule.scope === "record" || rule.scope === "tenant-record")) return { status: 404 };
   if (p.kind === "out-of-scope" && (rule.scope === "record" || rule.scope === "airport")) return { status: 403, code: "OUT_OF_SCOPE" };
   if (p.kind === "not-creator" && rule.scope === "record") return { status: 404 };
   return "allowed";
 }
 
-/** URNs of records a principal may not see, which no answer it gets may show (lists included). */
+/**
+ * URNs of records a principal may not see, which no answer it gets may show (lists included), and
+ * the figures of an airport outside its claims (a report's row is `"airport":"XXX"`).
+ */
 function hiddenFrom(p: Principal): string[] {
   const r = records;
-  const atCdg = [r.caseUrn, r.demandUrn, r.itemUrn, r.waveUrn, r.reservationUrn, r.segmentUrn, r.policyUrn];
-  if (p.kind === "other-tenant") return [...atCdg, r.feed2CaseUrn, r.lhrCaseUrn, r.subscriptionUrn, r.deliveryUrn, r.reportUrn];
-  if (p.kind === "out-of-scope") return [...atCdg, r.feed2CaseUrn];
+  const atCdg = [r.caseUrn, r.demandUrn, r.itemUrn, r.waveUrn, r.reservationUrn, r.segmentUrn, r.policyUrn, r.subscriptionUrn, r.deliveryUrn];
+  if (p.kind === "other-tenant") return [...atCdg, r.feed2CaseUrn, r.lhrCaseUrn, r.allAirportsSubscriptionUrn, r.reportUrn];
+  if (p.kind === "out-of-scope") return [...atCdg, r.feed2CaseUrn, r.allAirportsSubscriptionUrn, '"airport":"CDG"'];
   if (p.kind === "not-creator") return [r.caseUrn, r.reservationUrn, r.segmentUrn];
   if (p.role === "FEED") return [r.feed2CaseUrn, r.lhrCaseUrn];
+  if (!p.airports!.includes("*")) return [r.allAirportsSubscriptionUrn, '"airport":"LHR"'];
   return [];
 }
 
@@ -102,7 +111,7 @@ describe.each(routes.map((spec) => [`${spec.method} ${spec.path}`, spec] as cons
       if (want === "public") continue;
       if (want === "allowed") {
         expect([401, 403], what).not.toContain(res.status);
-        if (spec.method === "GET") for (const urn of hiddenFrom(p)) expect(res.text, `${what}: shows ${urn}`).not.toContain(urn);
+        if (spec.method === "GET") for (const hidden of hiddenFrom(p)) expect(res.text, `${what}: shows ${hidden}`).not.toContain(hidden);
         continue;
       }
       expect(res.status, what).toBe(want.status);

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_subscriptions" ADD COLUMN "airports" jsonb DEFAULT '["*"]'::jsonb NOT NULL;

@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { type AirportFigures, ReportBody } from "./schemas";
+
+/**
+ * What one airport's figures are made of, kept with the report (never answered): sums and counts,
+ * and the times to resolve for the p90. Every row of the report, the tenant's total included, is
+ * derived from these, so the total over any set of airports (what a principal limited to some
+ * airports is shown) is exact and agrees with the rows. Times in milliseconds (integers).
+ */
+export const AirportBasis = z.object({
+  airport: z.string(),
+  resolveMs: z.array(z.number()),
+  byCategory: z.record(z.string(), z.number().int()),
+  accepted: z.number().int(),
+  acceptedAgent: z.number().int(),
+  slaBreaches: z.number().int(),
+  cases: z.number().int(),
+  firstVoucherMs: z.object({ sum: z.number(), n: z.number().int() }),
+  lastGroupHousedMs: z.object({ sum: z.number(), n: z.number().int() }),
+  passengers: z.number().int(),
+  housed: z.number().int(),
+  housedWithin30: z.number().int(),
+  /** review items opened in the week per policy behind their wave */
+  failingPolicies: z.record(z.string(), z.number().int()),
+  /** failed reservations made in the week per provider */
+  failingProviders: z.record(z.string(), z.number().int()),
+});
+export type AirportBasis = z.infer<typeof AirportBasis>;
+
+export const emptyBasis = (airport: string): AirportBasis => ({
+  airport, resolveMs: [], byCategory: {}, accepted: 0, acceptedAgent: 0, slaBreaches: 0, cases: 0,
+  firstVoucherMs: { sum: 0, n: 0 }, lastGroupHousedMs: { sum: 0, n: 0 }, passengers: 0, housed: 0, housedWithin30: 0,
+  failingPolicies: {}, failingProviders: {},
+});
+
+const addCounts = (a: Record<string, number>, b: Record<string, number>) => {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = (out[k] ?? 0) + v;
+  return out;
+};
+
+/** The basis of several airports together (their sums added, their times pooled). */
+export function mergeBases(airport: string, bases: AirportBasis[]): AirportBasis {
+  return bases.reduce<AirportBasis>(
+    (m, b) => ({
+      airport,
+      resolveMs: [...m.resolveMs, ...b.resolveMs],
+      byCategory: addCounts(m.byCategory, b.byCategory),
+      accepted: m.accepted + b.accepted,
+      acceptedAgent: m.acceptedAgent + b.acceptedAgent,
+      slaBreaches: m.slaBreaches + b.slaBreaches,
+      cases: m.cases + b.cases,
+      firstVoucherMs: { sum: m.firstVoucherMs.sum + b.firstVoucherMs.sum, n: m.firstVoucherMs.n + b.firstVoucherMs.n },
+      lastGroupHousedMs: { sum: m.lastGroupHousedMs.sum + b.lastGroupHousedMs.sum, n: m.lastGroupHousedMs.n + b.lastGroupHousedMs.n },
+      passengers: m.passengers + b.passengers,
+      housed: m.housed + b.housed,
+      housedWithin30: m.housedWithin30 + b.housedWithin30,
+      failingPolicies: addCounts(m.failingPolicies, b.failingPolicies),
+      failingProviders: addCounts(m.failingProviders, b.failingProviders),
+    }),
+    emptyBasis(airport),
+  );
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const toMinutes = (ms: number) => ms / 60_000;
+const meanOf = (s: { sum: number; n: number }) => (s.n ? round1(toMinutes(s.sum) / s.n) : null);
+/** nearest rank: the smallest value with at least 90% of the values at or below it */
+const p90 = (xs: number[]) => (xs.length ? round1(toMinutes([...xs].sort((a, b) => a - b)[Math.ceil(0.9 * xs.length) - 1])) : null);
+const share = (part: number, whole: number) => (whole ? round3(part / whole) : null);
+
+export function figuresOf(b: AirportBasis): AirportFigures {
+  const closedItems = b.resolveMs.length;
+  return {
+    airport: b.airport,
+    closedItems,
+    byCategory: b.byCategory,
+    meanMinutesToResolve: meanOf({ sum: b.resolveMs.reduce((s, x) => s + x, 0), n: closedItems }),
+    p90MinutesToResolve: p90(b.resolveMs),
+    acceptedRecommendationShare: share(b.accepted, closedItems),
+    agentRecommendationShare: share(b.acceptedAgent, closedItems),
+    slaBreaches: b.slaBreaches,
+    cases: b.cases,
+    meanMinutesToFirstVoucher: meanOf(b.firstVoucherMs),
+    meanMinutesToLastGroupHoused: meanOf(b.lastGroupHousedMs),
+    passengers: b.passengers,
+    passengersHoused: b.housed,
+    housedWithin30MinShare: share(b.housedWithin30, b.passengers),
+  };
+}
+
+/** The report's figures from the bases: ALL (their total) first, then one row per airport; top 5 failing policies and providers. */
+export function bodyOf(bases: AirportBasis[]): ReportBody {
+  const sorted = [...bases].sort((a, b) => a.airport.localeCompare(b.airport));
+  const all = mergeBases("ALL", sorted);
+  // an airport is a row when something happened there in the week (not only a failure counted in the lists)
+  const shown = sorted.filter((b) => b.resolveMs.length > 0 || b.slaBreaches > 0 || b.cases > 0);
+  return {
+    airports: [figuresOf(all), ...shown.map(figuresOf)],
+    topFailingPolicies: Object.entries(all.failingPolicies)
+      .map(([policyUrn, items]) => ({ policyUrn, items }))
+      .sort((a, b) => b.items - a.items || a.policyUrn.localeCompare(b.policyUrn))
+      .slice(0, 5),
+    topFailingProviders: Object.entries(all.failingProviders)
+      .map(([provider, failedReservations]) => ({ provider, failedReservations }))
+      .sort((a, b) => b.failedReservations - a.failedReservations || a.provider.localeCompare(b.provider))
+      .slice(0, 5),
+  };
+}
+
+/** What reports.body holds: the figures as computed for the whole tenant, and the bases they came from. */
+export const StoredReportBody = ReportBody.extend({ basis: z.array(AirportBasis).optional() });
+export type StoredReportBody = z.infer<typeof StoredReportBody>;
