@@ -16,7 +16,7 @@ import { LIVE_STATUSES } from "./live";
 import { canCancel } from "./load";
 import { addDays, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
 import { releaseStay } from "./stay-change-finish";
-import { type StayChangeResult, stayReview as review } from "./stay-review";
+import { openStayReview, type StayChangeResult, stayReview as review } from "./stay-review";
 
 export type { StayOutcome } from "./stay-review";
 export type StayChange = StayChangeResult;
@@ -85,6 +85,9 @@ export async function reaccommodateReservation(ctx: Ctx, input: { reservationUrn
 
   const provider = providerOf(ctx, row);
   const before = { checkIn: row.checkIn.toISOString(), checkOut: row.checkOut.toISOString(), total: row.total };
+  // no hotel took this very change before and a person has it: the same patch again changes nothing
+  const withPerson = grows ? await openStayReview(ctx, row, `stay-change:${checkOut}`) : null;
+  if (withPerson) return { reservationUrn: urn, outcome: "REVIEW", detail: `review item ${withPerson} is open for this change` };
   const rebook = { reservationUrn: urn, outcome: "REBOOK" as const, detail: `${row.provider} cannot extend the stay to ${checkOut}: re-booking the missing nights`, checkOut };
   if (!provider?.capabilities.modify) {
     if (grows) return rebook;

@@ -12,14 +12,19 @@ export type StayChangeResult = { reservationUrn: string; outcome: StayOutcome; d
  * A stay change only a person can make: one open BOOKING_FAILED item per reservation and wanted
  * change (the `[key]` in its detail), so a repeated patch (or a retried step) opens no second one.
  */
+/** The open item for this reservation and wanted change, if a person already has it. */
+export async function openStayReview(ctx: Ctx, row: Pick<ReservationRow, "urn" | "caseUrn">, key: string): Promise<string | null> {
+  const [open] = await ctx.db
+    .select({ urn: reviewItems.urn })
+    .from(reviewItems)
+    .where(and(eq(reviewItems.caseUrn, row.caseUrn), eq(reviewItems.category, "BOOKING_FAILED"), inArray(reviewItems.state, ["OPEN", "CLAIMED"]), like(reviewItems.detail, `%${row.urn}%[${key}]%`)))
+    .limit(1);
+  return open?.urn ?? null;
+}
+
 export async function stayReview(ctx: Ctx, row: ReservationRow, key: string, detail: string, attemptedHotels: AttemptedHotel[] = []): Promise<StayChangeResult> {
   await transaction(ctx, async (tx) => {
-    const [open] = await tx.db
-      .select({ urn: reviewItems.urn })
-      .from(reviewItems)
-      .where(and(eq(reviewItems.caseUrn, row.caseUrn), eq(reviewItems.category, "BOOKING_FAILED"), inArray(reviewItems.state, ["OPEN", "CLAIMED"]), like(reviewItems.detail, `%${row.urn}%[${key}]%`)))
-      .limit(1);
-    if (open) return;
+    if (await openStayReview(tx, row, key)) return;
     // recommendations: [] — what is asked is a change at the hotel, not a ranking of others
     await createReviewItem(tx, { caseUrn: row.caseUrn, category: "BOOKING_FAILED", affectedGroups: [row.groupId], reservationUrns: [row.urn], waveUrn: row.waveUrn, detail, attemptedHotels, recommendations: [] });
   });
