@@ -105,6 +105,8 @@ export function toCaseRecord(parts: CaseParts): Case {
       // the card token stays inside the service
       payment: { method: parseJson(PaymentJson, r.payment, `reservations.payment of ${r.urn}`).method },
       cancellationReason: r.cancellationReason,
+      previousUrn: r.previousUrn,
+      stayChange: r.stayChange,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),
