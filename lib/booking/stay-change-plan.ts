@@ -11,6 +11,7 @@ import type { Provider } from "@/lib/vocabulary";
 import { LIVE_STATUSES } from "./live";
 import { clientReference } from "./plan";
 import { BOOKING_LIMITS } from "./retry";
+import { CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
 
 export type StayCandidate = {
   /** 1 = the same hotel (a continuation); 2… = the next-ranked compliant hotels (a replacement) */
@@ -95,8 +96,8 @@ export async function planStayChange(ctx: Ctx, input: { reservationUrn: string; 
             clientReference: first.clientReference,
             status: "PENDING",
             rooms: row.rooms,
-            checkIn: row.checkOut,
-            checkOut: row.checkOut,
+            checkIn: localTimeToUtc(first.checkIn, CHECK_IN_TIME, timeZone),
+            checkOut: localTimeToUtc(first.checkOut, CHECK_OUT_TIME, timeZone),
             total: { amount: 0, currency: row.total.currency },
             payment: row.payment,
             previousUrn: row.urn,

@@ -179,6 +179,30 @@ describe("re-accommodation at a provider that cannot modify a stay: the group is
     expect(await stays(caseUrn)).toEqual(after);
   });
 
+  it("replaced elsewhere, the old stay at a provider that cannot cancel: the group moves, one item per group says to cancel the old stay at the hotel; a repeat opens none more", async () => {
+    const { tenant, token, caseUrn, rows } = await bookedAt("EXPEDIA_RAPID", "HOTELBEDS");
+    for (const r of rows) {
+      const hotelId = (await providerOf(tenant, "EXPEDIA_RAPID").status(r.providerRef!)).providerHotelId;
+      await fillHotel(tenant, "EXPEDIA_RAPID", hotelId, r.providerOfferId!, "2026-11-22", "2026-11-23");
+    }
+    await patchNextFlight(token, caseUrn, "2026-11-23T11:30:00Z");
+    const after = await stays(caseUrn);
+    for (const r of rows) {
+      expect(after.find((s) => s.urn === r.urn)!.status).toBe("CONFIRMED");
+      expect(after.find((s) => s.previousUrn === r.urn && s.status === "CONFIRMED")).toMatchObject({ stayChange: "REPLACEMENT", checkOut: "2026-11-23T10:00:00.000Z" });
+    }
+    const open1 = await items(caseUrn);
+    expect(open1).toHaveLength(rows.length);
+    expect(open1.every((i) => i.detail?.includes("cancel it at the hotel") && i.detail.includes("[release]"))).toBe(true);
+    // the group's rooms once, though two stays are CONFIRMED until the hotel cancels the old one
+    const rooms = rows.reduce((n, r) => n + r.rooms, 0);
+    expect((await call(summaryHandler, `/demand/case/${caseUrn}/summary`, { token, params: { caseUrn } })).json).toMatchObject({ totalBooked: rooms });
+
+    await patchNextFlight(token, caseUrn, "2026-11-23T11:30:00Z");
+    expect(await stays(caseUrn)).toEqual(after);
+    expect(await items(caseUrn)).toHaveLength(rows.length);
+  });
+
   it("no hotel can take the group: one BOOKING_FAILED item per group with the hotels tried, the group keeps its room; the same patch again opens none more", async () => {
     const { tenant, token, caseUrn, rows } = await bookedAt("EXPEDIA_RAPID");
     for (const r of rows) {
