@@ -51,6 +51,10 @@ export const VoucherProps = z.object({
     .nullable(),
   /** a DRILL case's voucher is marked as such */
   draft: z.boolean(),
+  /** re-accommodation: the nights booked after this stay at the same hotel, under their own codes */
+  extension: z.object({ confirmationCodes: z.array(z.string()), checkOut: LocalMoment }).nullish(),
+  /** re-accommodation: this reservation holds the extra nights of the stay booked under this code */
+  continues: z.string().nullish(),
   /** the passenger page, added to emails only (the stored voucher has none) */
   passengerLink: z.string().nullable(),
 });
@@ -71,6 +75,14 @@ export function guaranteeText(airline: string): string {
 
 export function cardText(reference: string): string {
   return `Prepaid by card through the airline's payment provider. Card reference (authorization): ${reference}. No payment is due from the guests for the room.`;
+}
+
+export function extensionText(e: NonNullable<VoucherProps["extension"]>): string {
+  return `Your stay continues until ${e.checkOut.dateLabel} (${e.checkOut.date}) by ${e.checkOut.time}, booked under confirmation ${e.confirmationCodes.join(", ")}. Keep your room; quote both codes at the desk.`;
+}
+
+export function continuesText(code: string): string {
+  return `These nights continue the stay booked under confirmation ${code}: keep your room and quote both codes at the desk.`;
 }
 
 function minutes(n: number): string {
@@ -99,6 +111,8 @@ export function voucherText(p: VoucherProps): string {
     p.lateCheckoutMinutes > 0 ? `Includes late check-out of ${minutes(p.lateCheckoutMinutes)}` : null,
   );
   section("Stay", `${p.nights} ${p.nights === 1 ? "night" : "nights"}, ${p.rooms} ${p.rooms === 1 ? "room" : "rooms"}`);
+  if (p.extension) section("Stay extended", extensionText(p.extension));
+  if (p.continues) section("Continued stay", continuesText(p.continues));
   section(`Guests (${p.passengers.length})`, ...p.passengers);
   section("Total", p.total);
   section("Payment", p.payment.method === "GUARANTEE" ? guaranteeText(p.payment.airline) : cardText(p.payment.reference));
@@ -154,6 +168,18 @@ export default function Voucher(p: VoucherProps) {
             {p.lateCheckoutMinutes > 0 ? <Text style={value}>{`Includes late check-out of ${minutes(p.lateCheckoutMinutes)}`}</Text> : null}
             <Text style={label}>Stay</Text>
             <Text style={value}>{`${p.nights} ${p.nights === 1 ? "night" : "nights"}, ${p.rooms} ${p.rooms === 1 ? "room" : "rooms"}`}</Text>
+            {p.extension ? (
+              <>
+                <Text style={label}>Stay extended</Text>
+                <Text style={value}>{extensionText(p.extension)}</Text>
+              </>
+            ) : null}
+            {p.continues ? (
+              <>
+                <Text style={label}>Continued stay</Text>
+                <Text style={value}>{continuesText(p.continues)}</Text>
+              </>
+            ) : null}
           </Section>
 
           <Section>

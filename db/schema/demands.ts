@@ -25,8 +25,7 @@ export const demands = pgTable(
     automatic: boolean("automatic").notNull().default(false),
     policyUrn: text("policy_urn"),
     policyVersion: integer("policy_version"),
-    roomsAllocated: integer("rooms_allocated").notNull().default(0),
-    roomsBooked: integer("rooms_booked").notNull().default(0),
+    // rooms allocated and booked are derived when read (lib/demand/totals.ts, docs/booking.md), not stored
     ...lifecycle,
   },
   (t) => [

@@ -9,6 +9,9 @@ import { vouchers } from "./vouchers";
 
 export type { MoneyJson } from "./json";
 
+export const STAY_CHANGES = ["CONTINUATION", "REPLACEMENT"] as const;
+export type StayChange = (typeof STAY_CHANGES)[number];
+
 /** Money was committed: a reservation outlives nothing it points to (ON DELETE NO ACTION). */
 export const reservations = pgTable(
   "reservations",
@@ -44,6 +47,13 @@ export const reservations = pgTable(
     total: jsonb("total").$type<MoneyJson>().notNull(),
     payment: jsonb("payment").$type<PaymentJson>().notNull(),
     cancellationReason: text("cancellation_reason"),
+    /**
+     * A re-accommodation's booking (lib/booking/continue-stay.ts): the reservation whose stay this one
+     * continues (CONTINUATION: the missing nights at the same hotel) or replaces (REPLACEMENT: the
+     * whole stay at the next-ranked hotel; the old one is released once this one is confirmed).
+     */
+    previousUrn: text("previous_urn"),
+    stayChange: text("stay_change").$type<StayChange>(),
     ...lifecycle,
   },
   (t) => [
@@ -51,7 +61,12 @@ export const reservations = pgTable(
     // CANCELLED rows stay as history beside the rebooking that replaced them
     uniqueIndex("reservations_idempotency_idx")
       .on(t.caseUrn, t.waveUrn, t.groupId)
-      .where(sql`${t.status} IN ('PENDING', 'CONFIRMED', 'CHECKED_OUT')`),
+      .where(sql`${t.status} IN ('PENDING', 'CONFIRMED', 'CHECKED_OUT') AND ${t.previousUrn} IS NULL`),
+    // one live continuation or replacement per reservation: a retried or repeated re-accommodation
+    // finds the one it made instead of booking a second; it also serves "has this stay a successor?"
+    uniqueIndex("reservations_previous_idx")
+      .on(t.previousUrn)
+      .where(sql`${t.status} IN ('PENDING', 'CONFIRMED', 'CHECKED_OUT') AND ${t.previousUrn} IS NOT NULL`),
     // the check-out job reads confirmed stays whose check-out passed
     index("reservations_status_check_out_idx").on(t.status, t.checkOut),
     // lists and the case page filter by case and status
@@ -60,6 +75,7 @@ export const reservations = pgTable(
     index("reservations_wave_idx").on(t.waveUrn),
     oneOf("reservations_status_check", t.status, RESERVATION_STATUSES),
     oneOf("reservations_provider_check", t.provider, PROVIDERS),
+    oneOf("reservations_stay_change_check", t.stayChange, STAY_CHANGES),
   ],
 );
 

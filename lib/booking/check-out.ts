@@ -29,7 +29,13 @@ export async function checkOutDue(db: Db, now: Date, limit = 500): Promise<{ che
     const done = await transaction(ctx, async (tx) => {
       const [row] = await tx.db.update(reservations).set({ status: "CHECKED_OUT" }).where(and(eq(reservations.urn, r.urn), eq(reservations.status, "CONFIRMED"))).returning();
       if (!row) return false;
-      await movePassengers(tx.db, { caseUrn: r.caseUrn, groupIds: [r.groupId], to: "CHECKED_OUT", from: ["BOOKED"], skipOthers: true });
+      // a stay a re-accommodation continued (lib/booking/stay-change-*.ts): the guests stay on and check out with the continuation
+      const [continued] = await tx.db
+        .select({ urn: reservations.urn })
+        .from(reservations)
+        .where(and(eq(reservations.previousUrn, r.urn), eq(reservations.stayChange, "CONTINUATION"), eq(reservations.status, "CONFIRMED")))
+        .limit(1);
+      if (!continued) await movePassengers(tx.db, { caseUrn: r.caseUrn, groupIds: [r.groupId], to: "CHECKED_OUT", from: ["BOOKED"], skipOthers: true });
       await writeAudit(tx, { entity: "reservation", entityUrn: r.urn, action: "check-out", reason: "the stay ended", before: { status: "CONFIRMED" }, after: { status: "CHECKED_OUT" } });
       return true;
     });

@@ -1,5 +1,5 @@
-import { and, eq, inArray, like } from "drizzle-orm";
-import { reservations, reviewItems, type ReservationRow } from "@/db/schema";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { reservations, type ReservationRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { loadCase, touchCase } from "@/lib/cases/load";
@@ -10,22 +10,28 @@ import { directProvider } from "@/lib/providers/direct/client";
 import { CapabilityUnsupported, ProviderRejected } from "@/lib/providers/errors";
 import { hotelSources } from "@/lib/providers/sources";
 import type { HotelProvider, ProviderBooking } from "@/lib/providers/types";
-import { createReviewItem } from "@/lib/review/create-item";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
 import { cancelReservation } from "./cancel";
+import { LIVE_STATUSES } from "./live";
 import { canCancel } from "./load";
 import { addDays, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
+import { releaseStay } from "./stay-change-finish";
+import { openStayReview, type StayChangeResult, stayReview as review } from "./stay-review";
 
-export type StayOutcome = "UNCHANGED" | "MODIFIED" | "RELEASED" | "REVIEW" | "SKIPPED";
-export type StayChange = { reservationUrn: string; outcome: StayOutcome; detail: string };
+export type { StayOutcome } from "./stay-review";
+export type StayChange = StayChangeResult;
 
-/** The case's CONFIRMED reservations, in a stable order: what a re-accommodation may have to change. */
+/**
+ * The case's CONFIRMED reservations, in a stable order: what a re-accommodation may have to change.
+ * Later stays first, so a continuation the next flight no longer needs is released before the stay
+ * it continued is looked at (that one is then free to be shortened).
+ */
 export async function confirmedReservationsOf(ctx: Ctx, caseUrn: string): Promise<string[]> {
   const rows = await ctx.db
     .select({ urn: reservations.urn })
     .from(reservations)
     .where(and(eq(reservations.caseUrn, caseUrn), eq(reservations.tenant, ctx.principal.tenant), eq(reservations.status, "CONFIRMED")))
-    .orderBy(reservations.urn);
+    .orderBy(desc(reservations.checkIn), reservations.urn);
   return rows.map((r) => r.urn);
 }
 
@@ -36,10 +42,11 @@ export async function confirmedReservationsOf(ctx: Ctx, caseUrn: string): Promis
  * so repeating a patch changes nothing. Otherwise:
  * - the provider modifies stays (HOTELBEDS, DIRECT, Expedia's enterprise tier): the stay is extended
  *   or shortened there, then the reservation's checkOut and total follow, audited `reaccommodate`;
- * - it cannot (Expedia's self-service tier): a BOOKING_FAILED review item says the stay must be
- *   changed at the hotel. The group keeps its room meanwhile: a new booking cannot sit beside the
- *   live one (one live reservation per case, wave and group) and cancelling first would leave the
- *   group without a room;
+ * - it cannot (Expedia's self-service tier), or refuses, and the stay must grow: REBOOK, and the
+ *   job books the missing nights as a continuation at the same hotel, else the whole stay at the
+ *   next-ranked hotel (lib/booking/stay-change-*.ts); a stay that must shrink there is a review item;
+ * - a stay with a live continuation or replacement is followed through that one: the chain's first
+ *   check-in fixes the wanted check-out; a continuation no longer needed is released;
  * - no overnight gap remains: the reservation is cancelled where the provider can (passengers
  *   LOCAL_RESIDENT, rooms released; its rides go with reservation/cancelled), else a review item.
  * Reads the case as it is now, not the event that woke the caller: runs for two quick patches both
@@ -58,14 +65,32 @@ export async function reaccommodateReservation(ctx: Ctx, input: { reservationUrn
 
   if (!stay.overnight) return release(ctx, row, flight);
 
+  const [successor] = await ctx.db
+    .select({ urn: reservations.urn, status: reservations.status, stayChange: reservations.stayChange })
+    .from(reservations)
+    .where(and(eq(reservations.previousUrn, row.urn), inArray(reservations.status, [...LIVE_STATUSES])))
+    .limit(1);
   const checkIn = localDate(row.checkIn, timeZone);
-  const checkOut = addDays(checkIn, Math.max(1, dayNumber(localDate(caseRow.nextFlight.scheduledDeparture, timeZone)) - dayNumber(checkIn)));
+  const first = localDate((await chainStart(ctx, row)).checkIn, timeZone);
+  const checkOut = addDays(first, Math.max(1, dayNumber(localDate(caseRow.nextFlight.scheduledDeparture, timeZone)) - dayNumber(first)));
   const checkOutAt = localTimeToUtc(checkOut, CHECK_OUT_TIME, timeZone);
+  const grows = checkOutAt.getTime() > row.checkOut.getTime();
+  // an earlier run's re-booking that did not finish: the job takes it over (same client references)
+  if (successor?.status === "PENDING") return { reservationUrn: urn, outcome: "REBOOK", detail: `re-booking ${successor.urn} resumed`, checkOut };
+  if (successor) return { reservationUrn: urn, outcome: "UNCHANGED", detail: `the stay goes on in ${successor.urn} (${successor.stayChange})` };
+  if (row.stayChange === "CONTINUATION" && checkOut <= checkIn) {
+    return releaseStay(ctx, { reservationUrn: urn, reason: `the next flight moved to ${flight}: the nights from ${checkIn} are no longer needed` });
+  }
   if (checkOutAt.getTime() === row.checkOut.getTime()) return { reservationUrn: urn, outcome: "UNCHANGED", detail: `the stay already ends ${checkOut}` };
 
   const provider = providerOf(ctx, row);
   const before = { checkIn: row.checkIn.toISOString(), checkOut: row.checkOut.toISOString(), total: row.total };
+  // no hotel took this very change before and a person has it: the same patch again changes nothing
+  const withPerson = grows ? await openStayReview(ctx, row, `stay-change:${checkOut}`) : null;
+  if (withPerson) return { reservationUrn: urn, outcome: "REVIEW", detail: `review item ${withPerson} is open for this change` };
+  const rebook = { reservationUrn: urn, outcome: "REBOOK" as const, detail: `${row.provider} cannot extend the stay to ${checkOut}: re-booking the missing nights`, checkOut };
   if (!provider?.capabilities.modify) {
+    if (grows) return rebook;
     return review(ctx, row, `stay-change:${checkOut}`, `Reservation ${row.urn} (${row.provider}, confirmation ${row.confirmationCode ?? "none"}) must end ${checkOut} instead of ${localDate(row.checkOut, timeZone)}: the next flight moved to ${flight} and ${row.provider} cannot change a stay through its API here. Change it at the hotel (or the provider's enterprise tier), then record it. The group keeps its room meanwhile. [stay-change:${checkOut}]`);
   }
 
@@ -74,6 +99,7 @@ export async function reaccommodateReservation(ctx: Ctx, input: { reservationUrn
     if (row.provider !== "DIRECT") booking = await provider.modify({ reference: row.providerRef ?? "", checkIn, checkOut });
   } catch (err) {
     if (err instanceof ProviderRejected || err instanceof CapabilityUnsupported) {
+      if (grows) return rebook;
       return review(ctx, row, `stay-change:${checkOut}`, `${row.provider} refused to move reservation ${row.urn} to end ${checkOut} (${err.message}): the next flight moved to ${flight}. The group keeps its current stay until ${localDate(row.checkOut, timeZone)}; change it at the hotel or rebook. [stay-change:${checkOut}]`);
     }
     throw err; // unreachable or slow: the job's step retries with the same dates
@@ -108,6 +134,7 @@ export async function reaccommodateReservation(ctx: Ctx, input: { reservationUrn
     return { reservationUrn: urn, outcome: "MODIFIED" as const, detail: `the stay now ends ${checkOut}` };
   }).catch(async (err) => {
     if (err instanceof StayRefused) {
+      if (grows) return rebook;
       return review(ctx, row, `stay-change:${checkOut}`, `DIRECT refused to move reservation ${row.urn} to end ${checkOut} (${err.message}): the next flight moved to ${flight}. Change it at the hotel or rebook. [stay-change:${checkOut}]`);
     }
     throw err;
@@ -115,6 +142,17 @@ export async function reaccommodateReservation(ctx: Ctx, input: { reservationUrn
 }
 
 class StayRefused extends Error {}
+
+/** The first stay of a chain of continuations: its check-in is the group's. */
+async function chainStart(ctx: Ctx, row: ReservationRow): Promise<ReservationRow> {
+  let at = row;
+  for (let hops = 0; at.stayChange === "CONTINUATION" && at.previousUrn && hops < 30; hops++) {
+    const [previous] = await ctx.db.select().from(reservations).where(eq(reservations.urn, at.previousUrn)).limit(1);
+    if (!previous) break;
+    at = previous;
+  }
+  return at;
+}
 
 /** No overnight gap left: the room goes back where the provider can take it; else an operator must. */
 async function release(ctx: Ctx, row: ReservationRow, flight: string): Promise<StayChange> {
@@ -133,21 +171,6 @@ async function release(ctx: Ctx, row: ReservationRow, flight: string): Promise<S
     throw err;
   }
   return { reservationUrn: row.urn, outcome: "RELEASED", detail: reason };
-}
-
-/** One open item per reservation and wanted change: a repeated patch (or a retried step) opens no second one. */
-async function review(ctx: Ctx, row: ReservationRow, key: string, detail: string): Promise<StayChange> {
-  await transaction(ctx, async (tx) => {
-    const [open] = await tx.db
-      .select({ urn: reviewItems.urn })
-      .from(reviewItems)
-      .where(and(eq(reviewItems.caseUrn, row.caseUrn), eq(reviewItems.category, "BOOKING_FAILED"), inArray(reviewItems.state, ["OPEN", "CLAIMED"]), like(reviewItems.detail, `%${row.urn}%[${key}]%`)))
-      .limit(1);
-    if (open) return;
-    // recommendations: [] — rebooking elsewhere is not the answer; the stay is changed at the hotel
-    await createReviewItem(tx, { caseUrn: row.caseUrn, category: "BOOKING_FAILED", affectedGroups: [row.groupId], reservationUrns: [row.urn], waveUrn: row.waveUrn, detail, recommendations: [] });
-  });
-  return { reservationUrn: row.urn, outcome: "REVIEW", detail };
 }
 
 function providerOf(ctx: Ctx, row: ReservationRow): HotelProvider | null {

@@ -44,6 +44,11 @@ export const Reservation = z
     payment: z.object({ method: PaymentMethod }).meta({ description: "GUARANTEE (the airline's corporate account) or CARD (a payment service provider token, never shown)" }),
     cancellationReason: z.string().nullable(),
     voucherUrn: z.string().nullable(),
+    previousUrn: z.string().nullable().meta({ description: "a re-accommodation's booking: the reservation whose stay this one continues or replaces" }),
+    stayChange: z
+      .enum(["CONTINUATION", "REPLACEMENT"])
+      .nullable()
+      .meta({ description: "CONTINUATION: the missing nights at the same hotel, after the previous stay; REPLACEMENT: the whole stay at the next-ranked hotel, the previous one released" }),
     cancellable: z.boolean().meta({ description: "whether the provider can cancel it through the API (Expedia Rapid's self-service tier cannot)" }),
     attempts: z.array(BookingAttempt).meta({ description: "every provider call the booking made, with its outcome" }),
     createdAt: IsoTime,

@@ -23,6 +23,8 @@ export function toReservation(row: ReservationRow, extra: { airport: string; vou
     payment: { method: row.payment.method },
     cancellationReason: row.cancellationReason,
     voucherUrn: extra.voucherUrn,
+    previousUrn: row.previousUrn,
+    stayChange: row.stayChange,
     cancellable: extra.cancellable,
     attempts: row.attempts.map((a) => ({ ...a })),
     createdAt: row.createdAt.toISOString(),

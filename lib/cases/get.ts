@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { allocationWaves, demands, reservations, reviewItems, type CaseRow } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
+import { demandRoomTotals } from "@/lib/demand/totals";
 import { parseInput, shapeRecord } from "@/lib/validation";
 import { airportTimeZone } from "./airports";
 import { CaseRef } from "./inputs";
@@ -55,5 +56,6 @@ export async function readCaseRecord(ctx: Ctx, row: CaseRow): Promise<Case> {
     .where(and(eq(demands.caseUrn, row.urn), eq(demands.tenant, tenant)))
     .orderBy(asc(demands.createdAt), asc(demands.urn));
   const timeZone = await airportTimeZone(ctx, row.airport);
-  return shapeRecord(Case, toCaseRecord({ row, groups, wave: wave ?? null, reservations: reservationRows, reviewItems: items, demands: demandRows, timeZone }));
+  const demandRooms = demandRows.length ? await demandRoomTotals(ctx, { caseUrn: row.urn, tenant }, reservationRows) : new Map();
+  return shapeRecord(Case, toCaseRecord({ row, groups, wave: wave ?? null, reservations: reservationRows, reviewItems: items, demands: demandRows, demandRooms, timeZone }));
 }

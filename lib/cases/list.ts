@@ -80,11 +80,16 @@ async function pageTotals(ctx: Ctx, urns: string[]): Promise<Totals> {
   );
   fill(
     totals.roomsBooked,
-    await ctx.db
-      .select({ caseUrn: reservations.caseUrn, n: n(sql`sum(${reservations.rooms})`) })
-      .from(reservations)
-      .where(and(inArray(reservations.caseUrn, urns), inArray(reservations.status, ["CONFIRMED", "CHECKED_OUT"])))
-      .groupBy(reservations.caseUrn),
+    // each group's rooms once: a re-accommodation's continuation holds the same rooms for more nights
+    await (async () => {
+      const perGroup = ctx.db
+        .select({ caseUrn: reservations.caseUrn, rooms: sql<number>`max(${reservations.rooms})`.as("rooms") })
+        .from(reservations)
+        .where(and(inArray(reservations.caseUrn, urns), inArray(reservations.status, ["CONFIRMED", "CHECKED_OUT"])))
+        .groupBy(reservations.caseUrn, reservations.waveUrn, reservations.groupId)
+        .as("g");
+      return ctx.db.select({ caseUrn: perGroup.caseUrn, n: n(sql`sum(${perGroup.rooms})`) }).from(perGroup).groupBy(perGroup.caseUrn);
+    })(),
   );
   fill(
     totals.openReviewItems,

@@ -86,6 +86,8 @@ export const CaseReservation = z
     total: Money,
     payment: z.object({ method: PaymentMethod }),
     cancellationReason: z.string().nullable(),
+    previousUrn: z.string().nullable().meta({ description: "a re-accommodation's booking: the reservation whose stay this one continues or replaces" }),
+    stayChange: z.enum(["CONTINUATION", "REPLACEMENT"]).nullable().meta({ description: "see Reservation.stayChange" }),
     createdAt: IsoTime,
     updatedAt: IsoTime,
   })

@@ -1,6 +1,7 @@
 import type { AllocationWaveRow, CaseRow, DemandRow, ReservationRow, ReviewItemRow } from "@/db/schema";
 import { FlightJson, MoneyJson, NextFlightJson, parseJson, PaymentJson } from "@/db/schema/json";
 import { toCaseDemand } from "@/lib/demand/record";
+import type { RoomTotals } from "@/lib/demand/totals";
 import { ownKeyMap } from "@/lib/primitives";
 import { toReviewItem } from "@/lib/review/to-record";
 import type { OperationalStatus, Tier } from "@/lib/vocabulary";
@@ -21,6 +22,8 @@ export type CaseParts = {
   reservations: ReservationRow[];
   reviewItems: ReviewItemRow[];
   demands: DemandRow[];
+  /** per demand: rooms allocated and booked (lib/demand/totals.ts) */
+  demandRooms?: Map<string, RoomTotals>;
   timeZone: string;
 };
 
@@ -102,11 +105,13 @@ export function toCaseRecord(parts: CaseParts): Case {
       // the card token stays inside the service
       payment: { method: parseJson(PaymentJson, r.payment, `reservations.payment of ${r.urn}`).method },
       cancellationReason: r.cancellationReason,
+      previousUrn: r.previousUrn,
+      stayChange: r.stayChange,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),
     manualReviewItems: parts.reviewItems.map(toReviewItem),
-    demands: parts.demands.map(toCaseDemand),
+    demands: parts.demands.map((d) => toCaseDemand(d, parts.demandRooms?.get(d.urn))),
     createdBy: row.createdBy,
     closedAt: iso(row.closedAt),
     closeReason: row.closeReason,

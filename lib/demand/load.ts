@@ -7,6 +7,7 @@ import { notFound } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { toDemand } from "./record";
 import { type Demand, DemandRef } from "./schemas";
+import { demandRoomTotals } from "./totals";
 
 async function findDemand(ctx: Ctx, demandUrn: string): Promise<DemandRow> {
   const [row] = await ctx.db
@@ -40,5 +41,7 @@ export async function loadDemandForChange(ctx: Ctx, demandUrn: string): Promise<
 export async function getDemand({ ctx, input }: { ctx: Ctx; input: { demandUrn: string } }): Promise<Demand> {
   requirePermission(ctx, "read", "read demands");
   const { demandUrn } = parseInput(DemandRef, input);
-  return toDemand((await loadDemand(ctx, demandUrn)).demand);
+  const { demand } = await loadDemand(ctx, demandUrn);
+  const totals = await demandRoomTotals(ctx, { caseUrn: demand.caseUrn, tenant: demand.tenant });
+  return toDemand(demand, totals.get(demand.urn));
 }

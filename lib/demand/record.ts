@@ -1,7 +1,9 @@
 import type { DemandRow } from "@/db/schema";
 import type { CaseDemand, Demand } from "./schemas";
+import { NO_ROOMS, type RoomTotals } from "./totals";
 
-export function toDemand(row: DemandRow): Demand {
+/** The record; rooms allocated and booked are derived (./totals.ts): a demand just created or decided has none yet. */
+export function toDemand(row: DemandRow, rooms: RoomTotals = NO_ROOMS): Demand {
   return {
     urn: row.urn,
     caseUrn: row.caseUrn,
@@ -18,23 +20,23 @@ export function toDemand(row: DemandRow): Demand {
           policyVersion: row.policyVersion,
         }
       : null,
-    roomsAllocated: row.roomsAllocated,
-    roomsBooked: row.roomsBooked,
+    roomsAllocated: rooms.allocated,
+    roomsBooked: rooms.booked,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** The audited shape: the record without the timestamps every change moves. */
+/** The audited shape: the record without the timestamps every change moves, nor the derived room counts no decision changes. */
 export function auditSnapshot(d: Demand): Record<string, unknown> {
-  const { updatedAt: _u, createdAt: _c, ...rest } = d;
+  const { updatedAt: _u, createdAt: _c, roomsAllocated: _a, roomsBooked: _b, ...rest } = d;
   return rest;
 }
 
 /** The demand as the case record lists it, built from the Demand record (see CaseDemand). */
-export function toCaseDemand(row: DemandRow): CaseDemand {
-  const { caseUrn: _c, approval: _a, updatedAt: _u, ...rest } = toDemand(row);
+export function toCaseDemand(row: DemandRow, rooms: RoomTotals = NO_ROOMS): CaseDemand {
+  const { caseUrn: _c, approval: _a, updatedAt: _u, ...rest } = toDemand(row, rooms);
   return {
     ...rest,
     decidedBy: row.decidedBy,

@@ -6,6 +6,7 @@ import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
 import type { ReservationStatus } from "@/lib/vocabulary";
 import { CaseRef, type DemandSummary } from "./schemas";
+import { demandRoomTotals } from "./totals";
 import { APPROVED_STATUSES } from "./transitions";
 
 const BOOKED: ReservationStatus[] = ["CONFIRMED", "CHECKED_OUT"];
@@ -19,18 +20,27 @@ export async function demandSummary({ ctx, input }: { ctx: Ctx; input: { caseUrn
   const caseRow = await loadCase(ctx, caseUrn);
   const scope = { caseUrn: caseRow.urn, tenant: caseRow.tenant };
   const rows = await ctx.db
-    .select({ status: demands.status, rooms: demands.roomsRequested, allocated: demands.roomsAllocated })
+    .select({ urn: demands.urn, status: demands.status, rooms: demands.roomsRequested })
     .from(demands)
     .where(and(eq(demands.caseUrn, scope.caseUrn), eq(demands.tenant, scope.tenant)));
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const totalRequested = sum(rows.filter((d) => d.status !== "REJECTED").map((d) => d.rooms));
   const totalApproved = sum(rows.filter((d) => APPROVED_STATUSES.includes(d.status as never)).map((d) => d.rooms));
-  const totalAllocated = sum(rows.map((d) => d.allocated));
+  const rooms = await demandRoomTotals(ctx, scope);
+  const totalAllocated = sum(rows.map((d) => rooms.get(d.urn)?.allocated ?? 0));
 
+  // the whole case's booked rooms (a booking of a wave without a demand too), each group's once:
+  // a re-accommodation's continuation holds the same rooms for more nights
   const [{ booked }] = await ctx.db
-    .select({ booked: sql<number>`coalesce(sum(${reservations.rooms}), 0)`.mapWith(Number) })
-    .from(reservations)
-    .where(and(eq(reservations.caseUrn, scope.caseUrn), eq(reservations.tenant, scope.tenant), inArray(reservations.status, BOOKED)));
+    .select({ booked: sql<number>`coalesce(sum(g.rooms), 0)`.mapWith(Number) })
+    .from(
+      ctx.db
+        .select({ rooms: sql<number>`max(${reservations.rooms})`.as("rooms") })
+        .from(reservations)
+        .where(and(eq(reservations.caseUrn, scope.caseUrn), eq(reservations.tenant, scope.tenant), inArray(reservations.status, BOOKED)))
+        .groupBy(reservations.waveUrn, reservations.groupId)
+        .as("g"),
+    );
 
   return {
     caseUrn: caseRow.urn,

@@ -6,7 +6,7 @@ import { conflict } from "@/lib/errors";
 import { auditSnapshot, toDemand } from "./record";
 import { assertDemandTransition, DEMAND_TRANSITIONS, type DemandAction } from "./transitions";
 
-type DemandChange = Partial<Pick<DemandRow, "decidedBy" | "decidedAt" | "decisionReason" | "automatic" | "policyUrn" | "policyVersion" | "roomsAllocated" | "roomsBooked">>;
+type DemandChange = Partial<Pick<DemandRow, "decidedBy" | "decidedAt" | "decisionReason" | "automatic" | "policyUrn" | "policyVersion">>;
 
 /**
  * Moves a demand through its transition table and audits it (before/after), inside the caller's

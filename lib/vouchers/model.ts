@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import {
   allocationWaves,
   cases,
@@ -6,6 +6,7 @@ import {
   passengerGroups,
   passengers,
   policies,
+  reservations,
   type ReservationRow,
   tenants,
 } from "@/db/schema";
@@ -84,6 +85,7 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
     specialServices: specialServiceInstructions(guests.map((g) => g.specialNeeds ?? [])),
     transport: await transportOf(ctx, r, timeZone),
     draft: kase.mode === "DRILL",
+    ...(await stayChangeOf(ctx, r, kase.nextFlight?.scheduledDeparture ?? null, timeZone, buffers.lateCheckoutMinutes)),
   };
 }
 
@@ -129,6 +131,36 @@ async function hotelNameFromWave(ctx: Ctx, waveUrn: string, groupId: string): Pr
   if (!Array.isArray(allocations)) return null;
   const a = allocations.find((x) => (x as { groupId?: string }).groupId === groupId) as { hotelName?: string } | undefined;
   return a?.hotelName ?? null;
+}
+
+/**
+ * A re-accommodation's continuations (lib/booking/continue-stay.ts): the stay they extend names
+ * their codes and the new check-out; a continuation names the code of the stay it continues.
+ * Looked up only when one can exist (the next flight leaves after this stay's last day, or this is
+ * one), so a fresh booking's voucher costs no extra query.
+ */
+async function stayChangeOf(ctx: Ctx, r: ReservationRow, nextDeparture: string | null, timeZone: string, lateCheckoutMinutes: number): Promise<Pick<VoucherProps, "extension" | "continues">> {
+  const out: Pick<VoucherProps, "extension" | "continues"> = {};
+  if (r.previousUrn && r.stayChange === "CONTINUATION") {
+    const [previous] = await ctx.db.select().from(reservations).where(eq(reservations.urn, r.previousUrn)).limit(1);
+    if (previous) out.continues = confirmationCodeOf(previous);
+  }
+  if (!nextDeparture || localMoment(new Date(nextDeparture), timeZone).date <= localMoment(r.checkOut, timeZone).date) return out;
+  const codes: string[] = [];
+  let end: Date | null = null;
+  for (let at = r.urn, hops = 0; hops < 30; hops++) {
+    const [next] = await ctx.db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.previousUrn, at), eq(reservations.stayChange, "CONTINUATION"), inArray(reservations.status, ["CONFIRMED", "CHECKED_OUT"])))
+      .limit(1);
+    if (!next) break;
+    codes.push(confirmationCodeOf(next));
+    end = next.checkOut;
+    at = next.urn;
+  }
+  if (end) out.extension = { confirmationCodes: codes, checkOut: localMoment(new Date(end.getTime() + lateCheckoutMinutes * 60_000), timeZone) };
+  return out;
 }
 
 /** The reservation's next ride, once transport exists (lib/transport decides which and what it says). */

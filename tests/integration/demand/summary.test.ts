@@ -10,14 +10,21 @@ import { uniqueTenant } from "../../helpers/factories";
 const database = apiTestDatabase({ airports: true });
 
 
-async function demand(tenant: string, caseUrn: string, type: DemandType, rooms: number, status: DemandStatus, allocated = 0) {
-  await database.db.insert(demands).values({ urn: newUrn("demand"), tenant, caseUrn, type, roomsRequested: rooms, status, createdBy: "x", roomsAllocated: allocated });
+async function demand(tenant: string, caseUrn: string, type: DemandType, rooms: number, status: DemandStatus): Promise<string> {
+  const urn = newUrn("demand");
+  await database.db.insert(demands).values({ urn, tenant, caseUrn, type, roomsRequested: rooms, status, createdBy: "x" });
+  return urn;
 }
 
-async function reservation(tenant: string, caseUrn: string, groupId: string, rooms: number, status: ReservationStatus) {
-  // a reservation belongs to an allocation wave
-  const waveUrn = newUrn("wave");
-  await database.db.insert(allocationWaves).values({ urn: waveUrn, tenant, caseUrn, status: "COMPLETE" });
+/** A wave of the demand (null: none) that placed and held the given groups (only the fields the totals read). */
+async function wave(tenant: string, caseUrn: string, demandUrn: string | null, placed: [string, number][], held: [string, number][] = []): Promise<string> {
+  const urn = newUrn("wave");
+  const entry = ([groupId, rooms]: [string, number]) => ({ groupId, rooms });
+  await database.db.insert(allocationWaves).values({ urn, tenant, caseUrn, demandUrn, status: held.length ? "PARTIAL" : "COMPLETE", allocations: placed.map(entry), held: held.map(entry) });
+  return urn;
+}
+
+async function reservation(tenant: string, caseUrn: string, waveUrn: string, groupId: string, rooms: number, status: ReservationStatus) {
   await database.db.insert(reservations).values({
     urn: newUrn("reservation"),
     tenant,
@@ -61,23 +68,26 @@ describe("GET /demand/case/{caseUrn}/summary", () => {
         { groupId: "G4", tier: "BUSINESS", passengers: 1 }, // 1 room
       ],
     });
-    await demand(tenant, c.urn, "INITIAL", 10, "PARTIAL", 8);
-    await demand(tenant, c.urn, "INCREMENTAL", 4, "APPROVED", 2);
+    const initial = await demand(tenant, c.urn, "INITIAL", 10, "PARTIAL");
+    const extra = await demand(tenant, c.urn, "INCREMENTAL", 4, "APPROVED");
     await demand(tenant, c.urn, "INCREMENTAL", 3, "REQUESTED");
     await demand(tenant, c.urn, "INCREMENTAL", 50, "REJECTED");
-    await reservation(tenant, c.urn, "G1", 2, "CONFIRMED");
-    await reservation(tenant, c.urn, "G4", 1, "CHECKED_OUT");
-    await reservation(tenant, c.urn, "G2", 2, "CANCELLED");
-    await reservation(tenant, c.urn, "G2", 2, "FAILED");
-    await reservation(tenant, c.urn, "G3", 3, "PENDING");
+    // the initial wave placed G1, G2 and G4 and held G3; the extra demand's wave placed G3
+    const w1 = await wave(tenant, c.urn, initial, [["G1", 2], ["G2", 2], ["G4", 1]], [["G3", 3]]);
+    const w2 = await wave(tenant, c.urn, extra, [["G3", 3]]);
+    await reservation(tenant, c.urn, w1, "G1", 2, "CONFIRMED");
+    await reservation(tenant, c.urn, w1, "G4", 1, "CHECKED_OUT");
+    await reservation(tenant, c.urn, w1, "G2", 2, "CANCELLED"); // released: not allocated any more
+    await reservation(tenant, c.urn, w1, "G2", 2, "FAILED");
+    await reservation(tenant, c.urn, w2, "G3", 3, "PENDING"); // allocated, not booked
     await review(tenant, c.urn, "BOOKING_FAILED", ["G2"]);
     await review(tenant, c.urn, "ALLOCATION_FAILED", ["G3"], "CLAIMED");
     await review(tenant, c.urn, "BOOKING_FAILED", ["G2", "G3"]);
     await review(tenant, c.urn, "MIXED_TIER_GROUP", ["G1"], "RESOLVED");
     // another case's rows do not count
     const other = await insertCase(database.db, { tenant });
-    await demand(tenant, other.urn, "INITIAL", 99, "APPROVED", 99);
-    await reservation(tenant, other.urn, "PNR1", 9, "CONFIRMED");
+    const theirs = await demand(tenant, other.urn, "INITIAL", 99, "APPROVED");
+    await reservation(tenant, other.urn, await wave(tenant, other.urn, theirs, [["PNR1", 9]]), "PNR1", 9, "CONFIRMED");
     await review(tenant, other.urn, "BOOKING_FAILED", ["PNR1"]);
 
     const res = await get(c.urn, await tokenFor({ tenant, roles: ["AIRPORT_OPERATOR"], airports: ["CDG"] }));
@@ -86,7 +96,7 @@ describe("GET /demand/case/{caseUrn}/summary", () => {
       caseUrn: c.urn,
       totalRequested: 17,
       totalApproved: 14,
-      totalAllocated: 10,
+      totalAllocated: 6,
       totalBooked: 3,
       shortfall: 11,
       shortfallReasons: [
@@ -99,8 +109,8 @@ describe("GET /demand/case/{caseUrn}/summary", () => {
   it("never reports a negative shortfall", async () => {
     const tenant = uniqueTenant();
     const c = await insertCase(database.db, { tenant });
-    await demand(tenant, c.urn, "INITIAL", 1, "FULFILLED", 1);
-    await reservation(tenant, c.urn, "PNR1", 2, "CONFIRMED");
+    const d = await demand(tenant, c.urn, "INITIAL", 1, "FULFILLED");
+    await reservation(tenant, c.urn, await wave(tenant, c.urn, d, [["PNR1", 2]]), "PNR1", 2, "CONFIRMED");
     const res = await get(c.urn, await tokenFor({ tenant }));
     expect(res.json).toMatchObject({ totalApproved: 1, totalBooked: 2, shortfall: 0 });
   });

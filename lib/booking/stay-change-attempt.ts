@@ -1,0 +1,156 @@
+import { and, eq, sql } from "drizzle-orm";
+import { allocationWaves, passengerGroups, passengers, reservations, type BookingAttemptJson } from "@/db/schema";
+import { writeAudit } from "@/lib/audit/write";
+import { touchCase } from "@/lib/cases/load";
+import { type Ctx, transaction } from "@/lib/context";
+import { caseMode } from "@/lib/drills/mode";
+import { sourcesForCase } from "@/lib/drills/sources";
+import { emit } from "@/lib/events";
+import { enqueueVoucherEmails } from "@/lib/notifications/enqueue";
+import { directProvider } from "@/lib/providers/direct/client";
+import type { BookRequest, ProviderBooking } from "@/lib/providers/types";
+import { createVoucher } from "@/lib/vouchers/create";
+import { refreshVoucher } from "@/lib/vouchers/refresh";
+import { appendAttempt } from "./attempt";
+import { cardTokenFor } from "./payment";
+import { classify } from "./retry";
+import { CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
+import type { StayCandidate, StayChangePlan } from "./stay-change-plan";
+
+export type StayChangeOutcome = { kind: "confirmed"; reservationUrn: string } | { kind: "refused"; log: BookingAttemptJson };
+
+/**
+ * One provider call of a re-booking (a job step), for one candidate of the plan: the booking is
+ * looked up by our client reference first (an answer lost on an earlier try is found, not booked
+ * twice), then made. A refusal (hotel full, offer gone, a 4xx) is logged and answered, so the job
+ * tries the next hotel; a provider that is unreachable or rate-limiting throws, and the job's step
+ * is retried with backoff, looking up first again. A direct contract books in the transaction
+ * that confirms the reservation, as the booking job does.
+ */
+export async function attemptStayChange(ctx: Ctx, plan: StayChangePlan, rank: number): Promise<StayChangeOutcome> {
+  const c = plan.candidates.find((x) => x.rank === rank);
+  if (!c) throw new Error(`stay change ${plan.reservationUrn} has no candidate of rank ${rank}`);
+  const [current] = await ctx.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.urn, plan.reservationUrn)).limit(1);
+  if (current?.status === "CONFIRMED") return { kind: "confirmed", reservationUrn: plan.reservationUrn };
+  if (current?.status !== "PENDING") throw new Error(`stay change ${plan.reservationUrn} is ${current?.status ?? "gone"}, not PENDING`);
+  const log = (extra: Partial<BookingAttemptJson>): BookingAttemptJson => ({ hotelUrn: c.hotelUrn, provider: c.provider, attempt: 1, at: new Date().toISOString(), outcome: "STOP", ...extra });
+  const refuse = async (entry: BookingAttemptJson): Promise<StayChangeOutcome> => {
+    await appendAttempt(ctx, plan.reservationUrn, entry);
+    return { kind: "refused", log: entry };
+  };
+
+  try {
+    if (c.provider === "DIRECT") {
+      // a direct contract's rooms are real: a drill books its sandboxes only
+      if ((await caseMode(ctx, plan.caseUrn)) === "DRILL") return refuse(log({ reason: "provider-not-configured", providerError: "a drill never books a direct contract" }));
+      const request = await bookRequest(ctx, plan, c);
+      await transaction(ctx, async (tx) => {
+        const booking = (await directProvider(tx).findByReference(c.clientReference)) ?? (await directProvider(tx).book(request));
+        await confirmStayChange(tx, plan, c, booking, log({ outcome: "CONFIRMED" }));
+      });
+      return { kind: "confirmed", reservationUrn: plan.reservationUrn };
+    }
+    const provider = (await sourcesForCase(ctx, plan.caseUrn)).find((s) => s.id === c.provider);
+    if (!provider) return refuse(log({ reason: "provider-not-configured", providerError: `${c.provider} has no URL configured` }));
+    const found = await provider.findByReference(c.clientReference);
+    const booking = found && found.status === "CONFIRMED" ? found : await provider.book(await bookRequest(ctx, plan, c));
+    await transaction(ctx, (tx) => confirmStayChange(tx, plan, c, booking, log({ outcome: "CONFIRMED" })));
+    return { kind: "confirmed", reservationUrn: plan.reservationUrn };
+  } catch (err) {
+    const verdict = classify(err, 1);
+    // not a provider's answer, or one worth another try: the step fails and is retried (lookup first)
+    if (!verdict || verdict.kind === "retry") throw err;
+    return refuse(log({ reason: verdict.reason, providerError: verdict.providerError }));
+  }
+}
+
+/**
+ * The provider confirmed, in one transaction (the caller's): the PENDING reservation becomes the
+ * CONFIRMED continuation or replacement, with its voucher rendered and mailed to the passengers,
+ * audited `reaccommodate`. A continuation keeps the group at its hotel and its rides: the stay it
+ * continues gets its voucher re-rendered (it names the new nights and code). A replacement moves
+ * the group: the group points at it and `reservation/confirmed` plans its rides; the old stay is
+ * released by the next step, once this commit made the new one safe.
+ */
+export async function confirmStayChange(tx: Ctx, plan: StayChangePlan, c: StayCandidate, booking: ProviderBooking, entry: BookingAttemptJson): Promise<void> {
+  const checkIn = localTimeToUtc(c.checkIn, CHECK_IN_TIME, plan.timeZone);
+  const checkOut = localTimeToUtc(c.checkOut, CHECK_OUT_TIME, plan.timeZone);
+  const [row] = await tx.db
+    .update(reservations)
+    .set({
+      status: "CONFIRMED",
+      stayChange: c.kind,
+      hotelUrn: c.hotelUrn,
+      hotelName: c.hotelName,
+      provider: c.provider,
+      providerOfferId: c.providerOfferId,
+      providerRef: booking.reference,
+      confirmationCode: booking.confirmationCode,
+      clientReference: booking.clientReference,
+      rooms: booking.rooms,
+      checkIn,
+      checkOut,
+      total: { amount: booking.totalAmount, currency: booking.currency },
+      attempts: sql`${reservations.attempts} || ${JSON.stringify([entry])}::jsonb`,
+      bookingRun: null,
+    })
+    .where(and(eq(reservations.urn, plan.reservationUrn), eq(reservations.status, "PENDING")))
+    .returning();
+  if (!row) {
+    const [now] = await tx.db.select().from(reservations).where(eq(reservations.urn, plan.reservationUrn)).limit(1);
+    if (now?.status === "CONFIRMED" && now.providerRef === booking.reference) return;
+    throw new Error(`stay change ${plan.reservationUrn} is ${now?.status ?? "gone"}, not PENDING: the booking ${booking.provider} ${booking.reference} was not recorded`);
+  }
+  const [previous] = await tx.db.select().from(reservations).where(eq(reservations.urn, plan.previousUrn)).limit(1);
+  await createVoucher(tx, row.urn);
+  await enqueueVoucherEmails(tx, row.urn);
+  if (c.kind === "CONTINUATION") {
+    await refreshVoucher(tx, plan.previousUrn);
+  } else {
+    await tx.db
+      .update(passengerGroups)
+      .set({ reservationUrn: row.urn, hotelUrn: c.hotelUrn })
+      .where(and(eq(passengerGroups.caseUrn, plan.caseUrn), eq(passengerGroups.groupId, plan.groupId)));
+    await emit(tx, "reservation/confirmed", { tenant: tx.principal.tenant, caseUrn: plan.caseUrn, reservationUrn: row.urn });
+  }
+  await writeAudit(tx, {
+    entity: "reservation",
+    entityUrn: row.urn,
+    action: "reaccommodate",
+    airport: plan.airport,
+    reason:
+      c.kind === "CONTINUATION"
+        ? `the next flight moved and ${previous?.provider ?? "the provider"} cannot change stay ${plan.previousUrn}: the missing nights booked at the same hotel`
+        : `the next flight moved, stay ${plan.previousUrn} cannot be changed and its hotel has no rooms for the missing nights: the stay booked at the next-ranked hotel`,
+    before: { stay: plan.previousUrn, hotelUrn: previous?.hotelUrn ?? null, checkOut: previous?.checkOut.toISOString() ?? null },
+    after: { status: "CONFIRMED", stayChange: c.kind, hotelUrn: c.hotelUrn, checkIn: checkIn.toISOString(), checkOut: checkOut.toISOString(), confirmationCode: booking.confirmationCode },
+  });
+  await touchCase(tx, plan.caseUrn);
+}
+
+/** The provider request: guests as on the manifest (names only), the payment token read here and never memoised. */
+async function bookRequest(ctx: Ctx, plan: StayChangePlan, c: StayCandidate): Promise<BookRequest> {
+  const guests = await ctx.db
+    .select({ firstName: passengers.firstName, lastName: passengers.lastName })
+    .from(passengers)
+    .where(and(eq(passengers.caseUrn, plan.caseUrn), eq(passengers.groupId, plan.groupId)))
+    .orderBy(passengers.position);
+  const [pending] = await ctx.db.select({ payment: reservations.payment, waveUrn: reservations.waveUrn }).from(reservations).where(eq(reservations.urn, plan.reservationUrn)).limit(1);
+  const method = pending?.payment.method ?? "GUARANTEE";
+  let cardToken: string | undefined;
+  if (method === "CARD" && pending) {
+    const [wave] = await ctx.db.select({ policies: allocationWaves.policies }).from(allocationWaves).where(eq(allocationWaves.urn, pending.waveUrn)).limit(1);
+    const [group] = await ctx.db.select({ tier: passengerGroups.tier }).from(passengerGroups).where(and(eq(passengerGroups.caseUrn, plan.caseUrn), eq(passengerGroups.groupId, plan.groupId))).limit(1);
+    cardToken = (await cardTokenFor(ctx, wave?.policies ?? [], group?.tier ?? null)) ?? undefined;
+  }
+  return {
+    offerId: c.providerOfferId,
+    providerHotelId: c.providerHotelId,
+    rooms: plan.rooms,
+    guests: guests.map((g) => ({ firstName: g.firstName ?? "Guest", lastName: g.lastName ?? "Guest" })),
+    clientReference: c.clientReference,
+    payment: { method, ...(cardToken ? { cardToken } : {}) },
+    checkIn: c.checkIn,
+    checkOut: c.checkOut,
+  };
+}
