@@ -2,15 +2,15 @@
  * `npx tsx tests/bench/pglite-offthread.bench.ts [--json] [--seconds 8] [--only inprocess|worker|socket]`:
  * the embedded database where it runs, three ways, on a file-backed data directory:
  *   inprocess  PGlite on the web process's main thread (the server before issue 17),
- *   worker     PGlite on a worker thread behind a message channel (db/pglite-thread.ts), drizzle's PGlite driver,
- *   socket     PGlite in a child process serving the wire protocol on a Unix socket
- *              (tests/bench/pglite-socket-host.mjs), node-postgres with one connection, drizzle's node-postgres driver.
+ *   worker     PGlite on a worker thread behind a message channel (tests/bench/pglite-thread.ts), drizzle's PGlite driver,
+ *   socket     PGlite in a child process serving the wire protocol on a Unix socket (db/pglite-child.ts,
+ *              the server's way since issue 17), node-postgres with one connection, drizzle's node-postgres driver.
  * Per way: latency of a simple read by primary key and of a 10-statement transaction (idle), then,
  * while 8 writers run transactions of 50-row inserts and updates for --seconds, the main thread's
  * event-loop delay (perf_hooks.monitorEventLoopDelay p50/p99/max), the lateness of a 10 ms timer and
  * the latency of a reader asking every 50 ms. Each way runs in its own process.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,7 +18,8 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { PgliteThread } from "@/db/pglite-thread";
+import { openDatabase } from "@/db/client";
+import { PgliteThread } from "./pglite-thread";
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);
@@ -37,35 +38,14 @@ const items = pgTable("items", {
 type Db = PgDatabase<PgQueryResultHKT>;
 
 async function open(mode: Mode, dir: string): Promise<{ db: Db; close: () => Promise<void> }> {
-  if (mode === "inprocess") {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const client = new PGlite(dir);
-    await client.waitReady;
-    return { db: drizzle(client) as unknown as Db, close: () => client.close() };
-  }
   if (mode === "worker") {
     const { drizzle } = await import("drizzle-orm/pglite");
     const thread = await PgliteThread.open(dir);
-    return { db: drizzle(thread as never) as unknown as Db, close: () => thread.close() };
+    return { db: drizzle({ client: thread as never }) as unknown as Db, close: () => thread.close() };
   }
-  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "pgsock-"));
-  const child = spawn(process.execPath, [path.join("tests", "bench", "pglite-socket-host.mjs"), socketDir, dir], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => d.toString().includes("ready") && resolve());
-    child.on("exit", (c) => reject(new Error(`socket host exited ${c}`)));
-  });
-  const pg = (await import("pg")).default;
-  const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new pg.Pool({ host: socketDir, port: 5432, user: "postgres", database: "postgres", max: 1 });
-  return {
-    db: drizzle(pool) as unknown as Db,
-    close: async () => {
-      await pool.end();
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    },
-  };
+  // the server's two ways as db/client.ts opens them
+  const database = await openDatabase(`file://${dir}`, { ownProcess: mode === "socket" });
+  return { db: database.db as unknown as Db, close: database.close };
 }
 
 const q = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? 0;

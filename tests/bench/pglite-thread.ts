@@ -3,7 +3,8 @@ import { Worker } from "node:worker_threads";
 import { errorFields, log } from "@/lib/log";
 
 /**
- * The embedded database on its own thread (db/pglite-worker.mjs holds PGlite), seen from the main
+ * The idea not taken (docs/embedded-database.md says why), kept for tests/bench/pglite-offthread.bench.ts:
+ * the embedded database on its own thread (tests/bench/pglite-worker.mjs holds PGlite), seen from the main
  * thread as the part of a PGlite client that drizzle's PGlite driver calls: query, exec and
  * transaction. A query's parse, plan, execution and WAL writes run on that thread, so the web
  * process's event loop keeps answering while the job runner writes hard (docs/embedded-database.md
@@ -28,7 +29,7 @@ function revive(e: { message: string; name?: string } & Record<string, unknown>)
   return err;
 }
 
-const WORKER_FILE = () => path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "pglite-worker.mjs");
+const WORKER_FILE = () => path.join(process.cwd(), "tests", "bench", "pglite-worker.mjs");
 
 export class PgliteThread {
   private worker: Worker | null = null;

@@ -1,9 +1,8 @@
 // @ts-check
 /**
- * The embedded database's own thread (db/pglite-thread.ts starts it): PGlite lives here, so a query,
- * a transaction or a checkpoint runs on this thread and the web process's main thread only posts
- * messages and receives rows. Plain JavaScript because `next start` runs no TypeScript loader and a
- * worker thread is loaded by Node itself, outside the bundle.
+ * The embedded database's own thread (tests/bench/pglite-thread.ts starts it; the idea measured, not taken): PGlite lives here, so a query,
+ * a transaction or a checkpoint runs on this thread and the main thread only posts messages and
+ * receives rows. Plain JavaScript: a worker thread is loaded by Node itself, outside any loader.
  *
  * Messages in: { id, op: "query", sql, params, rowMode, rawDates, tx? } | { id, op: "exec", sql, tx? }
  * | { id, op: "begin" } | { id, op: "end", tx, commit } | { id, op: "dump" } | { id, op: "close" }.
@@ -12,7 +11,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
 
-if (!parentPort) throw new Error("db/pglite-worker.mjs runs as a worker thread");
+if (!parentPort) throw new Error("pglite-worker.mjs runs as a worker thread");
 const port = parentPort;
 
 // drizzle's PGlite driver reads these types as the strings PostgreSQL sends; it passes the parsers
