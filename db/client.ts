@@ -134,7 +134,8 @@ async function openPgliteChild(dir: string | undefined, lock: DataDirLock): Prom
   const pg = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
   // one connection: the child runs one statement at a time, and a transaction must own it whole
-  const pool = new pg.Pool({ host: child.socketDir, port: 5432, user: "postgres", database: "postgres", max: 1 });
+  // kept open while idle: each new connection is a startup exchange run on the child
+  const pool = new pg.Pool({ host: child.socketDir, port: 5432, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0 });
   survivesConnectionLoss(pool as unknown as EmitterPool);
   return {
     db: drizzle({ client: pool, schema }) as unknown as Db,

@@ -26,37 +26,51 @@ const db = new PGlite(dataDir || undefined);
 await db.waitReady;
 
 /**
- * Messages of the one connection, in order. A dump waits for a moment between messages when no
- * transaction of the client is open: PGlite's own transaction lock knows nothing of a BEGIN that
- * arrived over the wire, so this queue is what keeps a half transaction out of the tarball.
+ * Messages of every connection, in arrival order, one at a time: PGlite is one session. The pool
+ * has one connection, but node-postgres replaces a connection whose query failed, so the next one
+ * may arrive before the old one's close is seen here. While a connection has a transaction open,
+ * only its messages run (another's statement would land inside that transaction); the others wait.
+ * A dump waits likewise for a moment with no transaction open and no statement between Parse and
+ * Sync: PGlite's own transaction lock knows nothing of a BEGIN that came over the wire.
  */
-const queue: Array<() => Promise<void>> = [];
+type Item = { from: net.Socket | null; run: () => Promise<void> };
+const queue: Item[] = [];
 const dumps: Array<() => Promise<void>> = [];
 let draining = false;
+// the connection whose statement ran last: the owner of an open transaction
+let owner: net.Socket | null = null;
 // true after a Sync or a simple Query: between Parse and Sync a statement may run uncommitted
 let atSync = true;
 const SYNC = 0x53;
 const QUERY = 0x51;
+
+function next(): Item | undefined {
+  if (!db.isInTransaction() && atSync) return queue.shift();
+  const i = queue.findIndex((q) => q.from === owner);
+  return i < 0 ? undefined : queue.splice(i, 1)[0];
+}
+
 async function drain() {
   if (draining) return;
   draining = true;
   try {
-    while (queue.length || dumps.length) {
-      if (dumps.length && atSync && !db.isInTransaction()) await dumps.shift()!();
-      else if (queue.length) await queue.shift()!();
-      // a dump waits for the client's transaction, whose next message has not come yet
-      else break;
+    for (;;) {
+      if (dumps.length && atSync && !db.isInTransaction()) {
+        await dumps.shift()!();
+        continue;
+      }
+      const item = next();
+      // nothing, or the transaction's owner has not sent its next message yet
+      if (!item) break;
+      owner = item.from;
+      await item.run();
     }
   } finally {
     draining = false;
   }
 }
 
-let client: net.Socket | null = null;
 const server = net.createServer((socket) => {
-  // one connection at a time: the pool has one, and PGlite runs one statement at a time anyway
-  if (client) return socket.destroy();
-  client = socket;
   socket.setNoDelay(true);
   let buffer = Buffer.alloc(0);
   socket.on("data", (chunk) => {
@@ -76,19 +90,39 @@ const server = net.createServer((socket) => {
       const message = new Uint8Array(buffer.subarray(0, len));
       buffer = buffer.subarray(len);
       const boundary = startup || message[0] === SYNC || message[0] === QUERY;
-      queue.push(async () => {
-        await db.runExclusive(() => db.execProtocolRawStream(message, { onRawData: (data) => void (data.length && !socket.destroyed && socket.write(data)) }));
-        atSync = boundary;
+      queue.push({
+        from: socket,
+        run: async () => {
+          try {
+            // copied: the bytes are a view of PGlite's memory, which the next message overwrites
+            // while a busy socket may still hold them
+            await db.runExclusive(() => db.execProtocolRawStream(message, { onRawData: (data) => void (data.length && !socket.destroyed && socket.write(Buffer.from(data))) }));
+          } catch (err) {
+            // PGlite failed outside the protocol: this connection's state is unknown, so it ends;
+            // the client sees "Connection terminated" (database unavailable) and reconnects
+            console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), msg: "the embedded database failed a message; closing the connection", err: (err as Error).message }));
+            socket.destroy();
+          }
+          atSync = boundary;
+        },
       });
     }
     void drain();
   });
   socket.on("close", () => {
-    client = null;
-    // a connection gone mid-transaction must not leave it open for the next one
-    queue.push(async () => {
-      if (db.isInTransaction()) await db.exec("ROLLBACK");
-    });
+    // its messages not run yet are dropped; a transaction it left open is rolled back
+    for (let i = queue.length - 1; i >= 0; i--) if (queue[i].from === socket) queue.splice(i, 1);
+    if (owner === socket && (db.isInTransaction() || !atSync)) {
+      queue.unshift({
+        from: socket,
+        run: async () => {
+          // a Sync ends a statement left between Parse and Sync; then the transaction is undone
+          if (!atSync) await db.runExclusive(() => db.execProtocolRaw(new Uint8Array([SYNC, 0, 0, 0, 4]))).catch(() => {});
+          if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => {});
+          atSync = true;
+        },
+      });
+    }
     void drain();
   });
   socket.on("error", () => {});
@@ -96,7 +130,6 @@ const server = net.createServer((socket) => {
 
 async function shutdown(code: number) {
   server.close();
-  client?.destroy();
   await db.close().catch(() => {});
   process.exit(code);
 }
