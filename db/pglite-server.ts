@@ -1,7 +1,8 @@
 /**
  * The embedded database's own process (db/pglite-child.ts starts it with the tsx loader): PGlite
  * serving the PostgreSQL wire protocol on a Unix socket, `<socketDir>/.s.PGSQL.5432`, to the web
- * process's node-postgres pool of one connection. It is the core of @electric-sql/pglite-socket
+ * process's node-postgres pool of one connection (a replacement may overlap the one it replaces:
+ * see the queue below). It is the core of @electric-sql/pglite-socket
  * (whose 0.2.17 pins pglite 0.5.14 as a peer, so npm refuses it beside our 0.5.16): frame the
  * client's messages, run each through PGlite holding its queue, write the answer back.
  * The socket lives in a directory only this user may enter (mkdtemp, 0700): no password, no port.
