@@ -4,7 +4,8 @@ import { dataDir } from "@/lib/config";
 import { log } from "@/lib/log";
 import * as schema from "./schema";
 import { dumpPglite } from "./backup";
-import { acquireDataDirLock } from "./lock";
+import { acquireDataDirLock, type DataDirLock } from "./lock";
+import { startPgliteChild } from "./pglite-child";
 import { countQueries, profiling } from "./query-stats";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -80,29 +81,23 @@ export function driverFor(url: string | undefined): Driver {
   return "node-postgres";
 }
 
-export async function openDatabase(url = process.env.DATABASE_URL): Promise<Database> {
+export type OpenOptions = {
+  /**
+   * Embedded only: PGlite in a child process behind node-postgres (db/pglite-child.ts) rather than
+   * on this process's main thread. The server's database() asks for it; scripts and tests, which
+   * have no requests to answer meanwhile, keep the faster-to-open in-process PGlite.
+   */
+  ownProcess?: boolean;
+};
+
+export async function openDatabase(url = process.env.DATABASE_URL, opts: OpenOptions = {}): Promise<Database> {
   const driver = driverFor(url);
   if (driver === "pglite") {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { drizzle } = await import("drizzle-orm/pglite");
     const inMemory = url?.startsWith("memory://");
     const dir = url?.startsWith("file://") ? url.slice("file://".length) : path.join(dataDir(), "pgdata");
-    const release = inMemory ? () => {} : acquireDataDirLock(path.dirname(dir));
+    const release = inMemory ? Object.assign(() => {}, { handTo: () => {} }) : acquireDataDirLock(path.dirname(dir));
     try {
-      const client = inMemory ? new PGlite() : new PGlite(dir);
-      await client.waitReady;
-      if (profiling()) countPgliteQueries(client);
-      const db = drizzle(client, { schema }) as unknown as Db;
-      return {
-        db,
-        driver,
-        exclusive: (fn) => fn(),
-        dumpDataDir: () => dumpPglite(client),
-        close: async () => {
-          await client.close();
-          release();
-        },
-      };
+      return opts.ownProcess ? await openPgliteChild(inMemory ? undefined : dir, release) : await openPgliteInProcess(inMemory ? undefined : dir, release);
     } catch (err) {
       release();
       throw err;
@@ -136,6 +131,47 @@ export async function openDatabase(url = process.env.DATABASE_URL): Promise<Data
   return { db, driver, exclusive: advisoryLock(pool as unknown as PgLikePool), close: () => pool.end() };
 }
 
+async function openPgliteInProcess(dir: string | undefined, release: () => void): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  if (profiling()) countPgliteQueries(client);
+  return {
+    db: drizzle({ client, schema }) as unknown as Db,
+    driver: "pglite",
+    exclusive: (fn) => fn(),
+    dumpDataDir: () => dumpPglite(client),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+async function openPgliteChild(dir: string | undefined, lock: DataDirLock): Promise<Database> {
+  const child = await startPgliteChild(dir, lock);
+  const pg = (await import("pg")).default;
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  // one connection: the child runs one statement at a time, and a transaction must own it whole
+  // kept open while idle: each new connection is a startup exchange run on the child
+  const pool = new pg.Pool({ host: child.socketDir, port: 5432, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0 });
+  survivesConnectionLoss(pool as unknown as EmitterPool);
+  if (profiling()) countPoolQueries(pool as unknown as CountablePool);
+  return {
+    db: drizzle({ client: pool, schema }) as unknown as Db,
+    driver: "pglite",
+    // one process owns the directory and its one connection: a lock taken on a second would deadlock
+    exclusive: (fn) => fn(),
+    dumpDataDir: child.dump,
+    close: async () => {
+      await pool.end();
+      await child.close();
+      lock();
+    },
+  };
+}
+
 /** Applies the committed drizzle-kit migrations; on a server, one process at a time. */
 export async function migrate(database: Database): Promise<void> {
   const migrationsFolder = path.join(process.cwd(), "db", "migrations");
@@ -159,7 +195,8 @@ const holder: Holder = ((globalThis as Record<string, unknown>).__dasDatabase ??
  */
 export function database(): Promise<Database> {
   holder.promise ??= (async () => {
-    const database = await openDatabase();
+    // the server's embedded database runs in its own process unless PGLITE_IN_PROCESS=1
+    const database = await openDatabase(process.env.DATABASE_URL, { ownProcess: process.env.PGLITE_IN_PROCESS !== "1" });
     await migrate(database);
     return database;
   })().catch((err) => {

@@ -1,11 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 
+/** Releases the lock; handTo names another process (the child that opened the directory) as its holder. */
+export type DataDirLock = (() => void) & { handTo: (pid: number) => void };
+
 /**
  * PGlite has no lock of its own: a second process opening the same directory can corrupt it
- * for good. This lock file makes a second opener fail with a clear message instead.
+ * for good. This lock file makes a second opener fail with a clear message instead. It holds the
+ * pid of the process that has the directory open: this one, or the child it handed it to
+ * (db/pglite-child.ts), which may outlive this process by a moment if this one is killed.
  */
-export function acquireDataDirLock(dir: string): () => void {
+export function acquireDataDirLock(dir: string): DataDirLock {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "pglite.lock");
   try {
@@ -20,16 +25,24 @@ export function acquireDataDirLock(dir: string): () => void {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }
   fs.writeFileSync(file, String(process.pid));
+  const mine = new Set([String(process.pid)]);
   let released = false;
-  return () => {
+  const release = () => {
     if (released) return;
     released = true;
     try {
-      if (fs.readFileSync(file, "utf8").trim() === String(process.pid)) fs.unlinkSync(file);
+      if (mine.has(fs.readFileSync(file, "utf8").trim())) fs.unlinkSync(file);
     } catch {
       /* already gone */
     }
   };
+  return Object.assign(release, {
+    handTo: (pid: number) => {
+      if (released) return;
+      mine.add(String(pid));
+      fs.writeFileSync(file, String(pid));
+    },
+  });
 }
 
 function isAlive(pid: number): boolean {

@@ -34,7 +34,7 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
   // one read for the case and what hangs off it (the booking's follow-up step pays for each round trip)
   const [row] = await db
     .select({
-      kase: { airline: cases.airline, airport: cases.airport, mode: cases.mode },
+      kase: { airline: cases.airline, airport: cases.airport, mode: cases.mode, nextFlight: cases.nextFlight },
       tenantName: tenants.name,
       tier: passengerGroups.tier,
       hotel: { name: hotels.name, address: hotels.address, phone: hotels.phone },

@@ -10,7 +10,7 @@ import { migrate, openDatabase, type Database } from "@/db/client";
 export async function testDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase("memory://");
+    const database = await openDatabase("memory://", { ownProcess: process.env.TEST_PGLITE_PROCESS === "1" });
     await migrate(database);
     return database;
   }
