@@ -6,6 +6,7 @@ import * as schema from "./schema";
 import { dumpPglite } from "./backup";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { startPgliteChild } from "./pglite-child";
+import { lanePool } from "./lanes";
 import { countQueries, profiling } from "./query-stats";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -153,11 +154,15 @@ async function openPgliteChild(dir: string | undefined, lock: DataDirLock): Prom
   const child = await startPgliteChild(dir, lock);
   const pg = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  // one connection: the child runs one statement at a time, and a transaction must own it whole
-  // kept open while idle: each new connection is a startup exchange run on the child
-  const pool = new pg.Pool({ host: child.socketDir, port: 5432, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0 });
-  survivesConnectionLoss(pool as unknown as EmitterPool);
-  if (profiling()) countPoolQueries(pool as unknown as CountablePool);
+  // a connection per lane (db/lanes.ts): the child runs one statement at a time, and a transaction
+  // must own its connection whole; kept open while idle: each new connection is a startup exchange
+  const lane = () => new pg.Pool({ host: child.socketDir, port: 5432, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0 });
+  const [web, jobs] = [lane(), lane()];
+  for (const p of [web, jobs]) {
+    survivesConnectionLoss(p as unknown as EmitterPool);
+    if (profiling()) countPoolQueries(p as unknown as CountablePool);
+  }
+  const pool = lanePool(pg.Pool, web, jobs);
   return {
     db: drizzle({ client: pool, schema }) as unknown as Db,
     driver: "pglite",

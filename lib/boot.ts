@@ -3,6 +3,7 @@ import { demoSeedWanted, seed } from "@/db/seed";
 import { authSecret } from "@/lib/auth/secret";
 import type { AnyJob } from "@/lib/jobs/define";
 import { errorFields, log } from "@/lib/log";
+import { inJobsLane } from "@/db/lanes";
 import { withLabel } from "@/db/query-stats";
 import { startProfileWriter } from "@/lib/observability/profile";
 import { startUnconfiguredPeers } from "@/lib/boot-peers";
@@ -27,7 +28,8 @@ export async function boot(o: { jobs: readonly AnyJob[] }): Promise<void> {
   try {
     const { startEmbeddedRunner } = await import("@/lib/jobs/start-embedded");
     // the runner's own queries (claims, step memos, dispatch) count under one label when profiling
-    await withLabel("jobs: runner", () => startEmbeddedRunner(o.jobs));
+    // in the jobs lane: on the embedded database the console's reads do not queue behind its queries (db/lanes.ts)
+    await inJobsLane(() => withLabel("jobs: runner", () => startEmbeddedRunner(o.jobs)));
   } catch (err) {
     log("error", "job runner did not start", errorFields(err));
   }
