@@ -1,8 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "@/db/client";
 import { jobEvents, jobRuns, jobSteps, type JobError, type JobRunRow } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { FAILURE_EVENT } from "./define";
+import { dueAt } from "./due";
+import { WAKE_CHANNEL } from "./wake";
 
 /** One row of job_steps as the runner writes it. */
 export type StepWrite = {
@@ -113,22 +116,25 @@ export type EndOptions = { steps?: StepWrite[]; /** the job has onFailure: a FAI
 export async function endExecution(db: Db, run: JobRunRow, workerId: string, end: RunEnd, now: Date, o: EndOptions = {}): Promise<boolean> {
   const steps = o.steps ?? [];
   const release = { lockedBy: null, lockedUntil: null };
-  const set: Partial<typeof jobRuns.$inferInsert> =
+  const set: PgUpdateSetSource<typeof jobRuns> =
     end.status === "COMPLETED"
       ? { ...release, status: "COMPLETED", output: end.output ?? null, error: null, endedAt: now }
       : end.status === "FAILED"
         ? { ...release, status: "FAILED", error: end.error, endedAt: now }
         : end.status === "RETRYING"
-          ? { ...release, status: "RETRYING", error: end.error, attempt: end.attempt, nextRunAt: end.nextRunAt }
-          : { ...release, status: "SLEEPING", nextRunAt: end.nextRunAt };
+          ? { ...release, status: "RETRYING", error: end.error, attempt: end.attempt, ...dueAt(end.nextRunAt) }
+          : { ...release, status: "SLEEPING", ...dueAt(end.nextRunAt) };
   const waiting = end.status === "SLEEPING" ? (end.waiting ?? []) : [];
   const failure = end.status === "FAILED" && o.notifyFailure;
+  // a limited lane's run that stops running leaves room: wake the workers of other processes
+  // (the NOTIFY is sent at commit; the run's own worker kicks its loop anyway)
+  const returning = { id: jobRuns.id, notified: run.lane ? sql`pg_notify(${WAKE_CHANNEL}, 'runs')::text` : sql`null` };
   if (steps.length === 0 && waiting.length === 0 && !failure) {
-    const rows = await db.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning({ id: jobRuns.id });
+    const rows = await db.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning(returning);
     return rows.length === 1;
   }
   return db.transaction(async (tx) => {
-    const rows = await tx.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning({ id: jobRuns.id });
+    const rows = await tx.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning(returning);
     if (rows.length === 0) return false;
     await upsertSteps(tx, run.id, steps);
     if (failure) await tx.insert(jobEvents).values(failureEvent(run, end.error));
@@ -137,7 +143,7 @@ export async function endExecution(db: Db, run: JobRunRow, workerId: string, end
         .select({ stepId: jobSteps.stepId })
         .from(jobSteps)
         .where(and(eq(jobSteps.runId, run.id), inArray(jobSteps.stepId, waiting), eq(jobSteps.status, "COMPLETED")));
-      if (answered.length) await tx.update(jobRuns).set({ nextRunAt: now }).where(eq(jobRuns.id, run.id));
+      if (answered.length) await tx.update(jobRuns).set(dueAt(now)).where(eq(jobRuns.id, run.id));
     }
     return true;
   });
