@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "@/db/client";
 import { jobEvents, jobRuns, jobSteps, type JobError, type JobRunRow } from "@/db/schema";
@@ -18,6 +18,8 @@ export type StepWrite = {
   wakeAt?: Date | null;
   /** step.waitForEvent: what dispatch matches incoming events against */
   wait?: { event: string; match: string | null; value: unknown };
+  /** when the step finished, if it is written later (a checkpoint): the row's created_at, its order */
+  at?: Date;
 };
 
 const waitColumns = (s: StepWrite) => ({ waitEvent: s.wait?.event ?? null, waitMatch: s.wait?.match ?? null, waitValue: s.wait ? (s.wait.value ?? null) : null });
@@ -43,8 +45,8 @@ export async function upsertSteps(db: DbOrTx, runId: string, steps: StepWrite[])
     .insert(jobSteps)
     .values(
       steps.map((s) => {
-        const { wait: _, ...step } = s;
-        return { runId, ...step, output: s.output ?? null, error: s.error ?? null, wakeAt: s.wakeAt ?? null, ...waitColumns(s) };
+        const { wait: _, at, ...step } = s;
+        return { runId, ...step, ...(at ? { createdAt: at } : {}), output: s.output ?? null, error: s.error ?? null, wakeAt: s.wakeAt ?? null, ...waitColumns(s) };
       }),
     )
     .onConflictDoUpdate({
@@ -77,7 +79,6 @@ export async function saveStep(db: Db, runId: string, workerId: string, leaseUnt
       return true;
     });
   }
-  const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
   const result = await db.execute(sql`
     with lease as (
       update ${jobRuns} set locked_until = ${leaseUntil.toISOString()}::timestamptz, updated_at = now()
@@ -93,6 +94,52 @@ export async function saveStep(db: Db, runId: string, workerId: string, leaseUnt
       attempts = excluded.attempts, wake_at = excluded.wake_at, updated_at = now()
     returning run_id`);
   return (result as unknown as { rows: unknown[] }).rows.length === 1;
+}
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+
+/** Step rows (no waits) as one jsonb array for jsonb_to_recordset: a batch of rows in one parameter. */
+function stepRecords(steps: StepWrite[]) {
+  return JSON.stringify(
+    steps.map((s) => ({
+      step_id: s.stepId,
+      op: s.op,
+      status: s.status,
+      output: s.output ?? null,
+      error: s.error ?? null,
+      attempts: s.attempts,
+      wake_at: s.wakeAt ? s.wakeAt.toISOString() : null,
+      created_at: (s.at ?? new Date()).toISOString(),
+    })),
+  );
+}
+
+/** `insert into job_steps … select from <lease CTE>`: the rows land only if the lease CTE returned the run. */
+function insertStepsFrom(lease: SQL, steps: StepWrite[]): SQL {
+  return sql`insert into ${jobSteps} (run_id, step_id, op, status, output, error, attempts, wake_at, created_at)
+    select lease.id, s.step_id, s.op, s.status, s.output, s.error, s.attempts, s.wake_at, s.created_at
+    from ${lease} as lease, jsonb_to_recordset(${stepRecords(steps)}::jsonb)
+      as s(step_id text, op text, status text, output jsonb, error jsonb, attempts int, wake_at timestamptz, created_at timestamptz)
+    on conflict (run_id, step_id) do update set status = excluded.status, output = excluded.output, error = excluded.error,
+      attempts = excluded.attempts, wake_at = excluded.wake_at, updated_at = now()
+    returning run_id`;
+}
+
+/**
+ * A checkpoint: step results buffered by the replay (lib/jobs/replay.ts), written in one statement
+ * with the lease check and extension; false when the lease was lost (nothing written).
+ */
+export async function saveSteps(db: Db, runId: string, workerId: string, leaseUntil: Date, steps: StepWrite[]): Promise<boolean> {
+  if (steps.length === 0) return true;
+  const reset = steps.some((s) => s.status === "COMPLETED");
+  const result = await db.execute(sql`
+    with lease as (
+      update ${jobRuns} set locked_until = ${leaseUntil.toISOString()}::timestamptz, updated_at = now() ${reset ? sql`, attempt = 0` : sql``}
+      where id = ${runId} and locked_by = ${workerId} and status = 'RUNNING'
+      returning id
+    )
+    ${insertStepsFrom(sql`lease`, steps)}`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 export type RunEnd =
@@ -126,12 +173,21 @@ export async function endExecution(db: Db, run: JobRunRow, workerId: string, end
           : { ...release, status: "SLEEPING", ...dueAt(end.nextRunAt) };
   const waiting = end.status === "SLEEPING" ? (end.waiting ?? []) : [];
   const failure = end.status === "FAILED" && o.notifyFailure;
+  // a step completed in this execution resets the attempt counter (Inngest counts retries per step),
+  // as saveStep does when it writes one; a RETRYING end sets its own
+  if (end.status !== "RETRYING" && steps.some((s) => s.status === "COMPLETED")) set.attempt = 0;
   // a limited lane's run that stops running leaves room: wake the workers of other processes
   // (the NOTIFY is sent at commit; the run's own worker kicks its loop anyway)
   const returning = { id: jobRuns.id, notified: run.lane ? sql`pg_notify(${WAKE_CHANNEL}, 'runs')::text` : sql`null` };
   if (steps.length === 0 && waiting.length === 0 && !failure) {
     const rows = await db.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning(returning);
     return rows.length === 1;
+  }
+  if (waiting.length === 0 && !failure && steps.every((s) => !s.wait)) {
+    // the run's end and its buffered steps in one statement (one round trip, atomic)
+    const update = db.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning(returning);
+    const result = await db.execute(sql`with lease as (${update.getSQL()}) ${insertStepsFrom(sql`lease`, steps)}`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
   }
   return db.transaction(async (tx) => {
     const rows = await tx.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning(returning);

@@ -185,8 +185,12 @@ async function insertBacklog(db: Database["db"], n: number) {
       now() + interval '1 hour', 'elsewhere'${backlogColumns.busy})`);
   await db.execute(sql`analyze job_runs`);
 }
-/** the columns a backlog row needs besides the old ones (none on the old schema) */
-const backlogColumns = { names: sql``, values: sql``, busy: sql`` };
+/** the claim columns (lib/jobs/due.ts): due_at, and the saturated lane's name */
+const backlogColumns = {
+  names: sql`, priority, due_at, lane`,
+  values: sql`, 0, f.at, case when f.key is not null then 'bench-limited|' || f.key end`,
+  busy: sql`, 0, now(), 'bench-limited|saturated'`,
+};
 
 /** The mean time of one claim of CLAIM_LIMIT runs with `n` runs queued. */
 async function claimMs(db: Database["db"], n: number): Promise<number> {
