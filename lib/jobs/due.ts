@@ -29,8 +29,14 @@ export function claimColumns(job: AnyJob, key: string | null, nextRunAt: Date) {
   return { priority, dueAt: dueAtOf(nextRunAt, priority), lane: laneOf(job, key) };
 }
 
-/** next_run_at and due_at of an existing run set together, in SQL (the priority is the row's). */
-export function dueAt(at: Date): { nextRunAt: Date; dueAt: SQL } {
+/**
+ * next_run_at and due_at of an existing run set together. Made due now (an answered wait), it is
+ * taken `priority` seconds ahead, in SQL as the priority is the row's; due later (a sleep, a
+ * retry), due_at is its time exactly: a claim takes what has due_at <= now, and a sleep must not
+ * end early. So priority orders runs that became due, as Inngest's priority.run orders enqueued ones.
+ */
+export function dueAt(at: Date, now: Date): { nextRunAt: Date; dueAt: SQL | Date } {
+  if (at > now) return { nextRunAt: at, dueAt: at };
   return { nextRunAt: at, dueAt: sql`${at.toISOString()}::timestamptz - ${jobRuns.priority} * interval '1 second'` };
 }
 
