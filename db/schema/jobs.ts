@@ -46,6 +46,13 @@ export const jobRuns = pgTable(
     maxAttempts: integer("max_attempts").notNull(),
     concurrencyKey: text("concurrency_key"),
     nextRunAt: ts("next_run_at").notNull(),
+    // Inngest's priority.run of the function when the run was made (seconds), and next_run_at
+    // minus it: the order claims take waiting runs in, stored so an index serves it. Every write
+    // of next_run_at writes due_at too (lib/jobs/due.ts).
+    priority: integer("priority").notNull().default(0),
+    dueAt: ts("due_at"),
+    // a concurrency-limited function's (function, key): the runs one limit counts; null when unlimited
+    lane: text("lane"),
     lockedUntil: ts("locked_until"),
     lockedBy: text("locked_by"),
     output: jsonb("output"),
@@ -55,8 +62,13 @@ export const jobRuns = pgTable(
     ...lifecycle,
   },
   (t) => [
-    // the worker claims due runs
-    index("job_runs_due_idx").on(t.status, t.nextRunAt),
+    // claims (lib/jobs/claim.ts) read only these three, so a claim does not grow with the backlog:
+    // waiting runs of unlimited functions in claim order,
+    index("job_runs_claim_idx").on(t.dueAt, t.id).where(sql`status in ('QUEUED', 'SLEEPING', 'RETRYING') and lane is null`),
+    // waiting runs of limited functions by lane, in claim order (a loose scan finds the lanes),
+    index("job_runs_lane_idx").on(t.lane, t.dueAt).where(sql`status in ('QUEUED', 'SLEEPING', 'RETRYING') and lane is not null`),
+    // and running runs (few: workers × concurrency), counted per lane and searched for expired leases
+    index("job_runs_running_idx").on(t.lane, t.lockedUntil).where(sql`status = 'RUNNING'`),
     // a function's concurrency limit counts its running runs per key
     index("job_runs_function_idx").on(t.functionId, t.status, t.concurrencyKey),
     // one run per (event, function), so a re-dispatched event starts nothing twice

@@ -1,7 +1,8 @@
-import { and, eq, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
-import { jobEvents, jobRuns, type JobError, type JobRunRow } from "@/db/schema";
+import { jobEvents, type JobError, type JobRunRow } from "@/db/schema";
 import type { AnyJob } from "./define";
+import { laneFunction, toRunRow } from "./due";
 import { failureEvent } from "./store";
 
 export type ClaimOptions = {
@@ -10,98 +11,176 @@ export type ClaimOptions = {
   leaseMs: number;
   now: Date;
   limit: number;
+  /** look for expired leases first (default true); the runner does so only now and then */
+  leases?: boolean;
 };
 
-const WAITING = ["QUEUED", "SLEEPING", "RETRYING"];
-/** first key of our two-key advisory locks (the second is a hash of function and concurrency key) */
+/**
+ * The predicate of the partial indexes over waiting runs (db/schema/jobs.ts), written as literals:
+ * a bound parameter would not let the planner prove the index applies.
+ */
+const WAITING = sql.raw(`status in ('QUEUED', 'SLEEPING', 'RETRYING')`);
+/** first key of our two-key advisory locks (the second is a hash of the lane) */
 const CONCURRENCY_LOCK_CLASS = 72616002;
-
-/** RUNNING runs of one function and key whose worker is alive: what a concurrency limit counts. */
-function running(fn: string, key: string | null, now: Date) {
-  return and(eq(jobRuns.functionId, fn), sql`${jobRuns.concurrencyKey} is not distinct from ${key}`, eq(jobRuns.status, "RUNNING"), sql`${jobRuns.lockedUntil} > ${now}`);
-}
 
 /** A claimed run; `fresh` when it never ran before, so it has no steps to load. */
 export type Claimed = { run: JobRunRow; fresh: boolean };
 
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
 /**
- * Claims up to `limit` due runs for this worker. Due: waiting with next_run_at passed, or RUNNING
- * with an expired lease (its worker died). FOR UPDATE SKIP LOCKED lets several workers claim at
- * once without taking the same row; on PGlite there is one connection and it changes nothing.
+ * Claims up to `limit` due runs for this worker, reading only what it takes (db/schema/jobs.ts
+ * indexes), whatever the backlog:
+ * - unlimited functions: the first `limit` waiting runs by due_at from their partial index;
+ * - limited functions: the lanes with due work are found by a loose index scan (one probe per
+ *   lane, not per run), each counted against its limit from the RUNNING index; only lanes with room
+ *   are read, at most `room` runs each, so a saturated lane's backlog is never read and cannot
+ *   fill the window and starve other lanes. Their rooms are re-counted under a transaction-scoped
+ *   advisory lock per lane, so two workers cannot both see the same room.
+ * FOR UPDATE SKIP LOCKED lets several workers claim at once without taking the same row. Without
+ * lanes to take from, a claim is one statement.
  */
 export async function claimRuns(db: Db, o: ClaimOptions): Promise<Claimed[]> {
-  const ids = [...o.jobs.keys()];
-  if (ids.length === 0 || o.limit <= 0) return [];
-  const limited = [...o.jobs.values()].filter((j) => j.concurrency);
-  return db.transaction(async (tx) => {
-    const due = or(and(inArray(jobRuns.status, WAITING), lte(jobRuns.nextRunAt, o.now)), and(eq(jobRuns.status, "RUNNING"), lt(jobRuns.lockedUntil, o.now)));
-    // Leave out runs whose key is already at its limit, so a backlog on one key cannot fill the
-    // window and starve other keys. The limit comes from the live definitions, not the row.
-    const limitOf = sql`case ${jobRuns.functionId} ${sql.join(limited.map((j) => sql`when ${j.id} then ${j.concurrency!.limit}::int`), sql` `)} end`;
-    const underLimit = limited.length
-      ? sql`(${limitOf} is null or (select count(*) from ${jobRuns} as r where r.function_id = ${jobRuns.functionId}
-          and r.concurrency_key is not distinct from ${jobRuns.concurrencyKey} and r.status = 'RUNNING' and r.locked_until > ${o.now}) < ${limitOf})`
-      : undefined;
-    // Inngest's priority.run: a prioritized run counts as due `priority` seconds earlier
-    const prioritized = [...o.jobs.values()].filter((j) => j.priority);
-    const dueAt = prioritized.length
-      ? sql`${jobRuns.nextRunAt} - make_interval(secs => case ${jobRuns.functionId} ${sql.join(prioritized.map((j) => sql`when ${j.id} then ${j.priority!}::int`), sql` `)} else 0 end)`
-      : sql`${jobRuns.nextRunAt}`;
-    const candidates = await tx
-      .select()
-      .from(jobRuns)
-      .where(and(inArray(jobRuns.functionId, ids), due, underLimit))
-      .orderBy(dueAt, jobRuns.id)
-      .limit(o.limit * 2)
-      .for("update", { skipLocked: true });
+  return (await claimBatch(db, o)).claimed;
+}
 
-    const chosen: JobRunRow[] = [];
-    const takenPerKey = new Map<string, number>();
-    for (const run of candidates) {
-      if (chosen.length >= o.limit) break;
-      const job = o.jobs.get(run.functionId)!;
-      if (run.status === "RUNNING" && run.attempt + 1 >= run.maxAttempts) {
-        // a worker died mid-run, and that was its last attempt: a run that kills its worker must not loop forever
-        const error: JobError = { name: "WorkerLost", message: `worker ${run.lockedBy} stopped renewing its lease on the last attempt` };
-        await tx.update(jobRuns).set({ status: "FAILED", lockedBy: null, lockedUntil: null, endedAt: o.now, error }).where(eq(jobRuns.id, run.id));
-        if (job.onFailure) await tx.insert(jobEvents).values(failureEvent(run, error));
-        continue;
-      }
-      if (job.concurrency && !(await hasRoom(tx, run, job.concurrency.limit, takenPerKey, o.now))) continue;
-      chosen.push(run);
+/** claimRuns, and the first due time of a lane's waiting run that is not due yet (for the runner's timer). */
+export async function claimBatch(db: Db, o: ClaimOptions): Promise<{ claimed: Claimed[]; laneWakeAt: Date | null }> {
+  const ids = [...o.jobs.keys()];
+  if (ids.length === 0 || o.limit <= 0) return { claimed: [], laneWakeAt: null };
+  if (o.leases !== false) await releaseExpired(db, o);
+  const { lanes, wakeAt: laneWakeAt } = [...o.jobs.values()].some((j) => j.concurrency) ? await lanesWithRoom(db, o) : { lanes: [], wakeAt: null };
+  if (lanes.length === 0) return { claimed: await take(db, o, ids, []), laneWakeAt };
+  const claimed = await db.transaction(async (tx) => {
+    const locked = rowsOf(
+      await tx.execute(sql`select lane from unnest(${`{${lanes.map((l) => JSON.stringify(l.lane)).join(",")}}`}::text[]) as lane
+        where pg_try_advisory_xact_lock(${CONCURRENCY_LOCK_CLASS}, hashtext(lane))`),
+    ).map((r) => String(r.lane));
+    const held = new Set(locked);
+    return take(tx, o, ids, lanes.filter((l) => held.has(l.lane)));
+  });
+  return { claimed, laneWakeAt };
+}
+
+type Lane = { lane: string; head: Date; room: number; limit: number };
+
+/**
+ * Lanes whose first waiting run is due, with the room their limit leaves (read without locks: a
+ * first cut), and the earliest first run of a lane that is not due yet.
+ */
+async function lanesWithRoom(db: DbOrTx, o: ClaimOptions): Promise<{ lanes: Lane[]; wakeAt: Date | null }> {
+  const now = o.now.toISOString();
+  const rows = rowsOf(
+    await db.execute(sql`with recursive lanes(lane, head) as (
+        (select lane, due_at from job_runs where ${WAITING} and lane is not null order by lane, due_at limit 1)
+        union all
+        select n.lane, n.due_at from lanes l cross join lateral (
+          select lane, due_at from job_runs where ${WAITING} and lane is not null and lane > l.lane order by lane, due_at limit 1) n
+      )
+      select lane, head, (select count(*)::int from job_runs r where r.status = 'RUNNING' and r.lane = lanes.lane and r.locked_until > ${now}::timestamptz) as running
+      from lanes`),
+  );
+  const lanes: Lane[] = [];
+  let wakeAt: number | null = null;
+  for (const r of rows) {
+    const lane = String(r.lane);
+    const limit = o.jobs.get(laneFunction(lane))?.concurrency?.limit;
+    if (limit === undefined) continue; // another process's function, or one no longer limited
+    const head = new Date(r.head as string);
+    if (head > o.now) {
+      wakeAt = Math.min(wakeAt ?? Infinity, head.getTime());
+      continue;
     }
-    if (chosen.length === 0) return [];
-    const claimed = await tx
-      .update(jobRuns)
-      .set({
-        status: "RUNNING",
-        // a reclaim after a dead worker counts as a failed attempt
-        attempt: sql`case when ${jobRuns.status} = 'RUNNING' then ${jobRuns.attempt} + 1 else ${jobRuns.attempt} end`,
-        lockedBy: o.workerId,
-        lockedUntil: new Date(o.now.getTime() + o.leaseMs),
-        startedAt: sql`coalesce(${jobRuns.startedAt}, ${o.now.toISOString()}::timestamptz)`,
-      })
-      .where(inArray(jobRuns.id, chosen.map((r) => r.id)))
-      .returning();
-    const fresh = new Set(chosen.filter((r) => r.status === "QUEUED").map((r) => r.id));
-    return claimed.map((run) => ({ run, fresh: fresh.has(run.id) }));
+    const room = Math.min(limit - Number(r.running), o.limit);
+    if (room > 0) lanes.push({ lane, head, room, limit });
+  }
+  // at most `limit` lanes, the earliest due first: each gives at least one run
+  return { lanes: lanes.sort((a, b) => a.head.getTime() - b.head.getTime()).slice(0, o.limit), wakeAt: wakeAt === null ? null : new Date(wakeAt) };
+}
+
+/**
+ * One statement: the first due runs of unlimited functions, and of each lane at most its room,
+ * re-counted here (this statement's snapshot is taken after the lanes' locks), merged by due_at,
+ * marked RUNNING for this worker.
+ */
+async function take(db: DbOrTx, o: ClaimOptions, ids: string[], lanes: Lane[]): Promise<Claimed[]> {
+  const now = sql`${o.now.toISOString()}::timestamptz`;
+  const ctes: SQL[] = [
+    sql`free as (select id, status, due_at, null::text as lane from job_runs
+      where ${WAITING} and lane is null and due_at <= ${now} and function_id in (${idList(ids)})
+      order by due_at, id limit ${o.limit} for update skip locked)`,
+  ];
+  lanes.forEach((l, i) =>
+    ctes.push(sql`${sql.raw(`l${i}`)} as (select id, status, due_at, lane from job_runs
+      where ${WAITING} and lane is not null and lane = ${l.lane} and due_at <= ${now}
+      order by due_at, id limit ${l.room} for update skip locked)`),
+  );
+  const laned = lanes.length
+    ? sql`, laned as (
+        select c.id, c.status, c.due_at, c.lane from (
+          select c.*, row_number() over (partition by c.lane order by c.due_at, c.id) as nth
+          from (${sql.join(lanes.map((_, i) => sql.raw(`select * from l${i}`)), sql` union all `)}) c) c
+        join (values ${sql.join(lanes.map((l) => sql`(${l.lane}, ${l.limit}::int)`), sql`, `)}) as lim(lane, n) on lim.lane = c.lane
+        where c.nth <= lim.n - (select count(*) from job_runs r where r.status = 'RUNNING' and r.lane = c.lane and r.locked_until > ${now}))`
+    : sql``;
+  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)}${laned},
+    pick as (select id, status, due_at from (select * from free ${lanes.length ? sql`union all select * from laned` : sql``}) u order by due_at, id limit ${o.limit})
+    update job_runs set status = 'RUNNING', locked_by = ${o.workerId}, locked_until = ${new Date(o.now.getTime() + o.leaseMs).toISOString()}::timestamptz,
+      started_at = coalesce(job_runs.started_at, ${now}), updated_at = now()
+    from pick where job_runs.id = pick.id
+    returning job_runs.*, pick.status as claimed_from`);
+  return rowsOf(result)
+    .map((raw) => ({ run: toRunRow(raw), fresh: raw.claimed_from === "QUEUED" }))
+    .sort((a, b) => (a.run.dueAt?.getTime() ?? 0) - (b.run.dueAt?.getTime() ?? 0) || (a.run.id < b.run.id ? -1 : 1));
+}
+
+/**
+ * Runs whose worker died (RUNNING, lease expired), found through the RUNNING index: back to the
+ * queue as RETRYING, due now, the lost execution counted as a failed attempt; on their last
+ * attempt FAILED instead (a run that kills its worker must not loop forever), with the failure
+ * event of a job that has onFailure. Returns how many were released.
+ */
+export async function releaseExpired(db: Db, o: Pick<ClaimOptions, "jobs" | "now" | "limit">): Promise<number> {
+  const now = sql`${o.now.toISOString()}::timestamptz`;
+  const ids = [...o.jobs.keys()];
+  if (ids.length === 0) return 0;
+  const [expired] = rowsOf(await db.execute(sql`select 1 as x from job_runs where status = 'RUNNING' and locked_until < ${now} limit 1`));
+  if (!expired) return 0;
+  return db.transaction(async (tx) => {
+    const rows = rowsOf(
+      await tx.execute(sql`with lost as (
+          select id from job_runs where status = 'RUNNING' and locked_until < ${now} and function_id in (${idList(ids)})
+          order by locked_until limit ${Math.max(o.limit, 32)} for update skip locked)
+        update job_runs set
+          status = case when job_runs.attempt + 1 >= job_runs.max_attempts then 'FAILED' else 'RETRYING' end,
+          attempt = case when job_runs.attempt + 1 >= job_runs.max_attempts then job_runs.attempt else job_runs.attempt + 1 end,
+          error = case when job_runs.attempt + 1 >= job_runs.max_attempts
+            then jsonb_build_object('name', 'WorkerLost', 'message', 'worker ' || coalesce(job_runs.locked_by, '?') || ' stopped renewing its lease on the last attempt')
+            else job_runs.error end,
+          ended_at = case when job_runs.attempt + 1 >= job_runs.max_attempts then ${now} end,
+          next_run_at = ${now}, due_at = ${now} - job_runs.priority * interval '1 second',
+          locked_by = null, locked_until = null, updated_at = now()
+        from lost where job_runs.id = lost.id
+        returning job_runs.*`),
+    ).map(toRunRow);
+    const failures = rows.filter((r) => r.status === "FAILED" && o.jobs.get(r.functionId)?.onFailure);
+    if (failures.length) await tx.insert(jobEvents).values(failures.map((r) => failureEvent(r, r.error as JobError)));
+    return rows.length;
   });
 }
 
 /**
- * Re-checks a concurrency limit under a transaction-scoped advisory lock on (function, key):
- * two workers claiming runs of one key at the same moment would otherwise both see room.
- * The count is a new statement after the lock, so it sees the other worker's committed claim.
+ * The earliest moment after `now` something may become claimable that no signal announces: the
+ * first waiting run of an unlimited function not due yet, or the first lease of another worker
+ * that may expire (lanes: claimBatch's laneWakeAt). The runner sets its timer to it instead of polling.
  */
-async function hasRoom(tx: DbOrTx, run: JobRunRow, limit: number, taken: Map<string, number>, now: Date): Promise<boolean> {
-  const k = `${run.functionId}|${run.concurrencyKey ?? ""}`;
-  const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${CONCURRENCY_LOCK_CLASS}, hashtext(${k})) as ok`);
-  if (!(lock as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return false;
-  const [{ n }] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(jobRuns)
-    .where(and(running(run.functionId, run.concurrencyKey, now), ne(jobRuns.id, run.id)));
-  if (n + (taken.get(k) ?? 0) >= limit) return false;
-  taken.set(k, (taken.get(k) ?? 0) + 1);
-  return true;
+export async function nextDueAt(db: Db, workerId: string, at: Date): Promise<Date | null> {
+  const now = sql`${at.toISOString()}::timestamptz`;
+  const [row] = rowsOf(
+    await db.execute(sql`select least(
+        (select due_at from job_runs where ${WAITING} and lane is null and due_at > ${now} order by due_at, id limit 1),
+        (select min(locked_until) from job_runs where status = 'RUNNING' and locked_until > ${now} and locked_by is distinct from ${workerId})) as at`),
+  );
+  return row?.at ? new Date(row.at as string) : null;
 }

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { jobEvents, jobRuns, jobSteps, type JobEventRow } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { concurrencyKeyOf, maxAttempts, readPath, type AnyJob, type JobEvent } from "./define";
+import { claimColumns, dueAt } from "./due";
 
 const BATCH = 200;
 /** runs a cancelling event stops: anything not finished */
@@ -55,6 +56,7 @@ export async function dispatchEvents(db: Db, jobs: readonly AnyJob[], now: Date)
           maxAttempts: maxAttempts(j),
           concurrencyKey: concurrencyKeyOf(j, event),
           nextRunAt: now,
+          ...claimColumns(j, concurrencyKeyOf(j, event), now),
         }));
       });
       for (let i = 0; i < runs.length; i += BATCH) await tx.insert(jobRuns).values(runs.slice(i, i + BATCH)).onConflictDoNothing();
@@ -112,7 +114,7 @@ async function answerWaits(tx: DbOrTx, events: JobEventRow[], now: Date): Promis
     // due now; a run still RUNNING is made due by its own end (store.ts endExecution)
     await tx
       .update(jobRuns)
-      .set({ nextRunAt: now })
+      .set(dueAt(now, now))
       .where(and(inArray(jobRuns.id, rows.map((r) => r.runId)), eq(jobRuns.status, "SLEEPING")));
   }
   return answered;

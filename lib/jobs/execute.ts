@@ -85,6 +85,8 @@ export async function executeRun({ run, fresh }: Claimed, job: AnyJob, o: Execut
   } finally {
     clearInterval(heartbeat);
   }
+  // step results not written yet go with the end's write, in its one statement
+  const pending = replay.takePending();
 
   if (replay.interrupts.some((i) => i.kind === "lost")) return "LOST";
   if (result?.ok) {
@@ -92,16 +94,17 @@ export async function executeRun({ run, fresh }: Claimed, job: AnyJob, o: Execut
     try {
       output = toJson(result.output);
     } catch (err) {
-      return end({ status: "FAILED", error: { name: "NonRetriableError", message: `output is not JSON: ${(err as Error).message}` } });
+      return end({ status: "FAILED", error: { name: "NonRetriableError", message: `output is not JSON: ${(err as Error).message}` } }, pending);
     }
-    return end({ status: "COMPLETED", output });
+    return end({ status: "COMPLETED", output }, pending);
   }
-  if (result) return retryOrFail(result.error, replay.attempt);
+  if (result) return retryOrFail(result.error, replay.attempt, pending);
 
-  const steps = replay.interrupts.flatMap((i) => ("step" in i ? [i.step] : []));
+  const stops = replay.interrupts.flatMap((i) => ("step" in i ? [i.step] : []));
+  const steps = [...pending, ...stops];
   const retry = replay.interrupts.find((i) => i.kind === "retry");
   if (retry) return retryOrFail(retry.error, replay.attempt, steps);
   const waits = replay.interrupts.flatMap((i) => (i.kind === "wait" ? [i] : []));
-  const wakeAt = Math.min(...steps.map((s) => s.wakeAt?.getTime() ?? now()), ...waits.map((w) => w.wakeAt.getTime()));
+  const wakeAt = Math.min(...stops.map((s) => s.wakeAt?.getTime() ?? now()), ...waits.map((w) => w.wakeAt.getTime()));
   return end({ status: "SLEEPING", nextRunAt: new Date(wakeAt), waiting: waits.map((w) => w.stepId) }, steps);
 }

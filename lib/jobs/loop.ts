@@ -4,14 +4,15 @@ export type Loop = { start(): void; stop(): Promise<void>; kick(): void; readonl
 
 /**
  * Calls `body` until stopped. Its answer says when to call again: `true` at once (more work
- * waits), `false` after `pollMs` or as soon as someone kicks, a number after that many ms
- * whatever the kicks (a back-off). An error is logged and the loop carries on: it never throws;
+ * waits), `false` after `pollMs` or as soon as someone kicks, `{ wait }` after that many ms or as
+ * soon as someone kicks (a timer set to the next due time), a number after that many ms whatever
+ * the kicks (a back-off). An error is logged and the loop carries on: it never throws;
  * errors in a row (the database restarting) wait longer each time, up to MAX_ERROR_PAUSE_MS, rather
  * than log one every poll.
  */
 const MAX_ERROR_PAUSE_MS = 2_000;
 
-export function pollLoop(name: string, pollMs: number, body: () => Promise<boolean | number>): Loop {
+export function pollLoop(name: string, pollMs: number, body: () => Promise<boolean | number | { wait: number }>): Loop {
   let running = false;
   let done: Promise<void> | undefined;
   let kicked = false;
@@ -35,7 +36,7 @@ export function pollLoop(name: string, pollMs: number, body: () => Promise<boole
     let errors = 0;
     while (running) {
       kicked = false;
-      let next: boolean | number = false;
+      let next: boolean | number | { wait: number } = false;
       try {
         next = await body();
         errors = 0;
@@ -45,7 +46,8 @@ export function pollLoop(name: string, pollMs: number, body: () => Promise<boole
         next = Math.min(MAX_ERROR_PAUSE_MS, pollMs * 2 ** errors);
       }
       if (next === true) continue;
-      await pause(next === false ? pollMs : next, next === false);
+      if (typeof next === "object") await pause(next.wait, true);
+      else await pause(next === false ? pollMs : next, next === false);
     }
   }
 

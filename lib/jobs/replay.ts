@@ -6,7 +6,11 @@ import { newId } from "@/lib/ids";
 import { isNonRetriable, readPath, type JobEvent, type OutgoingEvent, type StepRunOptions, type StepTools, type WaitForEventOptions } from "./define";
 import { fromJobError, toJobError } from "./errors";
 import { toJson } from "./json";
-import { saveStep, type StepWrite } from "./store";
+import { saveStep, saveSteps, type StepWrite } from "./store";
+
+/** a checkpoint is written after this many buffered steps, or this long after the first one */
+const CHECKPOINT_STEPS = 32;
+const CHECKPOINT_MS = 1_000;
 import { sleepMs, toDate, withTimeout } from "./timing";
 
 /** Why an execution stops before the handler returns. */
@@ -60,6 +64,9 @@ export class Replay {
   private readonly used = new Set<string>();
   private readonly nextIndex = new Map<string, number>();
   private readonly inflight = new Set<Promise<unknown>>();
+  /** completed step.run results not written yet: a checkpoint writes them with the next write */
+  private pending: StepWrite[] = [];
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: ReplayDeps) {
     this.attempt = deps.run.attempt;
@@ -92,6 +99,42 @@ export class Replay {
 
   lose(): void {
     this.interrupt({ kind: "lost" });
+  }
+
+  /**
+   * The buffered step results, for the execution's end to write in its own statement; stops the
+   * flush timer. Steps are at-least-once (lib/jobs/effects.ts), so a crash before that write only
+   * replays them; once the run has ended, every result that came back is written with it.
+   */
+  takePending(): StepWrite[] {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const steps = this.pending;
+    this.pending = [];
+    return steps;
+  }
+
+  /** Writes the buffered steps now (a checkpoint); false when the lease was lost. */
+  private flush(): Promise<boolean> {
+    const steps = this.takePending();
+    if (steps.length === 0) return Promise.resolve(true);
+    const { db, run, workerId, leaseUntil } = this.deps;
+    return this.track(saveSteps(db, run.id, workerId, leaseUntil(), steps));
+  }
+
+  private buffer(step: StepWrite): Promise<boolean> | undefined {
+    this.pending.push(step);
+    if (this.pending.length >= CHECKPOINT_STEPS) return this.flush();
+    // a long execution writes what it has at least every CHECKPOINT_MS, not only at its end
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = undefined;
+      this.flush().then(
+        (held) => held || this.lose(),
+        () => {}, // the end's write carries nothing of these steps, so they replay: at-least-once
+      );
+    }, CHECKPOINT_MS);
+    this.flushTimer.unref?.();
+    return undefined;
   }
 
   /** Inngest's rule for a repeated id: the first keeps it, later ones become id:1, id:2, ... */
@@ -150,7 +193,11 @@ export class Replay {
       if (!(await this.save({ ...step, status: "FAILED" }))) return { stop: { kind: "lost" } };
       throw err;
     }
-    if (!(await this.save({ stepId, op, status: "COMPLETED", output, attempts: attempts + 1 }, extra))) return { stop: { kind: "lost" } };
+    const done: StepWrite = { stepId, op, status: "COMPLETED", output, attempts: attempts + 1 };
+    // a plain step.run is checkpointed (buffered, written with the next write); a step with a write
+    // of its own (sendEvent's outbox rows) is written at once, with everything buffered before it
+    const saved = extra ? this.save(done, extra) : this.buffer({ ...done, at: new Date() });
+    if (saved && !(await saved)) return { stop: { kind: "lost" } };
     this.attempt = 0;
     if (op === "sendEvent") this.deps.onEventsSent();
     // another step of this execution may have stopped it meanwhile; the result is kept all the same
@@ -202,7 +249,9 @@ export class Replay {
     return this.interrupt({ kind: "wait", wakeAt, stepId });
   }
 
-  private save(step: StepWrite, extra?: WriteWith): Promise<boolean> {
+  /** Writes one step now, after the buffered ones (so a replay never finds a later step without an earlier one). */
+  private async save(step: StepWrite, extra?: WriteWith): Promise<boolean> {
+    if (!(await this.flush())) return false;
     const { db, run, workerId, leaseUntil } = this.deps;
     return saveStep(db, run.id, workerId, leaseUntil(), step, extra);
   }

@@ -1,11 +1,14 @@
 import os from "node:os";
 import crypto from "node:crypto";
 import type { Db } from "@/db/client";
-import { claimRuns, type Claimed } from "./claim";
+import { claimBatch, claimRuns, nextDueAt, type Claimed } from "./claim";
 import { systemClock, type Clock } from "./clock";
 import type { AnyJob } from "./define";
 import { dispatchEvents } from "./dispatch";
+import { nextTick } from "./cron";
 import { withFailureJobs } from "./failure";
+import { listenForWakes } from "./listen";
+import { reconcileRuns } from "./reconcile";
 import { ensureSchedules, fireDueTicks } from "./schedule";
 import { executeRun, type Outcome } from "./execute";
 import { logJson } from "./log";
@@ -17,7 +20,11 @@ export type RunnerOptions = {
   jobs: readonly AnyJob[];
   /** identifies this worker in job_runs.locked_by; unique per process by default */
   workerId?: string;
-  /** how often the loop looks for due runs when nothing woke it (ms, default 500) */
+  /**
+   * the backstop: how long the loop sleeps at most when nothing woke it (ms, default 5 s). It
+   * wakes earlier on NOTIFY (lib/jobs/listen.ts), in-process signals (lib/jobs/wake.ts), a run
+   * finishing, and the next known due time (a sleep's end, a retry, a cron tick, a lease expiring).
+   */
   pollMs?: number;
   /** how long a claimed run stays ours without a heartbeat (ms, default 30 s) */
   leaseMs?: number;
@@ -37,7 +44,7 @@ export type TickResult = { dispatched: number; executed: number; outcomes: Recor
 
 export type Runner = {
   readonly workerId: string;
-  /** starts the worker loop (idempotent); it polls, and wakes early on lib/jobs/wake.ts signals */
+  /** starts the worker loop (idempotent); it sleeps until something is due or signalled */
   start(): void;
   /** stops claiming and waits for the runs in flight to finish */
   stop(): Promise<void>;
@@ -48,6 +55,10 @@ export type Runner = {
 };
 
 const MAX_TICK_ROUNDS = 10_000;
+/** expired leases are looked for at most this often (and by tick() on every round) */
+const LEASE_CHECK_MS = 1_000;
+/** with a backlog waiting, a claim waits for this long for a batch of free slots to gather */
+const BATCH_GATHER_MS = 20;
 
 /** The embedded runner: executes job definitions in-process with every bit of state in the database. */
 export function createRunner(opts: RunnerOptions): Runner {
@@ -65,19 +76,26 @@ export function createRunner(opts: RunnerOptions): Runner {
   const cronJobs = subscribed.filter((j) => j.cron);
   const inflight = new Set<Promise<unknown>>();
 
+  let reconciled: Promise<void> | undefined;
   let schedulesReady: Promise<void> | undefined;
+  const once = (p: () => Promise<void>, clear: () => void) =>
+    p().catch((err) => {
+      clear();
+      throw err;
+    });
   const dispatch = async () => {
-    if (opts.dispatch === false) return 0;
     const at = new Date(now());
+    reconciled ??= once(() => reconcileRuns(opts.db, subscribed), () => (reconciled = undefined));
+    await reconciled;
+    if (opts.dispatch === false) return 0;
     if (cronJobs.length) {
-      schedulesReady ??= ensureSchedules(opts.db, cronJobs, at).catch((err) => {
-        schedulesReady = undefined;
-        throw err;
-      });
+      schedulesReady ??= once(() => ensureSchedules(opts.db, cronJobs, at), () => (schedulesReady = undefined));
       await schedulesReady;
     }
     return (await fireDueTicks(opts.db, cronJobs, at)) + (await dispatchEvents(opts.db, subscribed, at));
   };
+  /** when this process's next cron tick is due (the schedule rows say the same, to the tick) */
+  const nextCronAt = () => (opts.dispatch === false || !cronJobs.length ? Infinity : Math.min(...cronJobs.map((j) => nextTick(j.cron!, new Date(now())).getTime())));
   const claim = (limit: number) => claimRuns(opts.db, { jobs: byId, workerId, leaseMs, now: new Date(now()), limit });
 
   async function execute(claimed: Claimed): Promise<Outcome | "ERROR"> {
@@ -99,30 +117,48 @@ export function createRunner(opts: RunnerOptions): Runner {
     }
   }
 
-  const pollMs = opts.pollMs ?? 500;
-  // The outbox is read when someone signalled new events, or once per poll for events written by
-  // other processes; not after every finished run, which would add a query per run.
+  const backstopMs = opts.pollMs ?? 5_000;
+  // The outbox is read when someone signalled new events (in-process, or NOTIFY from any process),
+  // when a cron tick is due, or once per backstop; not after every finished run, which would add a
+  // query per run.
   let eventsSignalled = true;
   let lastDispatch = 0;
-  const loop = pollLoop("job runner", pollMs, async () => {
-    if (eventsSignalled || Date.now() - lastDispatch >= pollMs) {
+  let cronAt = nextCronAt();
+  let lastLeaseCheck = 0;
+  let lastClaim = 0;
+  let backlog = false;
+  const loop = pollLoop("job runner", backstopMs, async () => {
+    if (eventsSignalled || now() >= cronAt || Date.now() - lastDispatch >= backstopMs) {
       eventsSignalled = false;
       lastDispatch = Date.now();
       await dispatch();
+      cronAt = nextCronAt();
     }
     const free = concurrency - inflight.size;
-    if (free <= 0) return false;
-    const runs = await claim(free);
-    for (const run of runs) {
+    if (free <= 0) return { wait: backstopMs }; // a finishing run kicks
+    // With a backlog, claim in batches: a claim per finished run would cost a statement per run.
+    const gathered = Date.now() - lastClaim;
+    if (backlog && inflight.size > 0 && free < Math.max(1, concurrency >> 2) && gathered < BATCH_GATHER_MS) return { wait: BATCH_GATHER_MS - gathered };
+    const leases = Date.now() - lastLeaseCheck >= LEASE_CHECK_MS;
+    if (leases) lastLeaseCheck = Date.now();
+    lastClaim = Date.now();
+    const at = new Date(now());
+    const { claimed, laneWakeAt } = await claimBatch(opts.db, { jobs: byId, workerId, leaseMs, now: at, limit: free, leases });
+    for (const run of claimed) {
       const p = execute(run).finally(() => {
         inflight.delete(p);
         loop.kick(); // a slot is free, and the run may have made more work due
       });
       inflight.add(p);
     }
-    return runs.length === free && inflight.size < concurrency;
+    backlog = claimed.length === free;
+    if (backlog) return true;
+    // drained: sleep until the next thing known to fall due, or a signal
+    const next = Math.min(cronAt, laneWakeAt?.getTime() ?? Infinity, (await nextDueAt(opts.db, workerId, at))?.getTime() ?? Infinity);
+    return { wait: Math.max(1, Math.min(backstopMs, next - now())) };
   });
   let unsubscribe: (() => void) | undefined;
+  let unlisten: Promise<() => Promise<void>> | undefined;
 
   return {
     workerId,
@@ -133,11 +169,21 @@ export function createRunner(opts: RunnerOptions): Runner {
         eventsSignalled = true;
         loop.kick();
       });
+      unlisten = listenForWakes(opts.db, (payload) => {
+        if (payload !== "runs") eventsSignalled = true;
+        loop.kick();
+      }).catch((err) => {
+        logJson("warn", "job wake-up listener did not start; the backstop poll covers it", { err });
+        return async () => {};
+      });
       loop.start();
     },
     async stop() {
       unsubscribe?.();
       unsubscribe = undefined;
+      const stopListening = unlisten;
+      unlisten = undefined;
+      await (await stopListening)?.();
       await loop.stop();
       while (inflight.size) await Promise.allSettled([...inflight]);
     },

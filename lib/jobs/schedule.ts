@@ -4,6 +4,7 @@ import { jobRuns, jobSchedules } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { concurrencyKeyOf, CRON_EVENT, maxAttempts, type AnyJob, type CronData, type JobEvent } from "./define";
 import { nextTick } from "./cron";
+import { claimColumns } from "./due";
 
 /** Creates or updates the schedule row of each cron job; a changed cron starts over from now. */
 export async function ensureSchedules(db: Db, cronJobs: readonly AnyJob[], now: Date): Promise<void> {
@@ -48,7 +49,7 @@ export async function fireDueTicks(db: Db, cronJobs: readonly AnyJob[], now: Dat
       const event: JobEvent<CronData> = { id: `cron:${job.id}:${tick}`, name: CRON_EVENT, data: { cron: row.cron }, ts: row.nextAt.getTime() };
       const inserted = await tx
         .insert(jobRuns)
-        .values({ id: newId(), functionId: job.id, eventId: event.id, eventName: CRON_EVENT, event, tenant: null, status: "QUEUED", maxAttempts: maxAttempts(job), concurrencyKey: concurrencyKeyOf(job, event), nextRunAt: now })
+        .values({ id: newId(), functionId: job.id, eventId: event.id, eventName: CRON_EVENT, event, tenant: null, status: "QUEUED", maxAttempts: maxAttempts(job), concurrencyKey: concurrencyKeyOf(job, event), nextRunAt: now, ...claimColumns(job, concurrencyKeyOf(job, event), now) })
         .onConflictDoNothing()
         .returning({ id: jobRuns.id });
       return inserted.length;

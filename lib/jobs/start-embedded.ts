@@ -22,7 +22,8 @@ export function startEmbeddedRunner(jobs: readonly AnyJob[]): Promise<JobWorker>
   holder.worker ??= (async (): Promise<JobWorker> => {
     const { db } = await database();
     const mode = jobMode();
-    const pollMs = envInt("JOBS_POLL_MS", 500);
+    // JOBS_POLL_MS: the runner's backstop poll (NOTIFY and timers wake it otherwise); the Inngest dispatcher's poll
+    const pollMs = envInt("JOBS_POLL_MS", mode === "inngest" ? 500 : 5_000);
     if (mode === "inngest") {
       const dispatcher = createInngestDispatcher({ db, sender: inngest, pollMs });
       dispatcher.start();

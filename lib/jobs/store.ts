@@ -1,8 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "@/db/client";
 import { jobEvents, jobRuns, jobSteps, type JobError, type JobRunRow } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { FAILURE_EVENT } from "./define";
+import { dueAt } from "./due";
+import { WAKE_CHANNEL } from "./wake";
 
 /** One row of job_steps as the runner writes it. */
 export type StepWrite = {
@@ -15,6 +18,8 @@ export type StepWrite = {
   wakeAt?: Date | null;
   /** step.waitForEvent: what dispatch matches incoming events against */
   wait?: { event: string; match: string | null; value: unknown };
+  /** when the step finished, if it is written later (a checkpoint): the row's created_at, its order */
+  at?: Date;
 };
 
 const waitColumns = (s: StepWrite) => ({ waitEvent: s.wait?.event ?? null, waitMatch: s.wait?.match ?? null, waitValue: s.wait ? (s.wait.value ?? null) : null });
@@ -40,8 +45,8 @@ export async function upsertSteps(db: DbOrTx, runId: string, steps: StepWrite[])
     .insert(jobSteps)
     .values(
       steps.map((s) => {
-        const { wait: _, ...step } = s;
-        return { runId, ...step, output: s.output ?? null, error: s.error ?? null, wakeAt: s.wakeAt ?? null, ...waitColumns(s) };
+        const { wait: _, at, ...step } = s;
+        return { runId, ...step, ...(at ? { createdAt: at } : {}), output: s.output ?? null, error: s.error ?? null, wakeAt: s.wakeAt ?? null, ...waitColumns(s) };
       }),
     )
     .onConflictDoUpdate({
@@ -74,7 +79,6 @@ export async function saveStep(db: Db, runId: string, workerId: string, leaseUnt
       return true;
     });
   }
-  const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
   const result = await db.execute(sql`
     with lease as (
       update ${jobRuns} set locked_until = ${leaseUntil.toISOString()}::timestamptz, updated_at = now()
@@ -90,6 +94,52 @@ export async function saveStep(db: Db, runId: string, workerId: string, leaseUnt
       attempts = excluded.attempts, wake_at = excluded.wake_at, updated_at = now()
     returning run_id`);
   return (result as unknown as { rows: unknown[] }).rows.length === 1;
+}
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+
+/** Step rows (no waits) as one jsonb array for jsonb_to_recordset: a batch of rows in one parameter. */
+function stepRecords(steps: StepWrite[]) {
+  return JSON.stringify(
+    steps.map((s) => ({
+      step_id: s.stepId,
+      op: s.op,
+      status: s.status,
+      output: s.output ?? null,
+      error: s.error ?? null,
+      attempts: s.attempts,
+      wake_at: s.wakeAt ? s.wakeAt.toISOString() : null,
+      created_at: (s.at ?? new Date()).toISOString(),
+    })),
+  );
+}
+
+/** `insert into job_steps … select from <lease CTE>`: the rows land only if the lease CTE returned the run. */
+function insertStepsFrom(lease: SQL, steps: StepWrite[]): SQL {
+  return sql`insert into ${jobSteps} (run_id, step_id, op, status, output, error, attempts, wake_at, created_at)
+    select lease.id, s.step_id, s.op, s.status, s.output, s.error, s.attempts, s.wake_at, s.created_at
+    from ${lease} as lease, jsonb_to_recordset(${stepRecords(steps)}::jsonb)
+      as s(step_id text, op text, status text, output jsonb, error jsonb, attempts int, wake_at timestamptz, created_at timestamptz)
+    on conflict (run_id, step_id) do update set status = excluded.status, output = excluded.output, error = excluded.error,
+      attempts = excluded.attempts, wake_at = excluded.wake_at, updated_at = now()
+    returning run_id`;
+}
+
+/**
+ * A checkpoint: step results buffered by the replay (lib/jobs/replay.ts), written in one statement
+ * with the lease check and extension; false when the lease was lost (nothing written).
+ */
+export async function saveSteps(db: Db, runId: string, workerId: string, leaseUntil: Date, steps: StepWrite[]): Promise<boolean> {
+  if (steps.length === 0) return true;
+  const reset = steps.some((s) => s.status === "COMPLETED");
+  const result = await db.execute(sql`
+    with lease as (
+      update ${jobRuns} set locked_until = ${leaseUntil.toISOString()}::timestamptz, updated_at = now() ${reset ? sql`, attempt = 0` : sql``}
+      where id = ${runId} and locked_by = ${workerId} and status = 'RUNNING'
+      returning id
+    )
+    ${insertStepsFrom(sql`lease`, steps)}`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 export type RunEnd =
@@ -113,22 +163,34 @@ export type EndOptions = { steps?: StepWrite[]; /** the job has onFailure: a FAI
 export async function endExecution(db: Db, run: JobRunRow, workerId: string, end: RunEnd, now: Date, o: EndOptions = {}): Promise<boolean> {
   const steps = o.steps ?? [];
   const release = { lockedBy: null, lockedUntil: null };
-  const set: Partial<typeof jobRuns.$inferInsert> =
+  const set: PgUpdateSetSource<typeof jobRuns> =
     end.status === "COMPLETED"
       ? { ...release, status: "COMPLETED", output: end.output ?? null, error: null, endedAt: now }
       : end.status === "FAILED"
         ? { ...release, status: "FAILED", error: end.error, endedAt: now }
         : end.status === "RETRYING"
-          ? { ...release, status: "RETRYING", error: end.error, attempt: end.attempt, nextRunAt: end.nextRunAt }
-          : { ...release, status: "SLEEPING", nextRunAt: end.nextRunAt };
+          ? { ...release, status: "RETRYING", error: end.error, attempt: end.attempt, ...dueAt(end.nextRunAt, now) }
+          : { ...release, status: "SLEEPING", ...dueAt(end.nextRunAt, now) };
   const waiting = end.status === "SLEEPING" ? (end.waiting ?? []) : [];
   const failure = end.status === "FAILED" && o.notifyFailure;
+  // a step completed in this execution resets the attempt counter (Inngest counts retries per step),
+  // as saveStep does when it writes one; a RETRYING end sets its own
+  if (end.status !== "RETRYING" && steps.some((s) => s.status === "COMPLETED")) set.attempt = 0;
+  // a limited lane's run that stops running leaves room: wake the workers of other processes
+  // (the NOTIFY is sent at commit; the run's own worker kicks its loop anyway)
+  const returning = { id: jobRuns.id, notified: run.lane ? sql`pg_notify(${WAKE_CHANNEL}, 'runs')::text` : sql`null` };
   if (steps.length === 0 && waiting.length === 0 && !failure) {
-    const rows = await db.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning({ id: jobRuns.id });
+    const rows = await db.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning(returning);
     return rows.length === 1;
   }
+  if (waiting.length === 0 && !failure && steps.every((s) => !s.wait)) {
+    // the run's end and its buffered steps in one statement (one round trip, atomic)
+    const update = db.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning(returning);
+    const result = await db.execute(sql`with lease as (${update.getSQL()}) ${insertStepsFrom(sql`lease`, steps)}`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  }
   return db.transaction(async (tx) => {
-    const rows = await tx.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning({ id: jobRuns.id });
+    const rows = await tx.update(jobRuns).set(set).where(heldBy(run.id, workerId)).returning(returning);
     if (rows.length === 0) return false;
     await upsertSteps(tx, run.id, steps);
     if (failure) await tx.insert(jobEvents).values(failureEvent(run, end.error));
@@ -137,7 +199,7 @@ export async function endExecution(db: Db, run: JobRunRow, workerId: string, end
         .select({ stepId: jobSteps.stepId })
         .from(jobSteps)
         .where(and(eq(jobSteps.runId, run.id), inArray(jobSteps.stepId, waiting), eq(jobSteps.status, "COMPLETED")));
-      if (answered.length) await tx.update(jobRuns).set({ nextRunAt: now }).where(eq(jobRuns.id, run.id));
+      if (answered.length) await tx.update(jobRuns).set(dueAt(now, now)).where(eq(jobRuns.id, run.id));
     }
     return true;
   });

@@ -5,6 +5,9 @@ const holder = ((globalThis as Record<string, unknown>).__dasJobWake ??= {}) as 
 const emitter = (holder.emitter ??= new EventEmitter());
 emitter.setMaxListeners(50);
 
+/** The NOTIFY channel of the job_events and job_runs triggers (migration job_wake_notify); payload 'events' or 'runs'. */
+export const WAKE_CHANNEL = "das_jobs";
+
 /** Tells an in-process runner that new events or runs may be waiting, so it need not wait for its poll. */
 export function wakeDispatcher(): void {
   emitter.emit("wake");

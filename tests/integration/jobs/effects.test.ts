@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "@/db/client";
 import { caseMilestones, jobEffects } from "@/db/schema";
@@ -18,17 +19,26 @@ afterAll(async () => {
 
 const QUERIES = new Set<PropertyKey>(["execute", "select", "insert", "update", "delete", "transaction"]);
 
+const dialect = new PgDialect();
+const writesMemo = (query: unknown) => /insert into "job_steps"/i.test(dialect.sqlToQuery(query as SQL).sql);
+
 /**
- * The runner's database handle, which dies at its first `execute` (the step's memo write:
- * saveStep's one statement) as the process would: that statement and every later one fail, so
- * the dead worker writes nothing more. The job's effect goes through the real handle, so it has
- * committed by then.
+ * The runner's database handle, which dies at its first step memo write (saveStep's one
+ * statement) as the process would: that statement and every later one fail, so the dead worker
+ * writes nothing more. The job's effect goes through the real handle, so it has committed by then.
  */
 function crashingOnFirstMemo(db: Db) {
   const state = { crashed: false };
   const proxy = new Proxy(db, {
     get(target, prop, receiver) {
-      if ((prop === "execute" || state.crashed) && QUERIES.has(prop)) {
+      if (prop === "execute" && !state.crashed) {
+        return (query: unknown) => {
+          if (!writesMemo(query)) return target.execute(query as SQL);
+          state.crashed = true;
+          throw new Error("process killed between the effect's commit and the step's memo row");
+        };
+      }
+      if (state.crashed && QUERIES.has(prop)) {
         return () => {
           state.crashed = true;
           throw new Error("process killed between the effect's commit and the step's memo row");

@@ -36,4 +36,22 @@ describe("pollLoop", () => {
     expect(loop.running).toBe(true);
     await loop.stop();
   });
+
+  it("{ wait } sleeps until that time, or until kicked, whichever is first", async () => {
+    const at: number[] = [];
+    const loop = pollLoop("test", 10, async () => {
+      at.push(performance.now());
+      return { wait: 400 };
+    });
+    loop.start();
+    await new Promise((r) => setTimeout(r, 100));
+    // no 10 ms polls: the body asked for 400 ms
+    expect(at).toHaveLength(1);
+    loop.kick();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(at).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(at).toHaveLength(3);
+    await loop.stop();
+  });
 });

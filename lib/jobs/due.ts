@@ -1,0 +1,53 @@
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { jobRuns, type JobRunRow } from "@/db/schema";
+import type { AnyJob } from "./define";
+
+/**
+ * What claims order and group by, stored on the run when it is made (lib/jobs/claim.ts):
+ * - due_at: next_run_at minus the function's priority (Inngest's priority.run, in seconds), so a
+ *   prioritized run is taken `priority` seconds ahead of others and an index serves the order;
+ * - lane: the (function, concurrency key) a limit counts, null for an unlimited function.
+ */
+export const LANE_SEPARATOR = "|";
+
+export function laneOf(job: AnyJob, key: string | null): string | null {
+  return job.concurrency ? `${job.id}${LANE_SEPARATOR}${key ?? ""}` : null;
+}
+
+/** the function id a lane belongs to (job ids are kebab-case, so they hold no separator) */
+export function laneFunction(lane: string): string {
+  return lane.slice(0, lane.indexOf(LANE_SEPARATOR));
+}
+
+export function dueAtOf(nextRunAt: Date, priority: number): Date {
+  return new Date(nextRunAt.getTime() - priority * 1000);
+}
+
+/** The columns a new run needs for claims, from its function's live definition. */
+export function claimColumns(job: AnyJob, key: string | null, nextRunAt: Date) {
+  const priority = job.priority ?? 0;
+  return { priority, dueAt: dueAtOf(nextRunAt, priority), lane: laneOf(job, key) };
+}
+
+/**
+ * next_run_at and due_at of an existing run set together. Made due now (an answered wait), it is
+ * taken `priority` seconds ahead, in SQL as the priority is the row's; due later (a sleep, a
+ * retry), due_at is its time exactly: a claim takes what has due_at <= now, and a sleep must not
+ * end early. So priority orders runs that became due, as Inngest's priority.run orders enqueued ones.
+ */
+export function dueAt(at: Date, now: Date): { nextRunAt: Date; dueAt: SQL | Date } {
+  if (at > now) return { nextRunAt: at, dueAt: at };
+  return { nextRunAt: at, dueAt: sql`${at.toISOString()}::timestamptz - ${jobRuns.priority} * interval '1 second'` };
+}
+
+const columns = Object.entries(getTableColumns(jobRuns));
+
+/** A job_runs row as a raw statement returns it (snake_case, driver values), as drizzle's select would map it. */
+export function toRunRow(raw: Record<string, unknown>): JobRunRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as JobRunRow;
+}
