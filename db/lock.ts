@@ -14,7 +14,10 @@ export function acquireDataDirLock(dir: string): DataDirLock {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "pglite.lock");
   try {
-    const holder = Number(fs.readFileSync(file, "utf8").trim());
+    const [holder, owner] = fs.readFileSync(file, "utf8").trim().split(" ").map(Number);
+    // a child whose owner was killed is closing the directory by itself (db/pglite-server.ts exits on
+    // disconnect): a restart right after a SIGKILL waits for it instead of failing
+    if (holder && owner && !isAlive(owner)) waitForExit(holder, 10_000);
     if (holder && holder !== process.pid && isAlive(holder)) {
       throw new Error(
         `The embedded database in ${dir} is in use by process ${holder} (probably the running server). ` +
@@ -31,7 +34,7 @@ export function acquireDataDirLock(dir: string): DataDirLock {
     if (released) return;
     released = true;
     try {
-      if (mine.has(fs.readFileSync(file, "utf8").trim())) fs.unlinkSync(file);
+      if (mine.has(fs.readFileSync(file, "utf8").trim().split(" ")[0])) fs.unlinkSync(file);
     } catch {
       /* already gone */
     }
@@ -40,9 +43,16 @@ export function acquireDataDirLock(dir: string): DataDirLock {
     handTo: (pid: number) => {
       if (released) return;
       mine.add(String(pid));
-      fs.writeFileSync(file, String(pid));
+      // the child's pid, then ours: a lock whose owner is dead is a child on its way out
+      fs.writeFileSync(file, `${pid} ${process.pid}`);
     },
   });
+}
+
+/** Blocks (the lock is taken synchronously, before anything else opens) until pid is gone or ms passed. */
+function waitForExit(pid: number, ms: number): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (const until = Date.now() + ms; isAlive(pid) && Date.now() < until; ) Atomics.wait(pause, 0, 0, 50);
 }
 
 function isAlive(pid: number): boolean {

@@ -91,7 +91,6 @@ async function main(): Promise<boolean> {
         RATE_LIMIT_PER_MINUTE: "1000000",
         // bookings wait on providers, not on the CPU: more runs in flight than the default 4
         JOBS_CONCURRENCY: process.env.JOBS_CONCURRENCY ?? "48",
-        JOBS_POLL_MS: process.env.JOBS_POLL_MS ?? "100",
         PROFILE_FILE: profileFile,
         ...(PROFILE && process.env.PROFILE_CPU ? { PROFILE_CPU: process.env.PROFILE_CPU } : {}),
         ...(WORKERS !== undefined ? { WORKERS } : {}),
