@@ -107,7 +107,10 @@ export async function planReservationTransport(ctx: Ctx, input: { caseUrn: strin
       .from(transportSegments)
       .where(and(eq(transportSegments.caseUrn, caseRow.urn), eq(transportSegments.hotelUrn, hotel.urn), eq(transportSegments.status, "PLANNED")))
       .orderBy(transportSegments.scheduledAt, transportSegments.urn);
-    const vouchersToRefresh = [...new Set([...plan.create.flatMap((s) => s.reservationUrns), ...plan.extend.flatMap((e) => e.reservationUrns)])].sort();
+    // a voucher shows its ride's pickup, time and vehicle: riders already aboard an extended ride see
+    // no change, so only the reservations the plan newly took aboard are rendered again
+    const joined = plan.extend.flatMap((e) => e.reservationUrns.filter((u) => !existing.find((s) => s.urn === e.urn)?.reservationUrns.includes(u)));
+    const vouchersToRefresh = [...new Set([...plan.create.flatMap((s) => s.reservationUrns), ...joined])].sort();
     return { skipped: null, created, extended, toAssign: planned.map((p) => p.urn), vouchersToRefresh };
   });
 }
