@@ -233,7 +233,7 @@ async function main(): Promise<boolean> {
       dbRoundTripsPerBooking: costs ? jobRoundTrips(costs) : null,
       readP99Ms: read.readP99Ms,
       unanswered: read.unanswered,
-      workers: costs ? Math.max(0, costs.processes - 1) : null,
+      workers: costs ? costs.workers : null,
       database: scratch || chaos?.setup.databaseUrl ? "postgres" : "pglite",
     };
     if (costs && (PROFILE || !JSON_OUT)) reportCosts(costs, read);

@@ -25,7 +25,7 @@ export function readProfiles(file: string): Snapshot {
 }
 
 export type LabelFigures = { label: string; roundTrips: number; rows: number; dbMs: number };
-export type PerBooking = { cpuMs: number; roundTrips: number; rows: number; processes: number; byLabel: LabelFigures[] };
+export type PerBooking = { cpuMs: number; roundTrips: number; rows: number; processes: number; workers: number; byLabel: LabelFigures[] };
 
 /** The difference between two snapshots, divided by `bookings`; a process that appeared later counts from zero. */
 export function perBooking(before: Snapshot, after: Snapshot, bookings: number): PerBooking {
@@ -49,7 +49,11 @@ export function perBooking(before: Snapshot, after: Snapshot, bookings: number):
     .map(([label, l]) => ({ label, roundTrips: r(l.roundTrips / n), rows: r(l.rows / n), dbMs: r(l.ms / n) }))
     .filter((l) => l.roundTrips > 0)
     .sort((a, b) => b.roundTrips - a.roundTrips);
+  // job workers alive at the end: a process killed and started again (--chaos) left its file behind
+  const lastAt = Math.max(0, ...[...after.values()].map((p) => p.at));
+  const workers = [...after.values()].filter((p) => p.role === "worker" && p.at >= lastAt - 3000).length;
   return {
+    workers,
     cpuMs: r(cpuUs / 1000 / n),
     roundTrips: r(byLabel.reduce((s, l) => s + l.roundTrips, 0)),
     rows: r(byLabel.reduce((s, l) => s + l.rows, 0)),
