@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { airports, allocationWaves, cases, hotelProviderRefs, hotels, passengerGroups, reservations } from "@/db/schema";
+import { airports, allocationWaves, cases, passengerGroups, reservations } from "@/db/schema";
 import { Allocation } from "@/lib/allocation/schemas";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { localDate } from "@/lib/cases/stay";
+import { hotelName, providerHotelId } from "./hotel-refs";
 import { type Ctx, transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
 import type { Money } from "@/lib/primitives";
@@ -213,21 +214,6 @@ export function clientReference(...parts: string[]): string {
   return `R${crypto.createHash("sha256").update(parts.join("\u0001")).digest("base64url").replace(/[-_]/g, "x").slice(0, 23)}`;
 }
 
-async function hotelName(ctx: Ctx, hotelUrn: string): Promise<string | null> {
-  const [h] = await ctx.db.select({ name: hotels.name }).from(hotels).where(eq(hotels.urn, hotelUrn)).limit(1);
-  return h?.name ?? null;
-}
-
-/** The provider's own id of the hotel; a direct contract is keyed by our URN. */
-async function providerHotelId(ctx: Ctx, hotelUrn: string, provider: Provider): Promise<string> {
-  if (provider === "DIRECT") return hotelUrn;
-  const [ref] = await ctx.db
-    .select({ id: hotelProviderRefs.providerHotelId })
-    .from(hotelProviderRefs)
-    .where(and(eq(hotelProviderRefs.hotelUrn, hotelUrn), eq(hotelProviderRefs.provider, provider)))
-    .limit(1);
-  return ref?.id ?? hotelUrn;
-}
 
 async function groupRooms(ctx: Ctx, caseUrn: string, groupId: string): Promise<number> {
   const [g] = await ctx.db.select({ rooms: passengerGroups.rooms }).from(passengerGroups).where(and(eq(passengerGroups.caseUrn, caseUrn), eq(passengerGroups.groupId, groupId))).limit(1);

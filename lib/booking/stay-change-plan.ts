@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { hotelProviderRefs, hotels, reservations, type ReservationRow, type StayChange } from "@/db/schema";
+import { reservations, type ReservationRow, type StayChange } from "@/db/schema";
 import { isUniqueViolation } from "@/db/unique-violation";
 import { Allocation } from "@/lib/allocation/schemas";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { loadCase } from "@/lib/cases/load";
 import { localDate } from "@/lib/cases/stay";
+import { hotelName, providerHotelId } from "./hotel-refs";
 import { type Ctx, transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
 import type { Provider } from "@/lib/vocabulary";
@@ -173,18 +174,3 @@ async function allocationOf(ctx: Ctx, waveUrn: string, groupId: string): Promise
   return parsed?.success ? parsed.data : null;
 }
 
-async function hotelName(ctx: Ctx, hotelUrn: string): Promise<string | null> {
-  const [h] = await ctx.db.select({ name: hotels.name }).from(hotels).where(eq(hotels.urn, hotelUrn)).limit(1);
-  return h?.name ?? null;
-}
-
-/** The provider's own id of the hotel; a direct contract is keyed by our URN. */
-async function providerHotelId(ctx: Ctx, hotelUrn: string, provider: Provider): Promise<string> {
-  if (provider === "DIRECT") return hotelUrn;
-  const [ref] = await ctx.db
-    .select({ id: hotelProviderRefs.providerHotelId })
-    .from(hotelProviderRefs)
-    .where(and(eq(hotelProviderRefs.hotelUrn, hotelUrn), eq(hotelProviderRefs.provider, provider)))
-    .limit(1);
-  return ref?.id ?? hotelUrn;
-}
