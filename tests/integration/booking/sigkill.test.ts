@@ -149,6 +149,9 @@ function startChild(): { proc: ChildProcess; output: () => string } {
   });
   proc.stdout!.on("data", (d) => (output += String(d)));
   proc.stderr!.on("data", (d) => (output += String(d)));
+  // stdio is a socket pair: killed with output unread, the child's end resets ours (ECONNRESET), which
+  // with no listener would surface as an unhandled error of the test run
+  for (const stream of [proc.stdout!, proc.stderr!]) stream.on("error", () => {});
   return { proc, output: () => output };
 }
 
