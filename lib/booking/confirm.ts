@@ -16,23 +16,32 @@ import type { BookingPlan, Candidate } from "./plan";
  * transaction's locks. Only a PENDING row is confirmed; a reservation already confirmed with the
  * same booking is left as it is.
  */
+/**
+ * What a PENDING reservation becomes when a provider confirmed it at hotel `c`: the hotel that took
+ * it, the provider's references, what was booked and the attempt appended. The booking and a stay
+ * change (lib/booking/stay-change-attempt.ts) both confirm with it.
+ */
+export function confirmedAt(c: Pick<Candidate, "hotelUrn" | "hotelName" | "provider" | "providerOfferId">, booking: ProviderBooking, entry: BookingAttemptJson) {
+  return {
+    status: "CONFIRMED" as const,
+    hotelUrn: c.hotelUrn,
+    hotelName: c.hotelName,
+    provider: c.provider,
+    providerOfferId: c.providerOfferId,
+    providerRef: booking.reference,
+    confirmationCode: booking.confirmationCode,
+    clientReference: booking.clientReference,
+    rooms: booking.rooms,
+    total: { amount: booking.totalAmount, currency: booking.currency },
+    attempts: sql`${reservations.attempts} || ${JSON.stringify([entry])}::jsonb`,
+    bookingRun: null,
+  };
+}
+
 export async function confirmReservation(tx: Ctx, plan: BookingPlan, c: Candidate, booking: ProviderBooking, entry: BookingAttemptJson): Promise<ReservationRow> {
   const [row] = await tx.db
     .update(reservations)
-    .set({
-      status: "CONFIRMED",
-      hotelUrn: c.hotelUrn,
-      hotelName: c.hotelName,
-      provider: c.provider,
-      providerOfferId: c.providerOfferId,
-      providerRef: booking.reference,
-      confirmationCode: booking.confirmationCode,
-      clientReference: booking.clientReference,
-      rooms: booking.rooms,
-      total: { amount: booking.totalAmount, currency: booking.currency },
-      attempts: sql`${reservations.attempts} || ${JSON.stringify([entry])}::jsonb`,
-      bookingRun: null,
-    })
+    .set(confirmedAt(c, booking, entry))
     .where(and(eq(reservations.urn, plan.reservationUrn), eq(reservations.status, "PENDING")))
     .returning();
   if (!row) {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { allocationWaves, passengerGroups, passengers, reservations, type BookingAttemptJson } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
@@ -12,6 +12,7 @@ import type { BookRequest, ProviderBooking } from "@/lib/providers/types";
 import { createVoucher } from "@/lib/vouchers/create";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
 import { appendAttempt } from "./attempt";
+import { confirmedAt } from "./confirm";
 import { cardTokenFor } from "./payment";
 import { classify } from "./retry";
 import { CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
@@ -77,23 +78,7 @@ export async function confirmStayChange(tx: Ctx, plan: StayChangePlan, c: StayCa
   const checkOut = localTimeToUtc(c.checkOut, CHECK_OUT_TIME, plan.timeZone);
   const [row] = await tx.db
     .update(reservations)
-    .set({
-      status: "CONFIRMED",
-      stayChange: c.kind,
-      hotelUrn: c.hotelUrn,
-      hotelName: c.hotelName,
-      provider: c.provider,
-      providerOfferId: c.providerOfferId,
-      providerRef: booking.reference,
-      confirmationCode: booking.confirmationCode,
-      clientReference: booking.clientReference,
-      rooms: booking.rooms,
-      checkIn,
-      checkOut,
-      total: { amount: booking.totalAmount, currency: booking.currency },
-      attempts: sql`${reservations.attempts} || ${JSON.stringify([entry])}::jsonb`,
-      bookingRun: null,
-    })
+    .set({ ...confirmedAt(c, booking, entry), stayChange: c.kind, checkIn, checkOut })
     .where(and(eq(reservations.urn, plan.reservationUrn), eq(reservations.status, "PENDING")))
     .returning();
   if (!row) {
