@@ -173,12 +173,7 @@ async function prepareFromWave(ctx: Ctx, row: { urn: string; airport: string }, 
   if (!wave) return "the wave does not exist";
   const allocation = (wave.allocations as unknown[]).map((a) => Allocation.parse(a)).find((a) => a.groupId === request.groupId) ?? null;
   if (!allocation && !request.target) return "the wave did not place this group";
-  const wanted = request.target
-    ? [{ rank: 1, ...request.target, attempts: BOOKING_LIMITS.primaryAttempts }]
-    : [
-        { rank: 1, hotelUrn: allocation!.hotelUrn, provider: allocation!.provider, providerOfferId: allocation!.providerOfferId, attempts: BOOKING_LIMITS.primaryAttempts },
-        ...allocation!.fallbacks.slice(0, BOOKING_LIMITS.maxFallbacks).map((f, i) => ({ rank: i + 2, ...f, attempts: BOOKING_LIMITS.fallbackAttempts })),
-      ];
+  const wanted = request.target ? [{ rank: 1, ...request.target, attempts: BOOKING_LIMITS.primaryAttempts }] : hotelsToTry(allocation!);
   const candidates = [];
   for (const w of wanted) {
     candidates.push({ ...w, hotelName: await hotelName(ctx, w.hotelUrn), providerHotelId: await providerHotelId(ctx, w.hotelUrn, w.provider as Provider) });
@@ -194,6 +189,14 @@ async function prepareFromWave(ctx: Ctx, row: { urn: string; airport: string }, 
     airport: wave.airport || row.airport,
     nights: wave.nights,
   };
+}
+
+/** The hotels a placed group is booked at, in order: its allocated hotel (rank 1, retried), then up to three fallbacks once each. */
+export function hotelsToTry(a: Allocation) {
+  return [
+    { rank: 1, hotelUrn: a.hotelUrn, provider: a.provider, providerOfferId: a.providerOfferId, attempts: BOOKING_LIMITS.primaryAttempts },
+    ...a.fallbacks.slice(0, BOOKING_LIMITS.maxFallbacks).map((f, i) => ({ rank: i + 2, ...f, attempts: BOOKING_LIMITS.fallbackAttempts })),
+  ];
 }
 
 async function liveReservation(ctx: Ctx, r: { caseUrn: string; waveUrn: string; groupId: string }) {

@@ -6,7 +6,7 @@ import type { Provider } from "@/lib/vocabulary";
 import { LIVE_STATUSES } from "./live";
 import { paymentMethods } from "./payment";
 import type { PreparedBooking } from "./prepared";
-import { BOOKING_LIMITS } from "./retry";
+import { hotelsToTry } from "./plan";
 
 export type WaveBooking = { groupId: string; provider: Provider; prepared: PreparedBooking };
 
@@ -27,10 +27,7 @@ export async function waveBookings(ctx: Ctx, waveUrn: string): Promise<WaveBooki
   const todo = (wave.allocations as unknown[]).map((a) => Allocation.parse(a)).filter((a) => !done.has(a.groupId));
   if (todo.length === 0) return [];
 
-  const wanted = todo.map((a) => [
-    { rank: 1, hotelUrn: a.hotelUrn, provider: a.provider, providerOfferId: a.providerOfferId, attempts: BOOKING_LIMITS.primaryAttempts },
-    ...a.fallbacks.slice(0, BOOKING_LIMITS.maxFallbacks).map((f, i) => ({ rank: i + 2, ...f, attempts: BOOKING_LIMITS.fallbackAttempts })),
-  ]);
+  const wanted = todo.map(hotelsToTry);
   const hotelUrns = [...new Set(wanted.flat().map((c) => c.hotelUrn))];
   const names = new Map((await ctx.db.select({ urn: hotels.urn, name: hotels.name }).from(hotels).where(inArray(hotels.urn, hotelUrns))).map((h) => [h.urn, h.name]));
   const refs = new Map(
