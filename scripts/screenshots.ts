@@ -1,0 +1,53 @@
+/**
+ * The README's console pictures (docs/images/*.png), taken from a running server the way a
+ * supervisor sees it: signed in, the board, then the case with the most passengers.
+ *
+ *   npm start                      # in another terminal (demo data)
+ *   npm run docs:screenshots       # BASE_URL=http://localhost:3000 by default
+ *
+ * Drives Debian's chromium (CHROMIUM_PATH to override); writes nothing but the images.
+ */
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+
+const base = process.env.BASE_URL ?? "http://localhost:3000";
+const out = path.join(process.cwd(), "docs", "images");
+
+async function main() {
+  await mkdir(out, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 860 }, deviceScaleFactor: 1 });
+    await page.goto(`${base}/sign-in`);
+    await page.locator("[data-testid=sign-in-form][data-hydrated]").waitFor();
+    await page.getByTestId("sign-in-email").fill(process.env.SCREENSHOT_USER ?? "supervisor@demo.test");
+    await page.getByTestId("sign-in-password").fill("demo");
+    await page.getByTestId("sign-in-submit").click();
+    await page.waitForURL((u) => !u.pathname.startsWith("/sign-in"));
+
+    await page.goto(`${base}/board`);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: path.join(out, "board.png"), fullPage: false });
+
+    // the busiest case of the demo data: the cases list sorted by passengers, first row
+    const res = await page.request.get(`${base}/api/v1/cases?limit=50`);
+    const { items } = (await res.json()) as { items: { urn: string; passengerCount?: number; passengers?: number }[] };
+    const busiest = [...items].sort((a, b) => (b.passengerCount ?? b.passengers ?? 0) - (a.passengerCount ?? a.passengers ?? 0))[0];
+    if (!busiest) throw new Error("no case to picture: is the demo data loaded?");
+    await page.goto(`${base}/cases/${encodeURIComponent(busiest.urn)}`);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: path.join(out, "case.png"), fullPage: false });
+    console.log(`wrote ${path.relative(process.cwd(), out)}/board.png and case.png (case ${busiest.urn})`);
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
