@@ -107,17 +107,28 @@ export function formatInstant(value: string | Date, timeZone: string | null | un
   return mode === "utc" ? { text: utc, other: local } : { text: local, other: utc };
 }
 
+/** An SLA's deadline for hover: "Due Tue 24 Nov 23:30 CET (22:30 UTC)", both clocks, whatever the toggle. */
+export function slaDueTitle(dueAt: string | Date | null | undefined, timeZone: string | null | undefined): string | undefined {
+  if (!dueAt) return undefined;
+  const local = formatZoned(dueAt, timeZone);
+  const utc = formatZoned(dueAt, "UTC");
+  return local === utc ? `Due ${utc}` : `Due ${local} (${utc.slice(-9)})`;
+}
+
 /**
  * Every SLA on every page reads one way: "due in 56 min", "due in 3 h 56 min", "overdue by 14 min"
- * (whole minutes, rounded toward the deadline so "due in 0 min" never shows while time is left).
+ * (whole minutes, rounded down, "less than 1 min" under one). A HIGH item that already breached is
+ * flagged overdue and its clock re-armed for the next escalation (lib/sla/breach.ts): it reads
+ * "overdue, escalates again in 14 min" rather than the contradiction "overdue in 14 min".
  */
-export function formatSla(dueAt: string | Date | null | undefined, now: Date | number): { text: string; overdue: boolean } {
-  if (!dueAt) return { text: "—", overdue: false };
+export function formatSla(dueAt: string | Date | null | undefined, now: Date | number, { flagged = false } = {}): { text: string; overdue: boolean } {
+  if (!dueAt) return { text: flagged ? "overdue" : "—", overdue: flagged };
   const ms = new Date(dueAt).getTime() - new Date(now).getTime();
   const minutes = Math.floor(Math.abs(ms) / 60_000);
   const h = Math.floor(minutes / 60);
   const span = minutes < 1 ? "less than 1 min" : h > 0 ? `${h} h${minutes % 60 ? ` ${minutes % 60} min` : ""}` : `${minutes} min`;
-  return ms < 0 ? { text: `overdue by ${span}`, overdue: true } : { text: `due in ${span}`, overdue: false };
+  if (ms < 0) return { text: `overdue by ${span}`, overdue: true };
+  return flagged ? { text: `overdue, escalates again in ${span}`, overdue: true } : { text: `due in ${span}`, overdue: false };
 }
 
 /** "4 min", "3 h 10 min", "2 d": how long ago (or, negative, how far ahead) from `now`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { airportZoneLabel, formatInstant, formatSla, formatUtc, formatZoned, timeModeOf, utcOffsetLabel, zoneAbbreviation } from "@/components/console/format";
+import { airportZoneLabel, formatInstant, formatSla, formatUtc, formatZoned, slaDueTitle, timeModeOf, utcOffsetLabel, zoneAbbreviation } from "@/components/console/format";
 
 describe("formatZoned: an operational time in the airport's zone", () => {
   it("reads Paris in winter as CET and in summer as CEST", () => {
@@ -45,6 +45,8 @@ describe("formatZoned: an operational time in the airport's zone", () => {
     expect(airportZoneLabel("CDG", "Europe/Paris", new Date("2026-11-24T22:30:00Z"))).toBe("CDG · CET (UTC+1)");
     expect(airportZoneLabel("CDG", "Europe/Paris", new Date("2026-07-01T12:00:00Z"))).toBe("CDG · CEST (UTC+2)");
     expect(airportZoneLabel("DEL", "Asia/Kolkata", new Date("2026-11-24T22:30:00Z"))).toBe("DEL · UTC+5:30");
+    expect(slaDueTitle("2026-11-24T22:30:00Z", "Europe/Paris")).toBe("Due Tue 24 Nov 23:30 CET (22:30 UTC)");
+    expect(slaDueTitle("2026-11-24T22:30:00Z", null)).toBe("Due Tue 24 Nov 22:30 UTC");
     expect(airportZoneLabel("LHR", "Europe/London", new Date("2026-11-24T22:30:00Z"))).toBe("LHR · GMT (UTC)");
   });
 });
@@ -59,5 +61,10 @@ describe("formatSla: one wording for every SLA", () => {
     expect(formatSla("2026-11-24T20:30:00Z", now)).toEqual({ text: "overdue by 1 h 30 min", overdue: true });
     expect(formatSla("2026-11-24T22:00:30Z", now)).toEqual({ text: "due in less than 1 min", overdue: false });
     expect(formatSla(null, now)).toEqual({ text: "—", overdue: false });
+  });
+
+  it("says a breached HIGH item is overdue while its clock runs to the next escalation (not \"overdue in 14 min\")", () => {
+    expect(formatSla("2026-11-24T22:14:00Z", now, { flagged: true })).toEqual({ text: "overdue, escalates again in 14 min", overdue: true });
+    expect(formatSla("2026-11-24T21:50:00Z", now, { flagged: true })).toEqual({ text: "overdue by 10 min", overdue: true });
   });
 });
