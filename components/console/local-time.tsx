@@ -50,12 +50,16 @@ export function LocalClock({ at, zone, testId }: { at: number; zone: string | nu
   );
 }
 
+function remember(mode: TimeMode) {
+  document.cookie = `${TIME_MODE_COOKIE}=${mode}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /** "Local / UTC" in the header: two pressed-or-not buttons; the choice lasts a year in a cookie. */
 export function TimeModeToggle() {
   const { mode, setMode } = useContext(TimeModeContext);
   function choose(next: TimeMode) {
     setMode(next);
-    document.cookie = `${TIME_MODE_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
+    remember(next);
   }
   return (
     <div role="group" aria-label="Show times in" className="flex items-center rounded-md border text-xs" data-testid="time-mode">
