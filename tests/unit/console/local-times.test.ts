@@ -68,3 +68,15 @@ describe("formatSla: one wording for every SLA", () => {
     expect(formatSla("2026-11-24T21:50:00Z", now, { flagged: true })).toEqual({ text: "overdue by 10 min", overdue: true });
   });
 });
+
+describe("retiming a pickup in the clock shown", () => {
+  it("reads and writes the datetime-local value in the airport's zone, across DST, and in UTC by default", async () => {
+    const { fromLocalInput, toLocalInput } = await import("@/components/transport/board");
+    expect(toLocalInput("2026-11-24T22:30:00.000Z", "Europe/Paris")).toBe("2026-11-24T23:30");
+    expect(fromLocalInput("2026-11-24T23:45", "Europe/Paris")).toBe("2026-11-24T22:45:00Z");
+    expect(fromLocalInput("2026-07-14T23:45", "Europe/Paris")).toBe("2026-07-14T21:45:00Z");
+    expect(fromLocalInput("2026-11-25T04:00", "Asia/Kolkata")).toBe("2026-11-24T22:30:00Z");
+    expect(toLocalInput("2026-11-24T22:30:00.000Z")).toBe("2026-11-24T22:30");
+    expect(fromLocalInput("2026-11-24T22:30")).toBe("2026-11-24T22:30:00Z");
+  });
+});
