@@ -115,7 +115,7 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
                     <TableHead>Item</TableHead>
                     <TableHead>Flight</TableHead>
                     <TableHead>State</TableHead>
-                    <TableHead className="text-right">SLA left</TableHead>
+                    <TableHead className="text-right">SLA</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>

@@ -62,10 +62,24 @@ test.describe("times in the airport's zone, as an ops supervisor", () => {
     await expect(queueSla.first()).toBeVisible();
     for (const text of await queueSla.allTextContents()) if (text !== "—") expect(text).toMatch(SLA_WORDING);
 
-    // transport: a pickup at CDG reads in Paris time
+    // transport: the booked family's pickups (planned as its reservation confirmed) read in Paris time
+    await expect(async () => {
+      const res = await page.request.get(`/api/v1/transport/segments?caseUrn=${encodeURIComponent(booked.caseUrn)}`);
+      expect(res.status()).toBe(200);
+      expect((await res.json()).items.length).toBeGreaterThan(0);
+    }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 3_000] });
     await page.goto("/transport?airport=CDG");
-    const pickups = page.getByTestId("segment-pickup");
-    if (await pickups.count()) await expect(pickups.first()).toContainText(/CES?T/);
+    const pickup = page.getByTestId("segment-pickup").first();
+    await expect(pickup).toContainText(/^\w{3} \d+ \w{3} \d\d:\d\d CES?T/);
+    await expect(pickup).toHaveAttribute("title", /UTC$/);
+    await page.goto(`/cases/${encodeURIComponent(booked.caseUrn)}`);
+    const casePickup = page.getByTestId("case-transport-table").getByTestId("segment-pickup").first();
+    await expect(casePickup).toContainText(/CES?T/);
+    // retiming takes the pickup in the clock shown: Paris wall time (CET in November: UTC+1), the zone named
+    const iso = await casePickup.getAttribute("datetime");
+    await page.getByTestId("case-transport-table").getByTestId("segment-retime").first().click();
+    await expect(page.getByTestId("segment-retime-at")).toHaveValue(new Date(Date.parse(iso!) + 3_600_000).toISOString().slice(0, 16));
+    await expect(page.getByText("Pickup (CET)", { exact: true })).toBeVisible();
   });
 
   test("the board names each airport with its zone, and its SLA clocks share the one wording", async ({ page }) => {
