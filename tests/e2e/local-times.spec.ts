@@ -100,3 +100,20 @@ test.describe("times in the airport's zone, as an ops supervisor", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/LHR · (GMT|BST)/);
   });
 });
+
+test("the Local / UTC toggle fits the header from a small tablet up, and sits in the menu on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await new SignInPage(page).signInAs("supervisor");
+  await page.goto("/cases");
+  await expect(page.getByTestId("time-mode")).toBeVisible();
+  const header = page.locator("header");
+  expect(await header.evaluate((h) => h.scrollWidth - h.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("time-mode")).toBeHidden();
+  await page.getByTestId("mobile-menu-open").click();
+  await page.getByTestId("mobile-menu").getByTestId("time-mode-utc").click();
+  await page.keyboard.press("Escape");
+  await page.reload();
+  await page.getByTestId("mobile-menu-open").click();
+  await expect(page.getByTestId("mobile-menu").getByTestId("time-mode-utc")).toHaveAttribute("aria-pressed", "true");
+});
