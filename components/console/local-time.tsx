@@ -62,7 +62,7 @@ export function TimeModeToggle() {
     remember(next);
   }
   return (
-    <div role="group" aria-label="Show times in" className="flex items-center rounded-md border text-xs" data-testid="time-mode">
+    <div role="group" aria-label="Show times in" className="flex w-fit items-center rounded-md border text-xs" data-testid="time-mode">
       {(["local", "utc"] as const).map((m) => (
         <button
           key={m}
