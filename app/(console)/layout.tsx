@@ -1,8 +1,10 @@
 import { LogOut, PlaneLanding } from "lucide-react";
 import Link from "next/link";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { airportsLabel, roleLabel } from "@/components/console/format";
+import { airportsLabel, roleLabel, TIME_MODE_COOKIE, timeModeOf } from "@/components/console/format";
+import { TimeModeProvider, TimeModeToggle } from "@/components/console/local-time";
 import { CommandPalette } from "@/components/console/command-palette";
 import { MobileNav } from "@/components/console/mobile-nav";
 import { ConsoleNav } from "@/components/console/nav";
@@ -21,7 +23,10 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   if (!user) redirect("/sign-in");
   const nav = navFor(user.roles);
   const roles = user.roles.map(roleLabel).join(", ");
+  // the "Local / UTC" choice comes from the cookie, so the server renders times as the browser will
+  const timeMode = timeModeOf((await cookies()).get(TIME_MODE_COOKIE)?.value);
   return (
+    <TimeModeProvider mode={timeMode}>
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-card focus:px-3 focus:py-2 focus:shadow">
         Skip to content
@@ -52,6 +57,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               </span>
             </div>
           </div>
+          <div className="hidden sm:block">
+            <TimeModeToggle />
+          </div>
           <ThemeToggle />
           <form action={signOutAction}>
             <Button type="submit" variant="outline" size="sm" data-testid="sign-out" aria-label="Sign out">
@@ -70,5 +78,6 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </main>
       </div>
     </div>
+    </TimeModeProvider>
   );
 }

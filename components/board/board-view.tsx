@@ -3,7 +3,7 @@
 import { BedDouble, Bus, CircleCheck, CircleX, ClipboardList, Inbox } from "lucide-react";
 import Link from "next/link";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { formatUtc } from "@/components/console/format";
+import { LocalClock, LocalTime } from "@/components/console/local-time";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -15,14 +15,14 @@ import { SlaClock } from "./sla-clock";
 const POLL_MS = 5000;
 const PRIORITY_VARIANT: Record<ReviewPriority, BadgeVariant> = { HIGH: "destructive", MEDIUM: "warning", LOW: "muted" };
 const words = (s: string) => s.replaceAll("_", " ").toLowerCase();
-const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
 /**
  * The board, kept current by polling GET /api/v1/board (the session authenticates) and taking the
  * new figures only when the revision moved. The database is the source, so a change made by any
  * process shows. "Updated" is the last time the server confirmed the figures, not the last render.
+ * Times read in the airport's zone (`zone`), or UTC when the console's toggle says so.
  */
-export function BoardView({ initial }: { initial: Board }) {
+export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
   const [board, setBoard] = useState(initial);
   const [checkedAt, setCheckedAt] = useState(() => new Date(initial.generatedAt).getTime());
   const [offline, setOffline] = useState(false);
@@ -70,10 +70,10 @@ export function BoardView({ initial }: { initial: Board }) {
       <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="board-status">
         <span aria-hidden className={cn("size-2 rounded-full", offline ? "bg-warning" : "bg-success")} />
         {offline ? (
-          <span data-testid="board-offline">Offline: showing the figures of {clock(checkedAt)} UTC, retrying every {POLL_MS / 1000} s</span>
+          <span data-testid="board-offline">Offline: showing the figures of <LocalClock at={checkedAt} zone={zone} />, retrying every {POLL_MS / 1000} s</span>
         ) : (
           <span>
-            Updated <time dateTime={new Date(checkedAt).toISOString()} data-testid="board-updated">{clock(checkedAt)}</time> UTC · checks every {POLL_MS / 1000} s
+            Updated <LocalClock at={checkedAt} zone={zone} testId="board-updated" /> · checks every {POLL_MS / 1000} s
           </span>
         )}
       </p>
@@ -115,7 +115,7 @@ export function BoardView({ initial }: { initial: Board }) {
                     <TableHead>Item</TableHead>
                     <TableHead>Flight</TableHead>
                     <TableHead>State</TableHead>
-                    <TableHead className="text-right">SLA left</TableHead>
+                    <TableHead className="text-right">SLA</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -135,8 +135,8 @@ export function BoardView({ initial }: { initial: Board }) {
                         </Link>
                       </TableCell>
                       <TableCell className="text-sm">{i.state === "CLAIMED" ? `claimed${i.assignedTo ? ` by ${i.assignedTo}` : ""}` : "open"}</TableCell>
-                      <TableCell className="text-right text-sm" title={formatUtc(i.slaDueAt)}>
-                        <SlaClock dueAt={i.slaDueAt} now={now} overdue={i.overdue} />
+                      <TableCell className="text-right text-sm">
+                        <SlaClock dueAt={i.slaDueAt} now={now} overdue={i.overdue} zone={zone} />
                       </TableCell>
                     </TableRow>
                   ))}
@@ -157,7 +157,7 @@ export function BoardView({ initial }: { initial: Board }) {
                 <p className="text-xs text-muted-foreground">
                   As seen by the latest wave,{" "}
                   <Link href={`/waves/${encodeURIComponent(providers.waveUrn ?? "")}`} className="text-primary underline underline-offset-2">
-                    {formatUtc(providers.at)}
+                    <LocalTime at={providers.at} zone={zone} />
                   </Link>
                 </p>
                 <ul className="grid gap-1.5">

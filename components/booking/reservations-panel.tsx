@@ -1,7 +1,8 @@
 import { BedDouble, FileText } from "lucide-react";
 import Link from "next/link";
 import { EmptyState } from "@/components/console/empty-state";
-import { formatMoney, formatUtc } from "@/components/console/format";
+import { formatMoney } from "@/components/console/format";
+import { LocalTime } from "@/components/console/local-time";
 import { StatusBadge } from "@/components/console/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -16,7 +17,7 @@ import { CancelReservationButton } from "./cancel-reservation-button";
  * confirmation code, a link to its voucher (preview and print), and cancel with a reason where the
  * user may cancel and the provider can (else it says where to cancel).
  */
-export async function ReservationsPanel({ ctx, caseUrn, closed }: { ctx: Ctx; caseUrn: string; closed: boolean }) {
+export async function ReservationsPanel({ ctx, caseUrn, closed, zone }: { ctx: Ctx; caseUrn: string; closed: boolean; zone: string }) {
   const { items } = await listReservations({ ctx, input: { caseUrn, limit: 200 } });
   const mayCancel = hasPermission(ctx.principal.roles, "reservation:cancel") && !closed;
   return (
@@ -37,7 +38,7 @@ export async function ReservationsPanel({ ctx, caseUrn, closed }: { ctx: Ctx; ca
               <TableHead>Hotel</TableHead>
               <TableHead>Status</TableHead>
               <TableHead className="text-right">Rooms</TableHead>
-              <TableHead>Check-in → out (UTC)</TableHead>
+              <TableHead>Check-in → out</TableHead>
               <TableHead className="text-right">Total</TableHead>
               <TableHead>Confirmation</TableHead>
               <TableHead className="text-right">Actions</TableHead>
@@ -59,8 +60,8 @@ export async function ReservationsPanel({ ctx, caseUrn, closed }: { ctx: Ctx; ca
                   {r.status === "FAILED" && <div className="text-xs text-muted-foreground">{lastError(r)}</div>}
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{r.rooms}</TableCell>
-                <TableCell className="whitespace-nowrap font-mono text-xs">
-                  {formatUtc(r.checkIn)} → {formatUtc(r.checkOut)}
+                <TableCell className="whitespace-nowrap text-xs">
+                  <LocalTime at={r.checkIn} zone={zone} /> → <LocalTime at={r.checkOut} zone={zone} />
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{formatMoney(r.total)}</TableCell>
                 <TableCell className="font-mono text-xs">{r.confirmationCode ?? "—"}</TableCell>

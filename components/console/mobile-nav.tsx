@@ -4,6 +4,7 @@ import { Menu } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { TimeModeToggle } from "./local-time";
 import { ConsoleNav } from "./nav";
 import type { NavItem } from "./nav-items";
 
@@ -29,6 +30,8 @@ export function MobileNav({ items, user }: { items: NavItem[]; user: { name: str
             {user.name} · {user.roles}
           </DialogDescription>
           <ConsoleNav items={items} vertical />
+          {/* the header has no room for the times toggle on a phone */}
+          <TimeModeToggle />
         </DialogContent>
       </Dialog>
     </>

@@ -1,7 +1,7 @@
 import { AlarmClock, ArrowDown, ArrowUp, CircleAlert, CircleCheck, CircleDashed, CircleDot, Clock, type LucideIcon, Minus, OctagonAlert, Timer } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { type Priority, priorityTone, type SlaState, slaState, slaTone, statusTone, type Tone, TONE_VARIANT } from "./urgency";
-import { formatAge, formatUtc } from "./format";
+import { formatSla, slaDueTitle } from "./format";
 
 // an icon per tone, so the badge reads without its colour
 const TONE_ICON: Record<Tone, LucideIcon> = {
@@ -43,15 +43,19 @@ export function PriorityBadge({ priority, testId }: { priority: Priority; testId
 
 const SLA_ICON: Record<SlaState, LucideIcon> = { overdue: AlarmClock, "due-soon": Timer, ok: Clock, none: Minus };
 
-/** When a review item's SLA falls due: "overdue 12 min" in red, "due in 9 min" in amber, else the time left. */
-export function SlaBadge({ item, now, testId }: { item: { slaDueAt: string | null; state?: string; overdue?: boolean }; now: Date; testId?: string }) {
+/**
+ * When a review item's SLA falls due, in the console's one SLA wording (formatSla): "overdue by
+ * 12 min" in red, "due in 9 min" in amber, else the time left; the due time in the item's airport's
+ * zone on hover.
+ */
+export function SlaBadge({ item, now, testId, zone }: { item: { slaDueAt: string | null; state?: string; overdue?: boolean }; now: Date; testId?: string; zone?: string | null }) {
   const state = slaState(item, now);
   if (state === "none") return <span className="text-muted-foreground" data-testid={testId} data-sla="none">—</span>;
   const tone = slaTone(state);
   const Icon = SLA_ICON[state];
-  const text = state === "overdue" ? `overdue ${formatAge(item.slaDueAt, now)}` : `due ${formatAge(item.slaDueAt, now)}`;
+  const { text } = formatSla(item.slaDueAt, now, { flagged: item.overdue });
   return (
-    <Badge variant={state === "ok" ? "outline" : TONE_VARIANT[tone]} data-testid={testId} data-sla={state} title={`SLA due ${formatUtc(item.slaDueAt)}`}>
+    <Badge variant={state === "ok" ? "outline" : TONE_VARIANT[tone]} data-testid={testId} data-sla={state} title={slaDueTitle(item.slaDueAt, zone)}>
       <Icon aria-hidden />
       {text}
     </Badge>

@@ -1,4 +1,7 @@
+import { localTimeToUtc } from "@/lib/booking/stay";
 import type { Segment } from "@/lib/transport/schemas";
+import { zoneOffsetMs } from "@/lib/time-zones";
+import { knownZone } from "@/components/console/format";
 
 export type BoardRow = Segment & { slot: string; load: string; loadPercent: number; unassigned: boolean; final: boolean };
 
@@ -27,10 +30,12 @@ export function unassignedSummary(segments: readonly Segment[]): { rides: number
   return { rides: waiting.length, passengers: waiting.reduce((n, s) => n + s.passengerCount, 0) };
 }
 
-/** A datetime-local input's value (UTC) for an ISO time, and back. */
-export function toLocalInput(iso: string): string {
-  return iso.slice(0, 16);
+/** A datetime-local input's value (wall clock in `zone`, UTC by default) for an ISO time, and back. */
+export function toLocalInput(iso: string, zone = "UTC"): string {
+  const at = new Date(iso).getTime();
+  return new Date(at + zoneOffsetMs(knownZone(zone), at)).toISOString().slice(0, 16);
 }
-export function fromLocalInput(value: string): string {
-  return `${value}:00Z`;
+export function fromLocalInput(value: string, zone = "UTC"): string {
+  if (knownZone(zone) === "UTC") return `${value}:00Z`;
+  return localTimeToUtc(value.slice(0, 10), value.slice(11, 16), knownZone(zone)).toISOString().replace(".000Z", "Z");
 }

@@ -6,7 +6,7 @@ import { unassignedSummary } from "./board";
 import { SegmentBoard } from "./segment-board";
 
 /** The case page's "Ground transport" section: the case's rides, unassigned ones first. */
-export async function CaseTransport({ ctx, caseUrn, closed }: { ctx: Ctx; caseUrn: string; closed: boolean }) {
+export async function CaseTransport({ ctx, caseUrn, closed, zone }: { ctx: Ctx; caseUrn: string; closed: boolean; zone: string }) {
   const { items } = await listSegments({ ctx, input: { caseUrn, limit: 200 } });
   const waiting = unassignedSummary(items);
   return (
@@ -20,7 +20,7 @@ export async function CaseTransport({ ctx, caseUrn, closed }: { ctx: Ctx; caseUr
           </Badge>
         )}
       </h2>
-      <SegmentBoard segments={items} mayAct={hasPermission(ctx.principal.roles, "transport:write") && !closed} testId="case-transport-table" />
+      <SegmentBoard segments={items} mayAct={hasPermission(ctx.principal.roles, "transport:write") && !closed} testId="case-transport-table" zones={zone} />
     </section>
   );
 }

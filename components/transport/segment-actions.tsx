@@ -2,17 +2,23 @@
 
 import { useState } from "react";
 import { ReasonDialog } from "@/components/cases/reason-dialog";
+import { zoneAbbreviation } from "@/components/console/format";
+import { useTimeMode } from "@/components/console/local-time";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { VEHICLE_TYPES, type VehicleType } from "@/lib/vocabulary";
 import { assignVehicleAction, cancelSegmentAction, retimeSegmentAction } from "./actions";
 import { fromLocalInput, toLocalInput } from "./board";
 
-type Props = { segmentUrn: string; scheduledAt: string; vehicleType: VehicleType; vehicleId: string | null };
+type Props = { segmentUrn: string; scheduledAt: string; vehicleType: VehicleType; vehicleId: string | null; zone: string | null };
 
 /** Retime, assign and cancel one ride, each with a required reason (kept in the audit log). */
-export function SegmentActions({ segmentUrn, scheduledAt, vehicleType, vehicleId }: Props) {
-  const [at, setAt] = useState(toLocalInput(scheduledAt));
+export function SegmentActions({ segmentUrn, scheduledAt, vehicleType, vehicleId, zone }: Props) {
+  // the pickup is typed in the clock the console shows: the airport's, or UTC when toggled so
+  const inZone = useTimeMode() === "utc" ? "UTC" : (zone ?? "UTC");
+  const zoneName = zoneAbbreviation(inZone, new Date(scheduledAt));
+  const [edited, setAt] = useState<string | null>(null);
+  const at = edited ?? toLocalInput(scheduledAt, inZone);
   const [vehicle, setVehicle] = useState({ vehicleId: "", vehicleType, driverName: "", driverPhone: "" });
   const id = segmentUrn.slice(-8);
   return (
@@ -21,14 +27,14 @@ export function SegmentActions({ segmentUrn, scheduledAt, vehicleType, vehicleId
         trigger="Retime"
         triggerTestId="segment-retime"
         title="Move the pickup"
-        description="The pickup time, in UTC. The vehicle stays assigned: tell the driver."
+        description={`The pickup time, in ${zoneName}. The vehicle stays assigned: tell the driver.`}
         confirmLabel="Retime"
         placeholder="Why (kept in the audit log)"
         success="Pickup moved"
-        action={(reason) => retimeSegmentAction(segmentUrn, fromLocalInput(at), reason)}
+        action={(reason) => retimeSegmentAction(segmentUrn, fromLocalInput(at, inZone), reason)}
       >
         <div className="grid gap-1.5">
-          <Label htmlFor={`retime-${id}`}>Pickup (UTC)</Label>
+          <Label htmlFor={`retime-${id}`}>Pickup ({zoneName})</Label>
           <Input id={`retime-${id}`} type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} data-testid="segment-retime-at" />
         </div>
       </ReasonDialog>

@@ -2,6 +2,7 @@ import { Bus } from "lucide-react";
 import Link from "next/link";
 import { EmptyState } from "@/components/console/empty-state";
 import { shortUrn } from "@/components/console/format";
+import { LocalTime } from "@/components/console/local-time";
 import { StatusBadge } from "@/components/console/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -13,7 +14,9 @@ import { SegmentActions } from "./segment-actions";
  * Rides as a board: unassigned first, then by pickup slot; vehicle and driver, load against seats,
  * special requirements; the retime, assign and cancel dialogs where the user may act.
  */
-export function SegmentBoard({ segments, mayAct, showCase = false, testId = "segment-board" }: { segments: Segment[]; mayAct: boolean; showCase?: boolean; testId?: string }) {
+export function SegmentBoard({ segments, mayAct, showCase = false, testId = "segment-board", zones }: { segments: Segment[]; mayAct: boolean; showCase?: boolean; testId?: string; zones: string | Record<string, string> }) {
+  // one case's rides share its airport's zone; the airport board's rows each have their own
+  const zoneOf = (s: Segment) => (typeof zones === "string" ? zones : (zones[s.airport ?? ""] ?? null));
   if (segments.length === 0) {
     return (
       <EmptyState icon={Bus} title="No ride yet" testId={`${testId}-empty`} className="py-8">
@@ -25,7 +28,7 @@ export function SegmentBoard({ segments, mayAct, showCase = false, testId = "seg
     <Table data-testid={testId}>
       <TableHeader>
         <TableRow>
-          <TableHead>Pickup (UTC)</TableHead>
+          <TableHead>Pickup</TableHead>
           <TableHead>Direction</TableHead>
           {showCase && <TableHead>Case</TableHead>}
           <TableHead>Vehicle</TableHead>
@@ -38,7 +41,9 @@ export function SegmentBoard({ segments, mayAct, showCase = false, testId = "seg
       <TableBody>
         {boardRows(segments).map((s) => (
           <TableRow key={s.urn} data-testid="segment-row" data-urn={s.urn} data-status={s.status} className={s.unassigned ? "bg-warning/10" : undefined}>
-            <TableCell className="whitespace-nowrap font-medium">{s.slot}</TableCell>
+            <TableCell className="whitespace-nowrap font-medium">
+              <LocalTime at={s.scheduledAt} zone={zoneOf(s)} testId="segment-pickup" />
+            </TableCell>
             <TableCell className="text-xs">
               {s.direction === "AIRPORT_TO_HOTEL" ? "Airport → hotel" : "Hotel → airport"}
               <div className="text-muted-foreground">{s.pickupLocation}</div>
@@ -69,7 +74,7 @@ export function SegmentBoard({ segments, mayAct, showCase = false, testId = "seg
             </TableCell>
             {mayAct && (
               <TableCell className="text-right">
-                {!s.final && <SegmentActions segmentUrn={s.urn} scheduledAt={s.scheduledAt} vehicleType={s.vehicleType} vehicleId={s.vehicle?.vehicleId ?? null} />}
+                {!s.final && <SegmentActions segmentUrn={s.urn} scheduledAt={s.scheduledAt} vehicleType={s.vehicleType} vehicleId={s.vehicle?.vehicleId ?? null} zone={zoneOf(s)} />}
               </TableCell>
             )}
           </TableRow>

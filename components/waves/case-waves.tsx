@@ -1,7 +1,8 @@
 import { Waves } from "lucide-react";
 import Link from "next/link";
 import { EmptyState } from "@/components/console/empty-state";
-import { formatAge, formatMoney, formatUtc } from "@/components/console/format";
+import { formatAge, formatMoney } from "@/components/console/format";
+import { LocalTime } from "@/components/console/local-time";
 import { StatusBadge } from "@/components/console/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -9,7 +10,7 @@ import { listCaseWaves } from "@/lib/allocation";
 import type { Ctx } from "@/lib/context";
 
 /** The case page's "Waves" section: every allocation run of the case, newest first, each a link to its explanation. */
-export async function CaseWaves({ ctx, caseUrn }: { ctx: Ctx; caseUrn: string }) {
+export async function CaseWaves({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: string; zone: string }) {
   const waves = await listCaseWaves({ ctx, input: { caseUrn } });
   return (
     <section className="mb-6 grid gap-2" aria-label="Waves" data-testid="case-waves">
@@ -54,8 +55,9 @@ export async function CaseWaves({ ctx, caseUrn }: { ctx: Ctx; caseUrn: string })
                 <TableCell className="text-right tabular-nums">{w.placed}</TableCell>
                 <TableCell className={`text-right tabular-nums ${w.held > 0 ? "font-semibold text-warning-foreground dark:text-warning" : ""}`}>{w.held}</TableCell>
                 <TableCell className="text-right tabular-nums">{formatMoney(w.totalCost)}</TableCell>
-                <TableCell className="text-right text-xs" title={formatUtc(w.createdAt)}>
-                  {formatAge(w.createdAt)} ago
+                <TableCell className="text-right text-xs">
+                  <LocalTime at={w.createdAt} zone={zone} />
+                  <div className="text-muted-foreground">{formatAge(w.createdAt)} ago</div>
                 </TableCell>
               </TableRow>
             ))}

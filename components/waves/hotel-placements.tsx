@@ -1,4 +1,5 @@
-import { formatMoney, formatUtc } from "@/components/console/format";
+import { formatMoney } from "@/components/console/format";
+import { LocalTime } from "@/components/console/local-time";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { providerText, tierText } from "./held-causes";
@@ -6,7 +7,7 @@ import { OverrideButton } from "./override-dialog";
 import type { HotelPlacements } from "./wave-view";
 
 /** Groups per hotel: where each group went, the rooms and cost there, and who moved what by hand. */
-export function HotelPlacementsList({ hotels, who }: { hotels: HotelPlacements[]; who: (sub: string) => string }) {
+export function HotelPlacementsList({ hotels, who, zone }: { hotels: HotelPlacements[]; who: (sub: string) => string; zone: string }) {
   return (
     <div className="grid gap-3" data-testid="hotel-placements">
       {hotels.map((h) => (
@@ -45,7 +46,7 @@ export function HotelPlacementsList({ hotels, who }: { hotels: HotelPlacements[]
                       <div className="mt-1 grid gap-0.5 text-xs" data-testid="placed-override">
                         <Badge variant="info">moved by hand</Badge>
                         <span className="text-muted-foreground">
-                          {who(a.override.by)}, {formatUtc(a.override.at)}: “{a.override.reason}”
+                          {who(a.override.by)}, <LocalTime at={a.override.at} zone={zone} />: “{a.override.reason}”
                         </span>
                       </div>
                     )}

@@ -23,6 +23,12 @@ export async function airportTimeZone(ctx: Ctx, code: string): Promise<string> {
   return row?.timeZone ?? "UTC";
 }
 
+/** Several airports' zones at once (a page of rows from different airports), by IATA code. */
+export async function airportTimeZones(ctx: Ctx, codes: readonly (string | null | undefined)[]): Promise<Record<string, string>> {
+  const wanted = [...new Set(codes.filter((c): c is string => Boolean(c)))];
+  return Object.fromEntries(await Promise.all(wanted.map(async (c) => [c, await airportTimeZone(ctx, c)] as const)));
+}
+
 // an airport's zone is reference data that does not change while the server runs: one query per
 // airport per process instead of one per case read (a miss is not kept: the airport may be seeded)
 const timeZones = new Map<string, string>();

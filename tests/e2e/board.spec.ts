@@ -14,7 +14,7 @@ test.describe("the operations board, as an ops supervisor", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/CDG/);
     const open = page.getByTestId("board-open-cases");
     const updated = page.getByTestId("board-updated");
-    await expect(updated).toHaveText(/^\d\d:\d\d:\d\d$/);
+    await expect(updated).toHaveText(/^\d\d:\d\d:\d\d CES?T$/);
     const before = Number(await open.textContent());
     const firstCheck = await updated.textContent();
 

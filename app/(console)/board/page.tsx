@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { BoardView } from "@/components/board/board-view";
+import { airportZoneLabel } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { boardAirports, getBoard } from "@/lib/board";
+import { airportTimeZones } from "@/lib/cases/airports";
 import { ListRefusal, tryList } from "../list-refusal";
 
 export const metadata: Metadata = { title: "Operations board" };
@@ -18,20 +20,23 @@ export default async function BoardPage({ searchParams }: { searchParams: Promis
   const airport = asked ?? choices[0] ?? "CDG";
   const read = await tryList(() => getBoard({ ctx, input: { airport } }));
   const options = choices.includes(airport) ? choices : [airport, ...choices];
+  // each airport says its zone, as it stands now: "CDG · CET (UTC+1)"
+  const zones = await airportTimeZones(ctx, options);
+  const now = new Date();
 
   return (
     <>
       <PageHeader
-        title={`Operations board · ${airport}`}
+        title={`Operations board · ${airportZoneLabel(airport, zones[airport] ?? "UTC", now)}`}
         description="The airport at a glance: open cases, rooms booked against rooms needed, what waits for a person and how long is left on its SLA, transport still to run, and the hotel sources' health. It updates by itself."
         actions={
           <form method="get" className="flex items-end gap-2" data-testid="board-airport-form">
             <div className="grid gap-1.5">
               <Label htmlFor="board-airport">Airport</Label>
-              <NativeSelect id="board-airport" name="airport" defaultValue={airport} className="w-28" data-testid="board-airport">
+              <NativeSelect id="board-airport" name="airport" defaultValue={airport} className="w-48" data-testid="board-airport">
                 {options.map((a) => (
                   <option key={a} value={a}>
-                    {a}
+                    {airportZoneLabel(a, zones[a] ?? "UTC", now)}
                   </option>
                 ))}
               </NativeSelect>
@@ -43,7 +48,7 @@ export default async function BoardPage({ searchParams }: { searchParams: Promis
         }
       />
       {read.ok ? (
-        <BoardView key={airport} initial={read.value} />
+        <BoardView key={airport} initial={read.value} zone={zones[airport] ?? "UTC"} />
       ) : (
         <ListRefusal error={read.error} what="the board" airport={airport} myAirports={ctx.principal.airports} clearHref="/board" />
       )}

@@ -5,7 +5,9 @@ import { AutoRefresh } from "@/components/console/auto-refresh";
 import { EmptyState } from "@/components/console/empty-state";
 import { FilterForm } from "@/components/console/filter-form";
 import { FilterNotice } from "@/components/console/filter-notice";
-import { formatAge, formatUtc, shortUrn } from "@/components/console/format";
+import { formatAge, shortUrn } from "@/components/console/format";
+import { LocalTime } from "@/components/console/local-time";
+import { airportTimeZones } from "@/lib/cases/airports";
 import { PageHeader } from "@/components/console/page-header";
 import { StatusBadge } from "@/components/console/status-badge";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
@@ -86,6 +88,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
   const creators = await userNames({ ctx, input: { urns: page.items.map((c) => c.createdBy) } });
   const allAirports = ctx.principal.airports.includes("*");
   const now = new Date();
+  const zones = await airportTimeZones(ctx, page.items.map((c) => c.airport));
   const qs = (extra: Record<string, string | undefined>) => {
     const p = new URLSearchParams();
     const sorting = { sort: query.sort === "created" ? undefined : query.sort, order: query.order };
@@ -192,7 +195,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                     </Link>
                     <ModeBadge mode={c.mode} className="ml-2" />
                     <div className="whitespace-nowrap text-xs text-muted-foreground">
-                      {c.flight.origin} → {c.flight.destination} · {formatUtc(c.flight.scheduledDeparture)}
+                      {c.flight.origin} → {c.flight.destination} · <LocalTime at={c.flight.scheduledDeparture} zone={zones[c.airport]} />
                     </div>
                     <div className="max-w-56 truncate font-mono text-xs text-muted-foreground" title={`external event id ${c.externalEventId}`} data-testid="case-event-id">
                       {c.externalEventId}
@@ -210,8 +213,9 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                     {c.openReviewItems > 0 ? <Badge variant="warning">{c.openReviewItems} open</Badge> : <span className="text-muted-foreground">—</span>}
                   </TableCell>
                   <TableCell className="whitespace-nowrap text-xs" data-testid="case-opened">
-                    <div className="tabular-nums" title={`${formatAge(c.createdAt, now)} ago`}>
-                      {formatUtc(c.createdAt)}
+                    <div>
+                      <LocalTime at={c.createdAt} zone={zones[c.airport]} />
+                      <span className="text-muted-foreground"> · {formatAge(c.createdAt, now)} ago</span>
                     </div>
                     <div className="max-w-40 truncate text-muted-foreground" title={c.createdBy} data-testid="case-creator">
                       by {actorName(c.createdBy, creators)}

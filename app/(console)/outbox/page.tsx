@@ -2,7 +2,9 @@ import { Mail } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/console/empty-state";
-import { formatUtc, shortUrn } from "@/components/console/format";
+import { shortUrn } from "@/components/console/format";
+import { LocalTime } from "@/components/console/local-time";
+import { airportTimeZones } from "@/lib/cases/airports";
 import { PageHeader } from "@/components/console/page-header";
 import { StatusBadge } from "@/components/console/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -37,6 +39,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
     listOutbox({ ctx, input: { status, limit: 200 } }),
     isUrn(previewUrn, "email") ? getOutboxMessage({ ctx, input: { urn: previewUrn } }) : Promise.resolve(null),
   ]);
+  const zones = await airportTimeZones(ctx, items.map((m) => m.airport));
   const href = (q: Record<string, string | undefined>) => {
     const entries: [string, string | undefined][] = [["status", status], ...Object.entries(q)];
     const params = new URLSearchParams(entries.filter((e): e is [string, string] => !!e[1]));
@@ -75,7 +78,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
                 <TableHead>Recipient</TableHead>
                 <TableHead>Subject</TableHead>
                 <TableHead>Attempts</TableHead>
-                <TableHead>Written (UTC)</TableHead>
+                <TableHead>Written</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -93,7 +96,9 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
                     {m.lastError ? <div className="text-xs text-destructive">{m.lastError}</div> : null}
                   </TableCell>
                   <TableCell>{m.attempts}</TableCell>
-                  <TableCell className="whitespace-nowrap text-xs">{formatUtc(m.createdAt)}</TableCell>
+                  <TableCell className="whitespace-nowrap text-xs">
+                    <LocalTime at={m.createdAt} zone={zones[m.airport ?? ""] ?? null} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { AutoRefresh } from "@/components/console/auto-refresh";
 import { EmptyState } from "@/components/console/empty-state";
 import { FilterForm } from "@/components/console/filter-form";
-import { formatAge, formatUtc } from "@/components/console/format";
+import { formatAge, formatInstant } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
 import { PriorityBadge, SlaBadge, StatusBadge } from "@/components/console/status-badge";
 import { byUrgency, priorityTone, slaState, TONE_VARIANT } from "@/components/console/urgency";
@@ -24,6 +24,7 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import { sessionCtx } from "@/lib/auth/session-ctx";
+import { airportTimeZones } from "@/lib/cases/airports";
 import {
   type ReviewCaseLabel,
   reviewCaseLabels,
@@ -80,6 +81,7 @@ export default async function ReviewQueuePage({
   const now = new Date();
   const items = byUrgency(page.items, now);
   const summary = await reviewQueueSummary({ ctx, now });
+  const zones = await airportTimeZones(ctx, page.items.map((i) => cases.get(i.caseUrn)?.airport ?? i.airport));
   const qs = (extra: Record<string, string | undefined>) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries({
@@ -206,6 +208,7 @@ export default async function ReviewQueuePage({
                   item={item}
                   flight={cases.get(item.caseUrn)}
                   now={now}
+                  zone={zones[cases.get(item.caseUrn)?.airport ?? item.airport ?? ""] ?? null}
                 />
               ))}
             </TableBody>
@@ -234,11 +237,14 @@ function ReviewRow({
   item,
   flight,
   now,
+  zone,
 }: {
   item: ReviewItem;
   flight: ReviewCaseLabel | undefined;
   now: Date;
+  zone: string | null;
 }) {
+  const raised = formatInstant(item.createdAt, zone, "local");
   const overdue = slaState(item, now) === "overdue";
   return (
     <TableRow
@@ -293,12 +299,12 @@ function ReviewRow({
       </TableCell>
       <TableCell
         className="whitespace-nowrap text-right text-xs tabular-nums"
-        title={formatUtc(item.createdAt)}
+        title={`Raised ${raised.text} (${raised.other.slice(-9)})`}
       >
         {formatAge(item.createdAt, now)}
       </TableCell>
       <TableCell className="whitespace-nowrap text-right text-xs tabular-nums">
-        <SlaBadge item={item} now={now} testId="review-sla" />
+        <SlaBadge item={item} now={now} testId="review-sla" zone={zone} />
         {item.escalations > 0 && (
           <div className="font-semibold text-destructive" data-testid="review-escalations" title="SLA breaches: each paged on-call and raised the priority">
             escalated ×{item.escalations}

@@ -12,6 +12,7 @@ import { unassignedSummary } from "@/components/transport/board";
 import { SegmentBoard } from "@/components/transport/segment-board";
 import { upperCaseEnums } from "@/lib/api/query-case";
 import { hasPermission } from "@/lib/auth/roles";
+import { airportTimeZones } from "@/lib/cases/airports";
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { listSegments } from "@/lib/transport";
 import { SegmentListQuery } from "@/lib/transport/schemas";
@@ -37,6 +38,7 @@ export default async function TransportPage({ searchParams }: { searchParams: Pr
   const listed = await tryList(() => listSegments({ ctx, input: query }));
   const page = listed.ok ? listed.value : { items: [], nextCursor: null };
   const waiting = unassignedSummary(page.items);
+  const zones = await airportTimeZones(ctx, page.items.map((s) => s.airport));
   const qs = (extra: Record<string, string | undefined>) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries({ airport: query.airport, status: query.status, direction: query.direction, ...extra })) if (v) p.set(k, v);
@@ -48,7 +50,7 @@ export default async function TransportPage({ searchParams }: { searchParams: Pr
       <AutoRefresh active intervalMs={30_000} />
       <PageHeader
         title="Ground transport"
-        description="Rides between the airport and the hotels: rides still without a vehicle first, then by pickup slot (UTC), with load against seats. Retime, assign or cancel a ride with a reason."
+        description="Rides between the airport and the hotels: rides still without a vehicle first, then by pickup time (each airport's local time), with load against seats. Retime, assign or cancel a ride with a reason."
         actions={
           waiting.rides > 0 ? (
             <Badge variant="warning" data-testid="transport-unassigned">
@@ -94,7 +96,7 @@ export default async function TransportPage({ searchParams }: { searchParams: Pr
         </div>
       </FilterForm>
       {listed.ok ? (
-        <SegmentBoard segments={page.items} mayAct={hasPermission(ctx.principal.roles, "transport:write")} showCase testId="transport-board" />
+        <SegmentBoard segments={page.items} mayAct={hasPermission(ctx.principal.roles, "transport:write")} showCase testId="transport-board" zones={zones} />
       ) : (
         <ListRefusal error={listed.error} what="rides" airport={query.airport} myAirports={ctx.principal.airports} clearHref="/transport" />
       )}

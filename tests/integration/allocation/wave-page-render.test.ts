@@ -52,7 +52,7 @@ it("renders a persisted wave: 200 ranking rows at most, a point per hotel, overr
       h(RankingTable, { inputs: wave.rankingInputs }),
       h(HeldGroups, { held: wave.held }),
       h(ProviderHealth, { sources: wave.sources, degraded: wave.degraded }),
-      h(HotelPlacementsList, { hotels: placementsByHotel(wave), who: (s: string) => s }),
+      h(HotelPlacementsList, { hotels: placementsByHotel(wave), who: (s: string) => s, zone: "Europe/Paris" }),
     ),
   );
   const count = (s: string) => html.split(s).length - 1;

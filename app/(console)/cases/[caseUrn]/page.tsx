@@ -14,7 +14,9 @@ import { CaseTransport } from "@/components/transport/case-transport";
 import { CaseWaves } from "@/components/waves/case-waves";
 import { HeldMarker } from "@/components/waves/held-marker";
 import { EmptyState } from "@/components/console/empty-state";
-import { formatAge, formatMoney, formatUtc, msSince, shortUrn } from "@/components/console/format";
+import { airportZoneLabel, formatAge, formatMoney, msSince, shortUrn } from "@/components/console/format";
+import { LocalTime } from "@/components/console/local-time";
+import { airportTimeZone } from "@/lib/cases/airports";
 import { PriorityBadge, StatusBadge } from "@/components/console/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -80,6 +82,8 @@ export default async function CasePage({
     throw err;
   }
   const summary = await demandSummary({ ctx, input: { caseUrn: urn } });
+  // every time on the page reads in the case's airport's zone (the toggle can switch to UTC)
+  const zone = await airportTimeZone(ctx, record.airport);
   const names = await userNames({ ctx, input: { urns: [...record.demands.flatMap((d) => [d.createdBy, d.decidedBy ?? ""]), record.createdBy] } });
   const groupPage = pageOfGroups(record.passengerGroups, groupPageParam);
   const hotelsByUrn = await hotelLabels({ ctx, input: { urns: [...record.reservations.map((r) => r.hotelUrn), ...groupPage.groups.map((g) => g.hotelUrn ?? "")] } });
@@ -116,7 +120,8 @@ export default async function CasePage({
             <CasePoller caseUrn={record.urn} revision={record.revision} busy={busy} />
           </div>
           <p className="text-sm text-muted-foreground">
-            Flight {record.flight.status.toLowerCase()}, scheduled {formatUtc(record.flight.scheduledDeparture)} · case opened {formatAge(record.createdAt)} ago by{" "}
+            Flight {record.flight.status.toLowerCase()}, scheduled <LocalTime at={record.flight.scheduledDeparture} zone={zone} testId="case-scheduled" /> · case opened{" "}
+            <LocalTime at={record.createdAt} zone={zone} testId="case-created" /> ({formatAge(record.createdAt)} ago) by{" "}
             {who(record.createdBy)} · <span className="font-mono text-xs">{record.urn}</span>
           </p>
         </div>
@@ -179,7 +184,7 @@ export default async function CasePage({
 
       {closed && (
         <p className="mb-4 rounded-md border bg-muted/50 px-4 py-2 text-sm" data-testid="case-closed-note">
-          Closed {formatUtc(record.closedAt)}: {record.closeReason}
+          Closed <LocalTime at={record.closedAt} zone={zone} />: {record.closeReason}
         </p>
       )}
 
@@ -223,11 +228,21 @@ export default async function CasePage({
                 {record.passengerCount} in {record.passengerGroups.length} groups
               </dd>
               <dt className="text-muted-foreground">Next flight</dt>
-              <dd>{record.nextFlight ? `${record.nextFlight.number} · ${formatUtc(record.nextFlight.scheduledDeparture)}` : "not known yet"}</dd>
+              <dd>
+                {record.nextFlight ? (
+                  <>
+                    {record.nextFlight.number} · <LocalTime at={record.nextFlight.scheduledDeparture} zone={zone} testId="case-next-flight-time" />
+                  </>
+                ) : (
+                  "not known yet"
+                )}
+              </dd>
               <dt className="text-muted-foreground">Nights</dt>
               <dd>{record.stay ? `${record.stay.nights}${record.stay.overnight ? "" : " (no overnight gap)"}` : "—"}</dd>
               <dt className="text-muted-foreground">Airport time</dt>
-              <dd>{record.stay?.timeZone ?? "—"}</dd>
+              <dd data-testid="case-zone">
+                {airportZoneLabel(record.airport, zone, new Date())} · {zone}
+              </dd>
               {record.wave && (
                 <>
                   <dt className="text-muted-foreground">Latest wave</dt>
@@ -287,7 +302,7 @@ export default async function CasePage({
                     {d.decidedAt ? (
                       <>
                         <div>
-                          {d.automatic ? "Automatically" : who(d.decidedBy)}, {formatUtc(d.decidedAt)}
+                          {d.automatic ? "Automatically" : who(d.decidedBy)}, <LocalTime at={d.decidedAt} zone={zone} />
                           {d.policyUrn && (
                             <span className="text-muted-foreground">
                               {" "}
@@ -358,9 +373,9 @@ export default async function CasePage({
       </Section>
 
       <CaseProgress ctx={ctx} caseUrn={record.urn} />
-      <CaseWaves ctx={ctx} caseUrn={record.urn} />
-      <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} />
-      <CaseTransport ctx={ctx} caseUrn={record.urn} closed={closed} />
+      <CaseWaves ctx={ctx} caseUrn={record.urn} zone={zone} />
+      <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
+      <CaseTransport ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
 
       {record.manualReviewItems.length > 0 && (
         <Section title="Needs a person" count={record.manualReviewItems.filter((i) => i.state !== "RESOLVED").length}>

@@ -3,9 +3,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { and, eq, inArray } from "drizzle-orm";
 import { passengers } from "@/db/schema";
-import { formatAge, formatUtc } from "@/components/console/format";
+import { formatAge } from "@/components/console/format";
+import { LocalTime } from "@/components/console/local-time";
 import { PageHeader } from "@/components/console/page-header";
-import { StatusBadge } from "@/components/console/status-badge";
+import { SlaBadge, StatusBadge } from "@/components/console/status-badge";
 import { ModeBadge } from "@/components/drills/mode-badge";
 import { type GroupChoice, type HotelChoice, ReviewActions } from "@/components/review/action-forms";
 import { ReviewItemKeys } from "@/components/review/item-keys";
@@ -14,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { hasPermission } from "@/lib/auth/roles";
 import { sessionCtx } from "@/lib/auth/session-ctx";
+import { airportTimeZone } from "@/lib/cases/airports";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { getReviewItem, reviewCaseLabels, type ReviewItem } from "@/lib/review";
@@ -40,6 +42,8 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
   }
   const flight = (await reviewCaseLabels(ctx, [item.caseUrn])).get(item.caseUrn);
   const wave = await latestWave(ctx, item.caseUrn);
+  const airport = flight?.airport ?? item.airport;
+  const zone = airport ? await airportTimeZone(ctx, airport) : null;
   const groups = await itemGroups(ctx, item.caseUrn, item.affectedGroups);
   const open = unhoused(groups);
   const tiers = new Set(open.map((g) => g.tier).filter(Boolean));
@@ -98,11 +102,19 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
                 )}
               </div>
               <div>
-                Raised {formatAge(item.createdAt)} ago ({formatUtc(item.createdAt)}); SLA due {formatUtc(item.slaDueAt)}
+                Raised {formatAge(item.createdAt)} ago (<LocalTime at={item.createdAt} zone={zone} />)
+              </div>
+              <div className="flex flex-wrap items-center gap-2" data-testid="review-item-sla-line">
+                SLA <SlaBadge item={item} now={new Date()} zone={zone} testId="review-item-sla" />
+                {item.slaDueAt && item.state !== "RESOLVED" && (
+                  <span className="text-muted-foreground">
+                    at <LocalTime at={item.slaDueAt} zone={zone} />
+                  </span>
+                )}
               </div>
               {item.resolution && (
                 <div data-testid="review-item-resolution">
-                  Resolved {label(item.resolution)} by {item.resolvedBy} at {formatUtc(item.resolvedAt)}
+                  Resolved {label(item.resolution)} by {item.resolvedBy} at <LocalTime at={item.resolvedAt} zone={zone} />
                 </div>
               )}
             </CardContent>

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CaseProgress } from "@/components/cases/case-progress";
 import { EmptyState } from "@/components/console/empty-state";
-import { formatAge, formatDuration, formatMoney, formatUtc, shortUrn } from "@/components/console/format";
+import { formatAge, formatDuration, formatMoney, shortUrn } from "@/components/console/format";
+import { LocalTime } from "@/components/console/local-time";
 import { StatusBadge } from "@/components/console/status-badge";
 import { ModeBadge } from "@/components/drills/mode-badge";
 import { Badge } from "@/components/ui/badge";
@@ -20,6 +21,7 @@ import { RankingTable } from "@/components/waves/ranking-table";
 import { RerunDialog } from "@/components/waves/rerun-dialog";
 import { overrideCandidates, overrideGroups, placementsByHotel } from "@/components/waves/wave-view";
 import { getWave, listCaseWaves, type Wave } from "@/lib/allocation";
+import { airportTimeZone } from "@/lib/cases/airports";
 import { hasPermission } from "@/lib/auth/roles";
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { getCase } from "@/lib/cases/get";
@@ -77,6 +79,7 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
 
   const caseHref = `/cases/${encodeURIComponent(record.urn)}`;
   const newest = siblings[0];
+  const zone = await airportTimeZone(ctx, wave.airport);
   const canWrite = hasPermission(ctx.principal.roles, "wave:write") && record.status !== "CLOSED";
   const hotels = placementsByHotel(wave);
   const roomsPlaced = wave.allocations.reduce((s, a) => s + a.rooms, 0);
@@ -123,7 +126,7 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
             Groups per hotel <Badge variant="muted">{hotels.length}</Badge>
           </h2>
           {hotels.length ? (
-            <HotelPlacementsList hotels={hotels} who={who} />
+            <HotelPlacementsList hotels={hotels} who={who} zone={zone} />
           ) : (
             <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">No group was placed in this wave.</p>
           )}
@@ -176,7 +179,7 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
             {wave.degraded && <Badge variant="warning">degraded</Badge>}
           </div>
           <p className="text-sm text-muted-foreground">
-            Run by {TRIGGER_TEXT[wave.trigger]} {formatAge(wave.createdAt)} ago ({formatUtc(wave.createdAt)}) by {who(wave.createdBy)} · engine{" "}
+            Run by {TRIGGER_TEXT[wave.trigger]} {formatAge(wave.createdAt)} ago (<LocalTime at={wave.createdAt} zone={zone} testId="wave-created" />) by {who(wave.createdBy)} · engine{" "}
             {formatDuration(wave.engineMs)} · <span className="font-mono text-xs">{wave.urn}</span>
           </p>
           {wave.reason && (
