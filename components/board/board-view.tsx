@@ -64,8 +64,6 @@ export function BoardView({ initial }: { initial: Board }) {
   }, [initial.airport]);
 
   const { cases, rooms, review, transport, providers, emails } = board;
-  // rooms held for passengers added later have no group to place, and HELD groups are counted apart
-  const roomsLeft = Math.max(0, rooms.needed - rooms.booked - rooms.pending - rooms.held - rooms.forLater);
   return (
     <div className="grid gap-4" data-testid="board" data-revision={board.revision}>
       <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="board-status">
@@ -91,7 +89,7 @@ export function BoardView({ initial }: { initial: Board }) {
         </Figure>
         <Figure title="Rooms booked" icon={<BedDouble aria-hidden className="size-4" />} value={`${rooms.booked} / ${rooms.needed}`} testId="board-rooms">
           <span data-testid="board-rooms-pending">{rooms.pending} booking</span> · <span data-testid="board-rooms-held">{rooms.held} held</span> ·{" "}
-          <span data-testid="board-rooms-unplaced">{roomsLeft} not yet placed</span>
+          <span data-testid="board-rooms-unplaced">{rooms.notYetPlaced} not yet placed</span>
           {rooms.forLater > 0 && (
             <span className="block" data-testid="board-rooms-for-later">
               {rooms.forLater} held for passengers added later

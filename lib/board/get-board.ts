@@ -102,7 +102,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
       byStatus: Object.fromEntries(statusRows.map((r) => [r.status, r.n])),
       passengers: pax?.n ?? 0,
     },
-    rooms: { needed: needed?.n ?? 0, booked: rooms("CONFIRMED"), pending: rooms("PENDING"), held: held?.n ?? 0, forLater: forLater?.n ?? 0 },
+    rooms: roomFigures({ needed: needed?.n ?? 0, booked: rooms("CONFIRMED"), pending: rooms("PENDING"), held: held?.n ?? 0, forLater: forLater?.n ?? 0 }),
     emails: { ...emailCounts(mailRows), mailServer: Boolean(smtpUrl()) },
     review: {
       byPriority,
@@ -125,6 +125,14 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
     .digest("hex")
     .slice(0, 16);
   return { ...figures, revision, generatedAt: new Date(now).toISOString() };
+}
+
+/**
+ * Rooms not yet placed: requested, not booked nor being booked, not in a HELD group (counted
+ * apart) and not held for passengers added later (no group waits for those).
+ */
+function roomFigures(r: Omit<Board["rooms"], "notYetPlaced">): Board["rooms"] {
+  return { ...r, notYetPlaced: Math.max(0, r.needed - r.booked - r.pending - r.held - r.forLater) };
 }
 
 /** Delivered is what the mail server accepted; KEPT (no mail server) and QUEUED are not delivered. */

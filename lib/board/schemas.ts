@@ -38,6 +38,7 @@ export const Board = z
       forLater: z.number().int().meta({
         description: "approved rooms no group waits for, held as a block for passengers added later (not a shortfall, not rooms to place)",
       }),
+      notYetPlaced: z.number().int().meta({ description: "max(0, needed − booked − pending − held − forLater): requested rooms no group has been placed in yet" }),
     }),
     emails: z
       .object({
