@@ -1,6 +1,6 @@
 "use client";
 
-import { BedDouble, Bus, CircleCheck, CircleX, ClipboardList, Inbox } from "lucide-react";
+import { BedDouble, Bus, CircleCheck, CircleX, ClipboardList, Inbox, Mail, MailCheck, MailWarning } from "lucide-react";
 import Link from "next/link";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { LocalClock, LocalTime } from "@/components/console/local-time";
@@ -63,8 +63,7 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
     };
   }, [initial.airport]);
 
-  const { cases, rooms, review, transport, providers } = board;
-  const roomsLeft = Math.max(0, rooms.needed - rooms.booked - rooms.pending);
+  const { cases, rooms, review, transport, providers, emails } = board;
   return (
     <div className="grid gap-4" data-testid="board" data-revision={board.revision}>
       <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="board-status">
@@ -89,7 +88,13 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
           )}
         </Figure>
         <Figure title="Rooms booked" icon={<BedDouble aria-hidden className="size-4" />} value={`${rooms.booked} / ${rooms.needed}`} testId="board-rooms">
-          <span data-testid="board-rooms-pending">{rooms.pending} booking</span> · <span data-testid="board-rooms-held">{rooms.held} held</span> · {roomsLeft} not yet placed
+          <span data-testid="board-rooms-pending">{rooms.pending} booking</span> · <span data-testid="board-rooms-held">{rooms.held} held</span> ·{" "}
+          <span data-testid="board-rooms-unplaced">{rooms.notYetPlaced} not yet placed</span>
+          {rooms.forLater > 0 && (
+            <span className="block" data-testid="board-rooms-for-later">
+              {rooms.forLater} held for passengers added later
+            </span>
+          )}
         </Figure>
         <Figure title="Review items" icon={<Inbox aria-hidden className="size-4" />} value={Object.values(review.byPriority).reduce((a, b) => a + b, 0)} testId="board-review-count">
           {(Object.keys(review.byPriority) as ReviewPriority[]).map((p) => `${review.byPriority[p]} ${words(p)}`).join(" · ")}
@@ -99,6 +104,7 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
           {transport.riders} riders{transport.seats > 0 && ` · ${Math.round((100 * transport.riders) / transport.seats)} % of ${transport.seats} seats`}
         </Figure>
       </div>
+      <EmailDelivery emails={emails} />
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
@@ -175,6 +181,40 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
         </Card>
       </div>
     </div>
+  );
+}
+
+/**
+ * Voucher emails as delivered, never "sent" when they were kept: without a mail server the outbox
+ * keeps them (amber, with what to configure), which is not a failure (red) either.
+ */
+function EmailDelivery({ emails }: { emails: Board["emails"] }) {
+  const total = emails.delivered + emails.kept + emails.queued + emails.failed;
+  if (total === 0) return null;
+  const tone = emails.failed > 0 ? "failed" : emails.kept > 0 ? "kept" : emails.queued > 0 ? "queued" : "delivered";
+  const Icon = tone === "delivered" ? MailCheck : tone === "queued" ? Mail : MailWarning;
+  return (
+    <p
+      className={cn(
+        "flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border px-3 py-2 text-sm",
+        tone === "kept" && "border-warning/60 bg-warning/10",
+        tone === "failed" && "border-destructive/60 bg-destructive/5",
+      )}
+      data-testid="board-emails"
+      data-state={tone}
+    >
+      <Icon aria-hidden className={cn("size-4 shrink-0", tone === "kept" ? "text-warning" : tone === "failed" ? "text-destructive" : tone === "delivered" ? "text-success" : "text-muted-foreground")} />
+      <span>
+        Voucher emails: <span data-testid="board-emails-delivered">{emails.delivered} of {total} delivered</span>
+        {emails.queued > 0 && <> · {emails.queued} waiting for the mailer</>}
+        {emails.failed > 0 && <> · {emails.failed} failed (see the Outbox)</>}
+      </span>
+      {emails.kept > 0 && (
+        <span data-testid="board-emails-kept">
+          {emails.kept} kept — {emails.mailServer ? "kept before a mail server was configured; the delivery sweep sends them" : "no mail server configured: set SMTP_URL (docs/configuration.md)"}
+        </span>
+      )}
+    </p>
   );
 }
 

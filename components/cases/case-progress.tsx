@@ -1,10 +1,10 @@
-import { CircleAlert, CircleCheck, CircleDashed, LoaderCircle } from "lucide-react";
+import { CircleAlert, CircleCheck, CircleDashed, LoaderCircle, TriangleAlert } from "lucide-react";
 import type { Ctx } from "@/lib/context";
 import { caseProgress, type StepState } from "@/lib/cases/progress";
 import { cn } from "@/lib/utils";
 
-const ICON = { done: CircleCheck, active: LoaderCircle, failed: CircleAlert, waiting: CircleDashed } as const;
-const STATE_TEXT: Record<StepState, string> = { done: "done", active: "in progress", failed: "failed", waiting: "not started" };
+const ICON = { done: CircleCheck, active: LoaderCircle, failed: CircleAlert, waiting: CircleDashed, attention: TriangleAlert } as const;
+const STATE_TEXT: Record<StepState, string> = { done: "done", active: "in progress", failed: "failed", waiting: "not started", attention: "needs attention" };
 
 /** The steps from demand to emails as the database has them, the one in progress marked, failures named. */
 export async function CaseProgress({ ctx, caseUrn, waveUrn }: { ctx: Ctx; caseUrn: string; waveUrn?: string }) {
@@ -25,6 +25,8 @@ export async function CaseProgress({ ctx, caseUrn, waveUrn }: { ctx: Ctx; caseUr
                 "grid content-start gap-1 rounded-md border bg-card px-3 py-2 text-sm",
                 s.key === current && s.state === "active" && "border-primary",
                 s.state === "failed" && "border-destructive/60 bg-destructive/5",
+                // amber: not done and not failed (mail kept for lack of a mail server)
+                s.state === "attention" && "border-warning/60 bg-warning/10",
               )}
               data-testid="progress-step"
               data-step={s.key}
@@ -39,12 +41,13 @@ export async function CaseProgress({ ctx, caseUrn, waveUrn }: { ctx: Ctx; caseUr
                     s.state === "active" && "animate-spin text-primary motion-reduce:animate-none",
                     s.state === "failed" && "text-destructive",
                     s.state === "waiting" && "text-muted-foreground",
+                    s.state === "attention" && "text-warning",
                   )}
                 />
                 {s.label}
                 <span className="sr-only">: {STATE_TEXT[s.state]}</span>
               </div>
-              <div className="text-xs text-muted-foreground" data-testid="progress-detail">
+              <div className={cn("text-xs", s.state === "attention" ? "text-foreground" : "text-muted-foreground")} data-testid="progress-detail">
                 {s.detail}
               </div>
               {s.problems.length > 0 && (

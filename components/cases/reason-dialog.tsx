@@ -63,7 +63,9 @@ export function ReasonDialog({
       }
       setOpen(false);
       setReason("");
-      toast.success(success);
+      // the action may say what it did beyond the expected (an approval whose rooms no group waits for)
+      const notice = (res.data as { notice?: string } | null)?.notice;
+      toast.success(notice ?? success);
     });
   }
 

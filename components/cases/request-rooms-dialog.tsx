@@ -38,7 +38,10 @@ export function RequestRoomsDialog({ caseUrn, hasInitial, suggestedRooms }: { ca
     form.reset(defaults);
     setAcknowledged(false);
     toast.success(`${values.roomsRequested} rooms requested`, {
-      description: res.data.status === "APPROVED" ? "Approved automatically by the policy; allocation has started." : "Waiting for a supervisor's approval.",
+      description:
+        res.data.status === "APPROVED"
+          ? `Approved automatically by the policy. ${res.data.notice ?? "Allocation has started"}.`
+          : "Waiting for a supervisor's approval.",
     });
   }
 

@@ -57,6 +57,9 @@ const STATUS_TONES: Record<string, Tone> = {
   SLEEPING: "over",
   RETRYING: "attention",
   COMPLETED: "done",
+  // emails: delivered is done; kept (no mail server) needs a setting, amber, not red
+  SENT: "done",
+  KEPT: "attention",
   // tokens
   EXPIRED: "over",
   REVOKED: "urgent",

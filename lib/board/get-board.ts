@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { allocationWaves, cases, demands, passengerGroups, passengers, reservations, reviewItems, transportSegments } from "@/db/schema";
+import { allocationWaves, cases, demands, emailOutbox, passengerGroups, passengers, reservations, reviewItems, transportSegments } from "@/db/schema";
 import { WaveSource } from "@/lib/allocation/schemas";
 import { requireAirport, requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
+import { heldForLaterOf } from "@/lib/demand/held-block";
+import { smtpUrl } from "@/lib/notifications/smtp";
 import { parseInput } from "@/lib/validation";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
 import { type Board, BoardQuery } from "./schemas";
@@ -24,7 +26,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
   const openCase = and(eq(cases.tenant, tenant), eq(cases.airport, airport), eq(cases.mode, "LIVE"), ne(cases.status, "CLOSED"));
   const openCaseUrns = ctx.db.select({ urn: cases.urn }).from(cases).where(openCase);
 
-  const [statusRows, [pax], [needed], reservationRows, [held], reviewRows, [transport], [wave]] = await Promise.all([
+  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reviewRows, [transport], [wave]] = await Promise.all([
     ctx.db.select({ status: cases.status, n: sql<number>`count(*)::int` }).from(cases).where(openCase).groupBy(cases.status),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(passengers).where(inArray(passengers.caseUrn, openCaseUrns)),
     ctx.db
@@ -45,6 +47,14 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
           sql`exists (select 1 from ${passengers} where ${passengers.caseUrn} = ${passengerGroups.caseUrn} and ${passengers.groupId} = ${passengerGroups.groupId} and ${passengers.operationalStatus} = 'HELD')`,
         ),
       ),
+    ctx.db.select({ n: sql<number>`coalesce(sum(${heldForLaterOf(cases.urn)}), 0)::int` }).from(cases).where(openCase),
+    // voucher emails by delivery state: the unique (tenant, kind, related_urn, to) index finds each reservation's
+    ctx.db
+      .select({ status: emailOutbox.status, n: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .innerJoin(reservations, and(eq(reservations.urn, emailOutbox.relatedUrn), eq(reservations.tenant, emailOutbox.tenant)))
+      .where(and(eq(emailOutbox.tenant, tenant), eq(emailOutbox.kind, "VOUCHER"), inArray(reservations.caseUrn, openCaseUrns)))
+      .groupBy(emailOutbox.status),
     ctx.db
       .select({
         urn: reviewItems.urn,
@@ -92,7 +102,8 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
       byStatus: Object.fromEntries(statusRows.map((r) => [r.status, r.n])),
       passengers: pax?.n ?? 0,
     },
-    rooms: { needed: needed?.n ?? 0, booked: rooms("CONFIRMED"), pending: rooms("PENDING"), held: held?.n ?? 0 },
+    rooms: roomFigures({ needed: needed?.n ?? 0, booked: rooms("CONFIRMED"), pending: rooms("PENDING"), held: held?.n ?? 0, forLater: forLater?.n ?? 0 }),
+    emails: { ...emailCounts(mailRows), mailServer: Boolean(smtpUrl()) },
     review: {
       byPriority,
       overdue,
@@ -114,4 +125,18 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
     .digest("hex")
     .slice(0, 16);
   return { ...figures, revision, generatedAt: new Date(now).toISOString() };
+}
+
+/**
+ * Rooms not yet placed: requested, not booked nor being booked, not in a HELD group (counted
+ * apart) and not held for passengers added later (no group waits for those).
+ */
+function roomFigures(r: Omit<Board["rooms"], "notYetPlaced">): Board["rooms"] {
+  return { ...r, notYetPlaced: Math.max(0, r.needed - r.booked - r.pending - r.held - r.forLater) };
+}
+
+/** Delivered is what the mail server accepted; KEPT (no mail server) and QUEUED are not delivered. */
+function emailCounts(rows: { status: string; n: number }[]) {
+  const n = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+  return { delivered: n("SENT"), kept: n("KEPT"), queued: n("QUEUED"), failed: n("FAILED") };
 }

@@ -35,7 +35,20 @@ export const Board = z
       booked: z.number().int().meta({ description: "rooms in CONFIRMED reservations" }),
       pending: z.number().int().meta({ description: "rooms in PENDING reservations (booking under way)" }),
       held: z.number().int().meta({ description: "rooms of groups whose passengers are HELD (no compliant hotel yet)" }),
+      forLater: z.number().int().meta({
+        description: "approved rooms no group waits for, held as a block for passengers added later (not a shortfall, not rooms to place)",
+      }),
+      notYetPlaced: z.number().int().meta({ description: "max(0, needed − booked − pending − held − forLater): requested rooms no group has been placed in yet" }),
     }),
+    emails: z
+      .object({
+        delivered: z.number().int().meta({ description: "voucher emails the mail server accepted (SENT)" }),
+        kept: z.number().int().meta({ description: "voucher emails KEPT in the outbox, not sent: no mail server (SMTP_URL) was configured when they were written" }),
+        queued: z.number().int().meta({ description: "voucher emails waiting for the mailer" }),
+        failed: z.number().int().meta({ description: "voucher emails refused or out of retries" }),
+        mailServer: z.boolean().meta({ description: "whether a mail server (SMTP_URL) is configured; without one every voucher email is KEPT" }),
+      })
+      .meta({ description: "the open live cases' voucher emails by delivery state" }),
     review: z.object({
       byPriority: z.record(ReviewPriority, z.number().int()),
       overdue: z.number().int(),

@@ -3,7 +3,9 @@ import { passengerGroups, passengers } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
+import { latestApprovedDemand, roomsHeldForLater } from "@/lib/demand/held-block";
 import { invalid } from "@/lib/errors";
+import { emit } from "@/lib/events";
 import { airportTimeZone } from "./airports";
 import { readSheet } from "./bulk/read-sheet";
 import { type BulkRow, validateRows } from "./bulk/validate-rows";
@@ -20,7 +22,9 @@ export type BulkResult = { added: number; groupsCreated: number; groupsUpdated: 
  * POST /cases/{caseUrn}/passengers:bulk: one passenger per row, grouped by PNR. A PNR joins the
  * case's unbooked group with that id (or, failing that, the first unbooked group with that PNR);
  * otherwise it starts a new group, named by the PNR or, if that id is taken by a booked group,
- * `<PNR>-2`…. All or nothing: one invalid row rejects the file.
+ * `<PNR>-2`…. All or nothing: one invalid row rejects the file. When the case's approvals hold
+ * rooms no group waited for (lib/demand/held-block.ts), the new and joined groups are allocated
+ * into them at once (`allocation/requested`); otherwise they wait for a demand as before.
  */
 export async function addPassengersFromFile({ ctx, input }: { ctx: Ctx; input: { caseUrn: string; file: FormDataEntryValue | null } }): Promise<BulkResult> {
   requirePermission(ctx, "case:passengers", "add passengers");
@@ -63,6 +67,8 @@ export async function addPassengersFromFile({ ctx, input }: { ctx: Ctx; input: {
       created.push({ groupId, pnr, position: groupPosition++, passengers: members.map((m) => m.passenger) });
     }
 
+    // rooms approved earlier that no group waited for: the groups of this file go there first
+    const held = await roomsHeldForLater(tx, row.urn);
     const timeZone = await airportTimeZone(tx, row.airport);
     const status = initialStatus(computeStay(row.flight, row.nextFlight ?? null, timeZone));
     await insertPassengers(tx, row.urn, joined, status);
@@ -81,7 +87,17 @@ export async function addPassengersFromFile({ ctx, input }: { ctx: Ctx; input: {
         passengerIds: rows.map((r) => r.passenger.id),
       },
     });
-    await flagGroups(tx, row, [...created.map((g) => g.groupId), ...updated]);
+    const changed = [...created.map((g) => g.groupId), ...updated];
+    await flagGroups(tx, row, changed);
+    if (held > 0 && changed.length) {
+      await emit(tx, "allocation/requested", {
+        tenant: row.tenant,
+        caseUrn: row.urn,
+        demandUrn: await latestApprovedDemand(tx, { caseUrn: row.urn, tenant: row.tenant }),
+        reason: `passengers added: placed into the ${held} room(s) held for passengers added later`,
+        groupIds: changed,
+      });
+    }
     await touchCase(tx, row.urn);
     const record = await readCaseRecord(tx, await loadCase(tx, row.urn));
     return { added: rows.length, groupsCreated: created.length, groupsUpdated: updated.size, case: record };

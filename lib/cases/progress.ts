@@ -1,11 +1,13 @@
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { allocationWaves, demands, emailOutbox, jobRuns, reservations, vouchers } from "@/db/schema";
+import { allocationWaves, type CaseRow, demands, emailOutbox, jobRuns, reservations, vouchers } from "@/db/schema";
 import type { HeldGroup } from "@/lib/allocation/schemas";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
+import { smtpUrl } from "@/lib/notifications/smtp";
 import { loadCase } from "./load";
 
-export type StepState = "done" | "active" | "failed" | "waiting";
+/** attention: nothing failed, but something needs a setting or a person (mail kept for lack of a mail server) */
+export type StepState = "done" | "active" | "failed" | "waiting" | "attention";
 export type ProgressStep = {
   key: "demand" | "allocation" | "wave" | "booking" | "vouchers" | "emails";
   label: string;
@@ -157,16 +159,36 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
     problems: [],
   });
 
-  const sent = emailRows.filter((e) => e.status === "SENT" || e.status === "KEPT").length;
-  const failedMail = emailRows.filter((e) => e.status === "FAILED");
-  steps.push({
-    key: "emails",
-    label: "Emails sent",
-    state: emailRows.length === 0 ? "waiting" : sent === emailRows.length ? "done" : failedMail.length && sent + failedMail.length === emailRows.length ? "failed" : "active",
-    detail: emailRows.length === 0 ? (vouchered ? "no voucher email queued (passengers without an address?)" : "after the vouchers") : `${sent} of ${emailRows.length} sent`,
-    problems: failedMail.map((e) => `${e.to}: ${e.lastError ?? "not delivered"}`),
-  });
+  steps.push(emailStep(emailRows, vouchered, row.mode));
 
-  const current = steps.find((s) => s.state === "active" || s.state === "failed")?.key ?? null;
+  const current = steps.find((s) => s.state === "active" || s.state === "failed" || s.state === "attention")?.key ?? null;
   return { steps, current };
+}
+
+/**
+ * Voucher emails as delivered: SENT is what the mail server accepted. KEPT mail never left the
+ * outbox (no SMTP_URL, or a drill's), so it is its own state, named with what to configure, in
+ * amber: not done, and not a failure either.
+ */
+function emailStep(rows: { status: string; lastError: string | null; to: string }[], vouchered: number, mode: CaseRow["mode"]): ProgressStep {
+  const base = { key: "emails", label: "Emails delivered" } as const;
+  if (rows.length === 0) return { ...base, state: "waiting", detail: vouchered ? "no voucher email queued (passengers without an address?)" : "after the vouchers", problems: [] };
+  const count = (status: string) => rows.filter((e) => e.status === status).length;
+  const [delivered, kept, queued] = [count("SENT"), count("KEPT"), count("QUEUED")];
+  const failed = rows.filter((e) => e.status === "FAILED");
+  const keptWhy =
+    mode !== "LIVE"
+      ? "a drill's mail is never sent"
+      : smtpUrl()
+        ? "written before a mail server was configured; the delivery sweep sends them"
+        : "no mail server configured: set SMTP_URL (docs/configuration.md)";
+  const parts = [
+    `${delivered} of ${rows.length} delivered`,
+    queued ? `${queued} waiting for the mailer` : null,
+    failed.length ? `${failed.length} failed` : null,
+    kept ? `${kept} kept — ${keptWhy}` : null,
+  ];
+  const state: StepState =
+    delivered === rows.length ? "done" : queued > 0 ? "active" : failed.length ? "failed" : mode !== "LIVE" ? "done" : "attention";
+  return { ...base, state, detail: parts.filter(Boolean).join(", "), problems: failed.map((e) => `${e.to}: ${e.lastError ?? "not delivered"}`) };
 }

@@ -11,6 +11,7 @@ import { emit } from "@/lib/events";
 import { parseInput, shapeRecord } from "@/lib/validation";
 import { decideAutoApproval } from "./auto-approval";
 import { casePolicies } from "./case-policies";
+import { roomsHeldForLater } from "./held-block";
 import { auditSnapshot, toDemand } from "./record";
 import { CreateDemandInput, Demand, type DemandInput } from "./schemas";
 import { transitionDemand } from "./transition";
@@ -45,7 +46,8 @@ export async function createDemand({ ctx, input: raw }: { ctx: Ctx; input: Creat
     await writeAudit(tx, { entity: "demand", entityUrn: row.urn, action: "create", airport: caseRow.airport, after: auditSnapshot(toDemand(row)) });
     const result = await autoApprove(tx, caseRow, row, input);
     await touchCase(tx, caseRow.urn);
-    return shapeRecord(Demand, toDemand(result));
+    const held = result.status === "APPROVED" ? { heldForLater: await roomsHeldForLater(tx, caseRow.urn) } : {};
+    return shapeRecord(Demand, { ...toDemand(result), ...held });
   });
 }
 

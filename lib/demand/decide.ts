@@ -5,6 +5,7 @@ import { emit } from "@/lib/events";
 import { parseInput, shapeRecord } from "@/lib/validation";
 import { policyOfRecord } from "./auto-approval";
 import { casePolicies } from "./case-policies";
+import { roomsHeldForLater } from "./held-block";
 import { loadDemandForChange } from "./load";
 import { toDemand } from "./record";
 import { Demand, DemandDecisionInput } from "./schemas";
@@ -16,7 +17,8 @@ type Decision = { ctx: Ctx; input: DemandDecisionInput };
 /**
  * A supervisor approves a REQUESTED demand. The record names the policy version current at
  * approval (the case's first tier in pass order that has a match; null if none matched, in which
- * case the allocation job sends the case to manual review). Enqueues the allocation.
+ * case the allocation job sends the case to manual review). Enqueues the allocation, and answers
+ * how many approved rooms no group waits for (`heldForLater`).
  */
 export async function approveDemand({ ctx, input }: Decision): Promise<Demand> {
   requirePermission(ctx, "demand:decide", "approve demands");
@@ -47,7 +49,8 @@ export async function approveDemand({ ctx, input }: Decision): Promise<Demand> {
       policyVersion: row.policyVersion,
     });
     await touchCase(tx, caseRow.urn);
-    return shapeRecord(Demand, toDemand(row));
+    // the approval says what it bought: rooms no group waits for are held, not lost (docs/behaviour.md "Extra rooms")
+    return shapeRecord(Demand, { ...toDemand(row), heldForLater: await roomsHeldForLater(tx, caseRow.urn) });
   });
 }
 

@@ -54,6 +54,15 @@ export const Demand = z
     createdBy: z.string(),
     createdAt: IsoTime,
     updatedAt: IsoTime,
+    heldForLater: z
+      .number()
+      .int()
+      .optional()
+      .meta({
+        description:
+          "only on the answer of an approval (POST approve, or a create approved automatically): rooms the case's approvals now cover beyond every group " +
+          "that needs one, held as a block for passengers added later (the next group added is placed there first); 0 when every approved room has a group",
+      }),
   })
   .meta({ id: "Demand" });
 export type Demand = z.infer<typeof Demand>;
@@ -63,7 +72,7 @@ export type Demand = z.infer<typeof Demand>;
  * (caseUrn) and with its decision flattened (decidedBy, decidedAt, decisionReason, policyUrn,
  * policyVersion), as the case record has always answered it.
  */
-export const CaseDemand = Demand.omit({ caseUrn: true, approval: true, updatedAt: true })
+export const CaseDemand = Demand.omit({ caseUrn: true, approval: true, updatedAt: true, heldForLater: true })
   .extend({
     decidedBy: z.string().nullable(),
     decidedAt: IsoTime.nullable(),
@@ -90,6 +99,9 @@ export const DemandSummary = z
     totalAllocated: z.number().int().meta({ description: "rooms the allocation waves assigned" }),
     totalBooked: z.number().int().meta({ description: "rooms of CONFIRMED and CHECKED_OUT reservations of the case" }),
     shortfall: z.number().int().meta({ description: "max(0, totalApproved − totalBooked)" }),
+    heldForLater: z.number().int().meta({
+      description: "the part of the shortfall no group waits for: approved rooms beyond every group that needs a room, held as a block for passengers added later",
+    }),
     shortfallReasons: z.array(ShortfallReason).meta({ description: "one entry per category of the case's open (OPEN or CLAIMED) review items" }),
   })
   .meta({ id: "DemandSummary" });

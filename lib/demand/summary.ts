@@ -6,6 +6,7 @@ import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
 import type { ReservationStatus } from "@/lib/vocabulary";
 import { CaseRef, type DemandSummary } from "./schemas";
+import { roomsHeldForLater } from "./held-block";
 import { demandRoomTotals } from "./totals";
 import { APPROVED_STATUSES } from "./transitions";
 
@@ -13,7 +14,10 @@ const BOOKED: ReservationStatus[] = ["CONFIRMED", "CHECKED_OUT"];
 // spec 2.4's order: the most urgent categories first
 const CATEGORY_ORDER = ["ALLOCATION_FAILED", "BOOKING_FAILED", "PAYMENT_FAILED", "PARTIAL_FULFILLMENT", "POLICY_VIOLATION", "MIXED_TIER_GROUP", "DATA_INCOMPLETE"];
 
-/** Spec 2.2's demand summary: rooms requested, approved, allocated and booked, and why some are missing. */
+/**
+ * Spec 2.2's demand summary: rooms requested, approved, allocated and booked, and why some are
+ * missing; `heldForLater` is the part of the shortfall no group waits for (lib/demand/held-block.ts).
+ */
 export async function demandSummary({ ctx, input }: { ctx: Ctx; input: { caseUrn: string } }): Promise<DemandSummary> {
   requirePermission(ctx, "read", "read demand summaries");
   const { caseUrn } = parseInput(CaseRef, input);
@@ -42,13 +46,15 @@ export async function demandSummary({ ctx, input }: { ctx: Ctx; input: { caseUrn
         .as("g"),
     );
 
+  const shortfall = Math.max(0, totalApproved - booked);
   return {
     caseUrn: caseRow.urn,
     totalRequested,
     totalApproved,
     totalAllocated,
     totalBooked: booked,
-    shortfall: Math.max(0, totalApproved - booked),
+    shortfall,
+    heldForLater: Math.min(shortfall, await roomsHeldForLater(ctx, scope.caseUrn)),
     shortfallReasons: await shortfallReasons(ctx, scope),
   };
 }

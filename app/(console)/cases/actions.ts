@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { closeCase, reopenCase } from "@/lib/cases";
+import { approvalNotice } from "@/components/cases/approval-notice";
 import { consoleAction } from "@/lib/console/action-result";
 import { approveDemand, createDemand, type CreateDemandInput, rejectDemand } from "@/lib/demand";
 import { erasePassenger } from "@/lib/privacy";
@@ -18,7 +19,7 @@ export async function createDemandAction(caseUrn: string, raw: unknown) {
   return consoleAction(async (ctx) => {
     const demand = await createDemand({ ctx, input: { ...(raw as CreateDemandInput), caseUrn } });
     refresh(caseUrn);
-    return demand;
+    return { ...demand, notice: approvalNotice(demand) };
   }, caseUrn);
 }
 
@@ -26,7 +27,7 @@ export async function approveDemandAction(demandUrn: string, reason: string) {
   return consoleAction(async (ctx) => {
     const demand = await approveDemand({ ctx, input: { demandUrn, reason } });
     refresh(demand.caseUrn);
-    return demand;
+    return { ...demand, notice: approvalNotice(demand) };
   }, demandUrn);
 }
 

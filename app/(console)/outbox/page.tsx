@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Mail, TriangleAlert } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/console/empty-state";
@@ -7,11 +7,13 @@ import { LocalTime } from "@/components/console/local-time";
 import { airportTimeZones } from "@/lib/cases/airports";
 import { PageHeader } from "@/components/console/page-header";
 import { StatusBadge } from "@/components/console/status-badge";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { getOutboxMessage, listOutbox } from "@/lib/notifications";
+import { smtpUrl } from "@/lib/notifications/smtp";
 import { EMAIL_STATUSES, EmailStatus } from "@/lib/vocabulary";
 
 export const metadata: Metadata = { title: "Outbox" };
@@ -21,9 +23,9 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 
 const STATUS_TEXT: Record<EmailStatus, string> = {
   QUEUED: "waiting for the mailer",
-  SENT: "accepted by the mail server",
+  SENT: "delivered: accepted by the mail server",
   FAILED: "refused or out of retries",
-  KEPT: "kept here: no SMTP_URL configured",
+  KEPT: "kept here, not sent: no mail server (SMTP_URL) was configured, or a drill's mail",
 };
 
 /**
@@ -52,6 +54,15 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
         title="Outbox"
         description="Emails to passengers: vouchers with their link, and cancellations. Each is sent at most once per recipient and kind; transient failures are retried."
       />
+      {!smtpUrl() && (
+        <Alert variant="warning" className="mb-4" data-testid="outbox-no-mail-server">
+          <TriangleAlert aria-hidden />
+          <AlertTitle>No mail server configured: nothing is sent</AlertTitle>
+          <AlertDescription>
+            Messages are kept here (state &ldquo;kept&rdquo;) and passengers receive nothing. Set SMTP_URL (docs/configuration.md); kept mail is then sent by the delivery sweep.
+          </AlertDescription>
+        </Alert>
+      )}
       <nav aria-label="Filter by delivery state" className="mb-4 flex flex-wrap gap-2 text-sm" data-testid="outbox-filters">
         {[undefined, ...EMAIL_STATUSES].map((s) => (
           <Link
@@ -86,6 +97,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
                 <TableRow key={m.urn} data-testid="outbox-row" aria-selected={m.urn === previewUrn}>
                   <TableCell title={STATUS_TEXT[m.status]}>
                     <StatusBadge status={m.status} />
+                    <span className="sr-only">: {STATUS_TEXT[m.status]}</span>
                   </TableCell>
                   <TableCell>{m.kind.toLowerCase()}</TableCell>
                   <TableCell className="font-mono text-xs">{m.to}</TableCell>

@@ -35,8 +35,9 @@ export const demandSummaryRoute = defineRoute({
   summary: "Get the demand summary of a case",
   description:
     "Rooms requested (demands not REJECTED), approved (APPROVED, FULFILLED, PARTIAL), allocated, booked " +
-    "(CONFIRMED and CHECKED_OUT reservations), the shortfall max(0, approved − booked), and per category of the " +
-    "case's open review items the affected groups and the rooms they need.",
+    "(CONFIRMED and CHECKED_OUT reservations), the shortfall max(0, approved − booked), the part of it no group waits for " +
+    "(heldForLater: held as a block for passengers added later), and per category of the case's open review items the affected " +
+    "groups and the rooms they need.",
   permission: "read",
   params: CaseParams,
   response: DemandSummary,
@@ -60,7 +61,8 @@ export const approveDemandRoute = defineRoute({
   summary: "Approve a demand",
   description:
     "REQUESTED → APPROVED with the supervisor's reason and the policy version current at approval (null if no " +
-    "ACTIVE policy matches the case); enqueues the allocation. Any other status: 409 INVALID_TRANSITION; a closed " +
+    "ACTIVE policy matches the case); enqueues the allocation. The answer's heldForLater says how many approved rooms no " +
+    "group waits for (held as a block for passengers added later). Any other status: 409 INVALID_TRANSITION; a closed " +
     "case: 409 CASE_CLOSED.",
   permission: "demand:decide",
   sets: { status: ["APPROVED"] },

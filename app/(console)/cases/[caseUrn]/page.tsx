@@ -7,6 +7,7 @@ import { CaseProgress } from "@/components/cases/case-progress";
 import { ReasonDialog } from "@/components/cases/reason-dialog";
 import { RequestRoomsDialog } from "@/components/cases/request-rooms-dialog";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
+import { explainShortfall } from "@/components/cases/shortfall";
 import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dialog";
 import { ReservationsPanel } from "@/components/booking/reservations-panel";
 import { ModeBadge } from "@/components/drills/mode-badge";
@@ -84,6 +85,7 @@ export default async function CasePage({
   const summary = await demandSummary({ ctx, input: { caseUrn: urn } });
   // every time on the page reads in the case's airport's zone (the toggle can switch to UTC)
   const zone = await airportTimeZone(ctx, record.airport);
+  const shortfall = explainShortfall(summary);
   const names = await userNames({ ctx, input: { urns: [...record.demands.flatMap((d) => [d.createdBy, d.decidedBy ?? ""]), record.createdBy] } });
   const groupPage = pageOfGroups(record.passengerGroups, groupPageParam);
   const hotelsByUrn = await hotelLabels({ ctx, input: { urns: [...record.reservations.map((r) => r.hotelUrn), ...groupPage.groups.map((g) => g.hotelUrn ?? "")] } });
@@ -195,24 +197,32 @@ export default async function CasePage({
             <CardDescription>Booked against requested; the manifest needs {record.roomsNeeded}.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <RoomsMeter booked={summary.totalBooked} requested={summary.totalRequested} needed={record.roomsNeeded} />
+            <RoomsMeter booked={summary.totalBooked} requested={summary.totalRequested} needed={record.roomsNeeded} forLater={summary.heldForLater} />
             <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
               <Stat label="Needed" value={record.roomsNeeded} />
               <Stat label="Requested" value={summary.totalRequested} />
               <Stat label="Approved" value={summary.totalApproved} />
               <Stat label="Allocated" value={summary.totalAllocated} />
-              <Stat label="Shortfall" value={summary.shortfall} warn={summary.shortfall > 0} />
+              <Stat label="Shortfall" value={shortfall.shortfall} warn={shortfall.shortfall > 0} />
             </dl>
-            {summary.shortfallReasons.length > 0 && (
+            {/* a shortfall is never shown without its reason; rooms held for later are not a shortfall */}
+            {(shortfall.lines.length > 0 || summary.heldForLater > 0) && (
               <ul className="grid gap-1 text-sm" data-testid="shortfall-reasons">
-                {summary.shortfallReasons.map((r) => (
-                  <li key={r.category} className="flex flex-wrap items-center gap-2">
-                    <Badge variant="warning">{r.category.replaceAll("_", " ").toLowerCase()}</Badge>
-                    <span>
-                      {r.rooms} rooms, groups {r.groups.join(", ") || "—"}
-                    </span>
+                {shortfall.lines.map((r) => (
+                  <li key={r.key} className="flex flex-wrap items-center gap-2" data-testid="shortfall-reason" data-reason={r.key}>
+                    <Badge variant="warning">{r.label}</Badge>
+                    <span>{r.text}</span>
                   </li>
                 ))}
+                {summary.heldForLater > 0 && (
+                  <li className="flex flex-wrap items-center gap-2" data-testid="rooms-held-for-later">
+                    <Badge variant="info">held for later</Badge>
+                    <span>
+                      {summary.heldForLater} room{summary.heldForLater === 1 ? "" : "s"} held for passengers added later: approved, with no group waiting. The next
+                      group added to the case is placed there first.
+                    </span>
+                  </li>
+                )}
               </ul>
             )}
           </CardContent>

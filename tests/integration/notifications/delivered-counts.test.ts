@@ -1,0 +1,69 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { GET as getBoard } from "@/app/api/v1/board/route";
+import { emailOutbox, reservations } from "@/db/schema";
+import { caseProgress } from "@/lib/cases/progress";
+import { closePool } from "@/lib/pool";
+import { apiTestDatabase, call } from "@/tests/helpers/api";
+import { ctxFor, principal } from "@/tests/helpers/factories";
+import { sandboxProviders } from "@/tests/helpers/providers";
+import { approvedCase, bookingRunner, bookingTenant } from "../booking/helpers";
+
+const database = apiTestDatabase({ airports: true });
+const sandboxes = sandboxProviders();
+afterAll(() => closePool());
+beforeEach(() => {
+  sandboxes.reset();
+  // the demo's start: no mail server, so the outbox keeps every message
+  vi.stubEnv("SMTP_URL", "");
+});
+afterEach(() => vi.unstubAllEnvs());
+
+async function bookedCase() {
+  const { tenant, token } = await bookingTenant(database.db);
+  const { caseUrn } = await approvedCase(token);
+  await bookingRunner(database.db).tick();
+  const resUrns = (await database.db.select({ urn: reservations.urn }).from(reservations).where(eq(reservations.caseUrn, caseUrn))).map((r) => r.urn);
+  const mail = await database.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "VOUCHER"), inArray(emailOutbox.relatedUrn, resUrns)));
+  return { tenant, token, caseUrn, mail };
+}
+
+const emailsStep = async (tenant: string, caseUrn: string) =>
+  (await caseProgress({ ctx: ctxFor(database.db, principal({ tenant })), input: { caseUrn } })).steps.find((s) => s.key === "emails")!;
+
+describe("delivery states (docs/behaviour.md, Delivery states)", () => {
+  it("mail kept for lack of a mail server is not 'sent': progress and board name it, with what to configure", async () => {
+    const { tenant, token, caseUrn, mail } = await bookedCase();
+    expect(mail.length).toBeGreaterThan(0);
+    expect(new Set(mail.map((m) => m.status))).toEqual(new Set(["KEPT"]));
+
+    const step = await emailsStep(tenant, caseUrn);
+    expect(step.state).toBe("attention");
+    expect(step.label).toBe("Emails delivered");
+    expect(step.detail).toBe(`0 of ${mail.length} delivered, ${mail.length} kept — no mail server configured: set SMTP_URL (docs/configuration.md)`);
+    expect(step.problems).toEqual([]);
+    const p = await caseProgress({ ctx: ctxFor(database.db, principal({ tenant })), input: { caseUrn } });
+    expect(p.current).toBe("emails");
+
+    const board = (await call(getBoard, "/board", { token, query: { airport: "CDG" } })).json;
+    expect(board.emails).toEqual({ delivered: 0, kept: mail.length, queued: 0, failed: 0, mailServer: false });
+
+    // what the mail server accepted is delivered, and only that
+    await database.db.update(emailOutbox).set({ status: "SENT", sentAt: new Date() }).where(eq(emailOutbox.urn, mail[0].urn));
+    const one = await emailsStep(tenant, caseUrn);
+    expect(one.detail).toMatch(new RegExp(`^1 of ${mail.length} delivered`));
+    expect((await call(getBoard, "/board", { token, query: { airport: "CDG" } })).json.emails).toMatchObject({ delivered: 1, kept: mail.length - 1 });
+
+    await database.db.update(emailOutbox).set({ status: "SENT", sentAt: new Date() }).where(inArray(emailOutbox.urn, mail.map((m) => m.urn)));
+    expect(await emailsStep(tenant, caseUrn)).toMatchObject({ state: "done", detail: `${mail.length} of ${mail.length} delivered` });
+  });
+
+  it("a refused message is a failure, named; kept mail beside it is not", async () => {
+    const { tenant, caseUrn, mail } = await bookedCase();
+    await database.db.update(emailOutbox).set({ status: "FAILED", lastError: "550: mailbox unavailable" }).where(eq(emailOutbox.urn, mail[0].urn));
+    const step = await emailsStep(tenant, caseUrn);
+    expect(step.state).toBe("failed");
+    expect(step.detail).toContain(`0 of ${mail.length} delivered, 1 failed`);
+    expect(step.problems).toEqual([`${mail[0].to}: 550: mailbox unavailable`]);
+  });
+});
