@@ -1,4 +1,4 @@
-import { ArrowLeft, Check, Eraser, FileClock, Lock, LockOpen, MapPinOff, Users, X } from "lucide-react";
+import { ArrowLeft, Check, Download, Eraser, FileClock, Lock, LockOpen, MapPinOff, Printer, Users, X } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -171,6 +171,23 @@ export default async function CasePage({
               success="Case reopened"
               action={reopenCaseAction.bind(null, record.urn)}
             />
+          )}
+          {record.reservations.length > 0 && (
+            <>
+              <Button asChild size="sm" variant="outline">
+                {/* a download, not a page: a plain anchor so the router does not try to render it */}
+                <a href={`/cases/${encodeURIComponent(record.urn)}/bookings.csv`} download data-testid="case-bookings-csv">
+                  <Download aria-hidden /> Bookings CSV
+                </a>
+              </Button>
+              {record.reservations.some((r) => r.status === "CONFIRMED") && (
+                <Button asChild size="sm" variant="outline">
+                  <a href={`/cases/${encodeURIComponent(record.urn)}/vouchers/print`} target="_blank" rel="noopener" data-testid="case-print-vouchers">
+                    <Printer aria-hidden /> Print all vouchers
+                  </a>
+                </Button>
+              )}
+            </>
           )}
           <Button asChild size="sm" variant="ghost">
             {/* the case's own entries and its demands' (approvals and their reasons are audited on the demand) */}
