@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { bookedCase } from "./pages/booked-case";
 import { expect, test } from "./fixtures";
@@ -31,6 +32,11 @@ async function bigCase(page: Page, surname: string, pnr: string): Promise<string
   return (await res.json()).urn as string;
 }
 
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return result.violations.map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+}
+
 async function palette(page: Page, q: string) {
   await page.keyboard.press("Control+K");
   await expect(page.getByTestId("palette")).toBeVisible();
@@ -53,6 +59,7 @@ test.describe("find a passenger", () => {
     await expect(hit).toContainText("AF1234");
     await expect(hit.getByTestId("palette-passenger-group")).toContainText(pnr);
     await expect(hit.getByTestId("palette-passenger-contact")).toContainText("+33 6 12 34 56 78");
+    expect(await axe(page)).toEqual([]);
     await page.keyboard.press("Enter");
 
     await expect(page).toHaveURL(new RegExp(`/cases/${encodeURIComponent(caseUrn).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\?group=${pnr}&passenger=.*#group-${pnr}$`));
@@ -64,6 +71,12 @@ test.describe("find a passenger", () => {
     await expect(row.locator("[data-testid=passenger-line][data-targeted]")).toContainText("Jürgen");
     await expect(row.getByTestId("passenger-contact").first()).toContainText("+33 6 12 34 56 78");
     await expect(row.getByTestId("passenger-contact").first()).toContainText(`jurgen.${pnr.toLowerCase()}@example.test`);
+    expect(await axe(page)).toEqual([]);
+    await page.evaluate(() => localStorage.setItem("theme", "dark"));
+    await page.reload();
+    await expect(page.locator("[data-testid=group-row][data-targeted]")).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+    await page.evaluate(() => localStorage.setItem("theme", "light"));
 
     // the same passenger by phone, typed another way
     await palette(page, "06 12 34 56 78");
