@@ -58,11 +58,13 @@ describe("a case's bookings export and its vouchers printed at once", () => {
     expect(b.lines.find((l) => l.passengerId === "CS-2")?.passengerName).toBe("(personal data erased)");
   });
 
-  it("gathers the stored vouchers of the confirmed reservations only", async () => {
+  it("gathers the stored vouchers of the confirmed and checked-out reservations only", async () => {
     const admin = ctxFor(database.db, principal({ tenant, roles: ["ADMIN"], airports: ["*"] }));
     const found = await caseVouchers({ ctx: admin, input: { caseUrn: fx.caseUrn } });
     expect(found.vouchers.map((v) => v.reservationUrn)).toEqual([fx.reservationUrn]);
     expect(found.vouchers[0].html).toContain("HB-778812");
+    await database.db.update(reservations).set({ status: "CHECKED_OUT" }).where(eq(reservations.urn, fx.reservationUrn));
+    expect((await caseVouchers({ ctx: admin, input: { caseUrn: fx.caseUrn } })).vouchers).toHaveLength(1);
     await database.db.update(reservations).set({ status: "CANCELLED" }).where(eq(reservations.urn, fx.reservationUrn));
     expect((await caseVouchers({ ctx: admin, input: { caseUrn: fx.caseUrn } })).vouchers).toEqual([]);
   });

@@ -180,7 +180,7 @@ export default async function CasePage({
                   <Download aria-hidden /> Bookings CSV
                 </a>
               </Button>
-              {record.reservations.some((r) => r.status === "CONFIRMED") && (
+              {record.reservations.some((r) => r.status === "CONFIRMED" || r.status === "CHECKED_OUT") && (
                 <Button asChild size="sm" variant="outline">
                   <a href={`/cases/${encodeURIComponent(record.urn)}/vouchers/print`} target="_blank" rel="noopener" data-testid="case-print-vouchers">
                     <Printer aria-hidden /> Print all vouchers

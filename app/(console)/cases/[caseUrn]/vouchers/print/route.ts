@@ -14,7 +14,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ caseUrn:
   const ctx = { db: await getDb(), principal: principalOf(user), requestId: newId() };
   try {
     const found = await caseVouchers({ ctx, input: { caseUrn: decodeSegment((await params).caseUrn) } });
-    if (found.vouchers.length === 0) return new Response(`No confirmed reservation of ${found.flightNumber} has a voucher yet.\n`, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    if (found.vouchers.length === 0) return new Response(`No confirmed or checked-out reservation of ${found.flightNumber} has a voucher yet.\n`, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
     return htmlResponse(printAllView(`Vouchers ${found.flightNumber}`, found.vouchers.map((v) => v.html)));
   } catch (err) {
     if (err instanceof DomainError) return new Response(`${err.message}\n`, { status: err.status, headers: { "content-type": "text/plain; charset=utf-8" } });
