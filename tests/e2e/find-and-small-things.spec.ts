@@ -143,7 +143,7 @@ test.describe("a booked case", () => {
     await expect(page.locator("section.voucher").first()).toContainText("Hotel voucher");
     expect(await page.locator("section.voucher").first().evaluate((el) => getComputedStyle(el).breakAfter)).toBe("auto");
     await page.goto(`/vouchers/${encodeURIComponent(booked.reservationUrn)}/print`);
-    await expect(page.getByText("Hotel voucher").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Hotel voucher" })).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(missing).toEqual([]);
 
