@@ -15,6 +15,13 @@ export function pageOfGroups<G>(all: G[], param: string | string[] | undefined):
   return { groups: all.slice(first, first + GROUPS_PER_PAGE), page, pages, total: all.length, first };
 }
 
+/** The page (1-based) that holds the group, for a link to it (the command palette's passenger results); null when absent. */
+export function pageHolding<G extends { groupId: string }>(all: G[], groupId: string | undefined): number | null {
+  if (!groupId) return null;
+  const i = all.findIndex((g) => g.groupId === groupId);
+  return i < 0 ? null : Math.floor(i / GROUPS_PER_PAGE) + 1;
+}
+
 export function GroupPager({ page, caseUrn }: { page: GroupPage<unknown>; caseUrn: string }) {
   if (page.pages <= 1) return null;
   const href = (n: number) => `/cases/${encodeURIComponent(caseUrn)}?groups=${n}#passenger-groups`;

@@ -90,9 +90,15 @@ export function SynthesizeBox() {
             onChange={(e) => setDescription(e.target.value)}
             maxLength={MAX}
             rows={3}
-            placeholder="At LHR put crew in 4-star hotels within 10 km with 24-hour reception, no more than £180 a night"
+            // a sentence of example as placeholder read as text already typed in: the example is shown apart, labelled as one
+            placeholder="Describe the policy in your own words…"
+            aria-describedby="policy-description-example"
+            className="placeholder:italic"
             data-testid="policy-synthesize-description"
           />
+          <p id="policy-description-example" className="text-xs text-muted-foreground" data-testid="policy-synthesize-example">
+            For example: <q className="italic">At LHR put crew in 4-star hotels within 10 km with 24-hour reception, no more than £180 a night</q>
+          </p>
           <div className="flex items-center gap-3">
             <Button type="submit" disabled={pending || description.trim().length === 0} data-testid="policy-synthesize-submit">
               {pending ? <Loader2 aria-hidden className="animate-spin" /> : <Sparkles aria-hidden />}

@@ -38,7 +38,7 @@ export function ReportView({ report, csvHref }: { report: Report; csvHref: strin
         <Stat title="Housed within 30 min" value={pct(all?.housedWithin30MinShare ?? null)} />
       </div>
       <div className="grid gap-4 xl:grid-cols-2">
-        <ChartCard title="Items by category" description="Review items closed in the week">
+        <ChartCard title="Items by category" description="Review items closed in the week" empty={!categories.some((c) => c.items > 0)}>
           <BarChart data={categories}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="category" fontSize={11} />
@@ -47,7 +47,7 @@ export function ReportView({ report, csvHref }: { report: Report; csvHref: strin
             <Bar dataKey="items" name="Items" fill="var(--color-primary, #2563eb)" />
           </BarChart>
         </ChartCard>
-        <ChartCard title="Time to resolve" description="Minutes from opening to resolution, per airport">
+        <ChartCard title="Time to resolve" description="Minutes from opening to resolution, per airport" empty={!timing.some((t) => t.mean !== null || t.p90 !== null)}>
           <BarChart data={timing}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="airport" fontSize={11} />
@@ -58,7 +58,7 @@ export function ReportView({ report, csvHref }: { report: Report; csvHref: strin
             <Bar dataKey="p90" name="p90" fill="#f59e0b" />
           </BarChart>
         </ChartCard>
-        <ChartCard title="How fast passengers got rooms" description="Minutes from case creation, per airport">
+        <ChartCard title="How fast passengers got rooms" description="Minutes from case creation, per airport" empty={!service.some((t) => t.firstVoucher !== null || t.lastGroup !== null)}>
           <BarChart data={service}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="airport" fontSize={11} />
@@ -127,17 +127,24 @@ function Stat({ title, value }: { title: string; value: string }) {
   );
 }
 
-function ChartCard({ title, description, children }: { title: string; description: string; children: ReactElement }) {
+/** A chart, or, when the week has nothing to draw, a note saying so: empty axes read as "the chart is broken". */
+function ChartCard({ title, description, empty, children }: { title: string; description: string; empty: boolean; children: ReactElement }) {
   return (
-    <Card>
+    <Card data-testid="report-chart" data-empty={empty || undefined}>
       <CardHeader>
         <CardTitle className="text-base">{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="h-64">
-        <ResponsiveContainer width="100%" height="100%">
-          {children}
-        </ResponsiveContainer>
+        {empty ? (
+          <div className="flex h-full items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground" data-testid="chart-no-data">
+            No data for this period
+          </div>
+        ) : (
+          <ResponsiveContainer width="100%" height="100%">
+            {children}
+          </ResponsiveContainer>
+        )}
       </CardContent>
     </Card>
   );

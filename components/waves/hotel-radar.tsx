@@ -27,8 +27,13 @@ function hotelsOf(inputs: RankingInput[], allocations?: Allocation[]): Point[] {
     p.roomsUsed += a.rooms;
     p.selected = true;
   }
-  return [...byHotel.values()];
+  // numbered nearest first: the number by each dot keys it to the list under the chart
+  return [...byHotel.values()].sort((a, b) => a.distanceKm - b.distanceKm || a.hotelName.localeCompare(b.hotelName));
 }
+
+const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+const compass = (deg: number) => COMPASS[Math.round((((deg % 360) + 360) % 360) / 45) % 8];
+const outcome = (p: Point) => (p.selected ? `${p.roomsUsed} rooms used` : p.filtered ? "filtered out" : "not selected");
 
 function niceRings(maxKm: number): number[] {
   const step = maxKm <= 10 ? 2 : maxKm <= 30 ? 5 : maxKm <= 80 ? 20 : 50;
@@ -41,6 +46,8 @@ function niceRings(maxKm: number): number[] {
  * The hotels around the airport by distance and bearing (no map tiles are reachable offline, so the
  * chart is drawn): the airport in the centre, north up, one dot per hotel sized by the rooms this
  * wave used there; filled for a selected hotel, hollow for a scored one, faint for a filtered one.
+ * Each dot carries a number, and the list under the chart names the hotel of each number: names
+ * written on the chart itself would pile up where hotels cluster around a terminal.
  */
 export function HotelRadar({ inputs, airport, allocations }: { inputs: RankingInput[]; airport: string; allocations?: Allocation[] }) {
   const points = hotelsOf(inputs, allocations);
@@ -55,6 +62,7 @@ export function HotelRadar({ inputs, airport, allocations }: { inputs: RankingIn
     return { x: C + Math.sin(rad) * scale(p.distanceKm), y: C - Math.cos(rad) * scale(p.distanceKm) };
   };
   // draw the unused first so selected hotels sit on top
+  const number = new Map(points.map((p, i) => [p.hotelUrn, i + 1]));
   const ordered = [...points].sort((a, b) => Number(a.selected) - Number(b.selected) || a.roomsUsed - b.roomsUsed);
   return (
     <figure className="grid gap-2" data-testid="hotel-radar">
@@ -76,18 +84,22 @@ export function HotelRadar({ inputs, airport, allocations }: { inputs: RankingIn
           const { x, y } = xy(p);
           const r = p.selected ? 4 + 10 * Math.sqrt(p.roomsUsed / maxRooms) : 3;
           return (
-            <circle
-              key={p.hotelUrn}
-              cx={x}
-              cy={y}
-              r={r}
-              data-testid="radar-hotel"
-              data-selected={p.selected || undefined}
-              className={p.selected ? "fill-primary/70 stroke-primary" : p.filtered ? "fill-muted-foreground/20 stroke-muted-foreground/40" : "fill-none stroke-foreground/70"}
-            >
-              {/* one string: React renders an SVG <title> from a single text child only */}
-              <title>{`${p.hotelName}: ${p.distanceKm.toFixed(1)} km, bearing ${Math.round(p.bearingDeg)}°${p.selected ? `, ${p.roomsUsed} rooms used` : p.filtered ? ", filtered out" : ", not selected"}`}</title>
-            </circle>
+            <g key={p.hotelUrn}>
+              <circle
+                cx={x}
+                cy={y}
+                r={r}
+                data-testid="radar-hotel"
+                data-selected={p.selected || undefined}
+                className={p.selected ? "fill-primary/70 stroke-primary" : p.filtered ? "fill-muted-foreground/20 stroke-muted-foreground/40" : "fill-none stroke-foreground/70"}
+              >
+                {/* one string: React renders an SVG <title> from a single text child only */}
+                <title>{`${number.get(p.hotelUrn)}. ${p.hotelName}: ${p.distanceKm.toFixed(1)} km, bearing ${Math.round(p.bearingDeg)}°, ${outcome(p)}`}</title>
+              </circle>
+              <text x={x + r + 1.5} y={y - r + 2} className="pointer-events-none fill-foreground text-[9px] font-semibold" data-testid="radar-hotel-number">
+                {number.get(p.hotelUrn)}
+              </text>
+            </g>
           );
         })}
         <rect x={C - 5} y={C - 5} width={10} height={10} className="fill-foreground" transform={`rotate(45 ${C} ${C})`} />
@@ -106,6 +118,18 @@ export function HotelRadar({ inputs, airport, allocations }: { inputs: RankingIn
           <span className="mr-1 inline-block size-2.5 rounded-full bg-muted-foreground/30 align-middle" /> filtered out
         </span>
       </figcaption>
+      <ol className="grid gap-x-4 gap-y-0.5 text-xs sm:grid-cols-2" aria-label={`Hotels on the chart, by number`} data-testid="radar-legend">
+        {points.map((p, i) => (
+          <li key={p.hotelUrn} className={p.filtered && !p.selected ? "text-muted-foreground" : undefined} data-testid="radar-legend-item">
+            <span className="mr-1 inline-block min-w-5 font-semibold tabular-nums">{i + 1}</span>
+            <span className={p.selected ? "font-medium" : undefined}>{p.hotelName}</span>
+            <span className="text-muted-foreground">
+              {" "}
+              · {p.distanceKm.toFixed(1)} km {compass(p.bearingDeg)} · {outcome(p)}
+            </span>
+          </li>
+        ))}
+      </ol>
     </figure>
   );
 }

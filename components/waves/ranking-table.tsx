@@ -198,8 +198,11 @@ export function RankingTable({ inputs }: { inputs: RankingInput[] }) {
                       <Badge variant="muted">filtered</Badge>
                     )}
                   </TableCell>
-                  <TableCell className="max-w-96 text-xs" data-testid="ranking-reason">
-                    {r.reason}
+                  <TableCell className="text-xs">
+                    {/* a cell's max-width does not bind a table column: the block inside it does, so a long reason wraps in full */}
+                    <div className="w-64 whitespace-normal break-words md:w-80" data-testid="ranking-reason">
+                      {r.reason}
+                    </div>
                   </TableCell>
                 </TableRow>
               );

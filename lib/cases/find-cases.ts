@@ -10,7 +10,7 @@ import { escapeLike } from "./list-search";
 import type { CaseMode, CaseStatus } from "@/lib/vocabulary";
 
 export const FindCasesInput = z.object({
-  q: Text.trim().toUpperCase().min(2, "type at least two characters").max(20),
+  q: Text.trim().toUpperCase().min(2, "type at least two characters").max(100),
   limit: z.number().int().min(1).max(20).default(8),
 });
 

@@ -6,6 +6,7 @@ export { addPassengersFromFile } from "./add-passengers";
 export { closeCase } from "./close";
 export { createCase } from "./create";
 export { type FoundCase, findCases, FindCasesInput } from "./find-cases";
+export { type FoundPassenger, findPassengers, FindPassengersInput } from "./find-passengers";
 export { getCase, readCaseRecord } from "./get";
 export { listCases } from "./list";
 export { assertOpen, loadCase, loadOpenCase, touchCase } from "./load";

@@ -1,4 +1,4 @@
-import { ArrowLeft, Check, Eraser, FileClock, Lock, LockOpen, MapPinOff, Users, X } from "lucide-react";
+import { ArrowLeft, Check, Download, Eraser, FileClock, Lock, LockOpen, MapPinOff, Printer, Users, X } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -23,13 +23,15 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { STICKY_COLUMN, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { GroupPager, pageOfGroups } from "@/components/cases/group-pager";
+import { GroupPager, pageHolding, pageOfGroups } from "@/components/cases/group-pager";
+import { ScrollToTarget } from "@/components/cases/scroll-to-target";
 import { approvalGuard, waitingPassengers } from "@/components/cases/case-guards";
 import { policyHref } from "@/lib/policies/href";
 import { ReasonText } from "@/components/console/reason-text";
 import { policyNames } from "@/lib/policies/names";
 import { policyUrnsIn } from "@/lib/policies/href";
 import { hasPermission } from "@/lib/auth/roles";
+import { cn } from "@/lib/utils";
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { getCase } from "@/lib/cases/get";
 import type { Case } from "@/lib/cases/schemas";
@@ -71,7 +73,9 @@ export default async function CasePage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const ctx = await sessionCtx();
-  const groupPageParam = (await searchParams).groups;
+  const query = await searchParams;
+  // ?group=<id>&passenger=<id> (the command palette's passenger result): that group's page, the group marked
+  const target = { group: one(query.group), passenger: one(query.passenger) };
   const urn = decodeSegment((await params).caseUrn);
   if (!isUrn(urn, "case")) notFound();
   let record: Case;
@@ -87,7 +91,7 @@ export default async function CasePage({
   const zone = await airportTimeZone(ctx, record.airport);
   const shortfall = explainShortfall(summary);
   const names = await userNames({ ctx, input: { urns: [...record.demands.flatMap((d) => [d.createdBy, d.decidedBy ?? ""]), record.createdBy] } });
-  const groupPage = pageOfGroups(record.passengerGroups, groupPageParam);
+  const groupPage = pageOfGroups(record.passengerGroups, String(pageHolding(record.passengerGroups, target.group) ?? one(query.groups) ?? ""));
   const hotelsByUrn = await hotelLabels({ ctx, input: { urns: [...record.reservations.map((r) => r.hotelUrn), ...groupPage.groups.map((g) => g.hotelUrn ?? "")] } });
   const policies = await policyNames({ ctx, input: { urns: [...record.demands.map((d) => d.policyUrn ?? ""), ...policyUrnsIn(record.demands.map((d) => d.decisionReason))] } });
   const waiting = waitingPassengers(record);
@@ -174,6 +178,23 @@ export default async function CasePage({
               success="Case reopened"
               action={reopenCaseAction.bind(null, record.urn)}
             />
+          )}
+          {record.reservations.length > 0 && (
+            <>
+              <Button asChild size="sm" variant="outline">
+                {/* a download, not a page: a plain anchor so the router does not try to render it */}
+                <a href={`/cases/${encodeURIComponent(record.urn)}/bookings.csv`} download data-testid="case-bookings-csv">
+                  <Download aria-hidden /> Bookings CSV
+                </a>
+              </Button>
+              {record.reservations.some((r) => r.status === "CONFIRMED" || r.status === "CHECKED_OUT") && (
+                <Button asChild size="sm" variant="outline">
+                  <a href={`/cases/${encodeURIComponent(record.urn)}/vouchers/print`} target="_blank" rel="noopener" data-testid="case-print-vouchers">
+                    <Printer aria-hidden /> Print all vouchers
+                  </a>
+                </Button>
+              )}
+            </>
           )}
           <Button asChild size="sm" variant="ghost">
             {/* the case's own entries and its demands' (approvals and their reasons are audited on the demand) */}
@@ -441,8 +462,16 @@ export default async function CasePage({
               {groupPage.groups.map((g) => {
                 const statuses = Object.values(g.operationalStatus);
                 const counts = [...new Set(statuses)].map((s) => ({ s, n: statuses.filter((x) => x === s).length }));
+                const targeted = g.groupId === target.group;
                 return (
-                  <TableRow key={g.groupId} data-testid="group-row" className="align-top">
+                  <TableRow
+                    key={g.groupId}
+                    id={`group-${g.groupId}`}
+                    data-testid="group-row"
+                    data-targeted={targeted || undefined}
+                    aria-current={targeted ? "location" : undefined}
+                    className={cn("scroll-mt-24 align-top", targeted && "bg-primary/10 outline-2 -outline-offset-2 outline-primary hover:bg-primary/15")}
+                  >
                     <TableCell className={STICKY_COLUMN}>
                       <span className="font-mono font-medium">{g.groupId}</span>
                       {g.pnr !== g.groupId && <div className="font-mono text-xs text-muted-foreground">PNR {g.pnr}</div>}
@@ -450,7 +479,7 @@ export default async function CasePage({
                     <TableCell>{g.mixedTier ? <Badge variant="warning">mixed tiers</Badge> : (g.tier ?? "—").replaceAll("_", " ").toLowerCase()}</TableCell>
                     <TableCell className="text-xs">
                       {g.passengers.map((p) => (
-                        <div key={p.id} data-testid="passenger-line">
+                        <div key={p.id} data-testid="passenger-line" data-targeted={(targeted && p.id === target.passenger) || undefined} className={cn(targeted && p.id === target.passenger && "font-semibold")}>
                           {p.erasedAt ? (
                             <span className="text-muted-foreground" data-testid="passenger-erased">
                               {p.id} (personal data erased)
@@ -462,6 +491,14 @@ export default async function CasePage({
                           )}
                           {!p.tier && <span className="ml-1 text-warning-foreground dark:text-warning">(no tier)</span>}
                           {p.specialNeeds.length > 0 && <span className="ml-1 text-muted-foreground">({p.specialNeeds.join(", ").toLowerCase().replaceAll("_", " ")})</span>}
+                          {targeted && !p.erasedAt && (p.phone || p.email) && (
+                            // the group a search landed on shows how to reach its passengers (what GET /cases/{urn} gives every reader)
+                            <div className="font-normal text-muted-foreground" data-testid="passenger-contact">
+                              {p.phone && <a href={`tel:${p.phone.replace(/[^\d+]/g, "")}`} className="underline underline-offset-2">{p.phone}</a>}
+                              {p.phone && p.email && " · "}
+                              {p.email && <a href={`mailto:${p.email}`} className="underline underline-offset-2">{p.email}</a>}
+                            </div>
+                          )}
                           {!p.erasedAt && can("passenger:erase") && (
                             <ReasonDialog
                               trigger={<Eraser aria-label={`Erase ${p.id}'s personal data`} />}
@@ -501,9 +538,14 @@ export default async function CasePage({
           </Table>
         )}
         <GroupPager page={groupPage} caseUrn={record.urn} />
+        {target.group && <ScrollToTarget id={`group-${target.group}`} />}
       </Section>
     </>
   );
+}
+
+function one(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
 }
 
 function Stat({ label, value, warn }: { label: string; value: number; warn?: boolean }) {

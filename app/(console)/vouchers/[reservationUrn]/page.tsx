@@ -32,6 +32,13 @@ export default async function VoucherPage({ params, searchParams }: { params: Pr
       return (
         <EmptyState icon={MapPinOff} title="This voucher is outside your airports" testId="voucher-out-of-scope">
           <p>{err.message}</p>
+          <div className="mt-3">
+            <Button asChild variant="outline">
+              <Link href="/cases" data-testid="voucher-out-of-scope-back">
+                <ArrowLeft className="size-4" aria-hidden /> Back to your cases
+              </Link>
+            </Button>
+          </div>
         </EmptyState>
       );
     }

@@ -1,0 +1,112 @@
+import { createElement as h } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { ReportView } from "@/components/reports/report-view";
+import { HotelRadar } from "@/components/waves/hotel-radar";
+import { RankingTable } from "@/components/waves/ranking-table";
+import type { RankingInput } from "@/lib/allocation/schemas";
+import type { AirportFigures, Report } from "@/lib/reports/schemas";
+
+const eur = (amount: number) => ({ amount, currency: "EUR" });
+
+function input(over: Partial<RankingInput>): RankingInput {
+  return {
+    tier: "ECONOMY",
+    hotelUrn: "urn:svc:hotel:a",
+    hotelName: "A",
+    provider: "HOTELBEDS",
+    providerOfferId: "o",
+    stars: 3,
+    distanceKm: 5,
+    bearingDeg: 90,
+    nightlyRate: eur(100),
+    roomsAvailable: 10,
+    accessibleRoomsAvailable: 0,
+    raw: { cost: 0, distance: 0, consolidation: 0 },
+    normalized: { cost: 0, distance: 0, consolidation: 0 },
+    weightedScore: 0.5,
+    selected: false,
+    roomsUsed: 0,
+    reason: "",
+    ...over,
+  };
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
+
+describe("the hotel radar", () => {
+  it("numbers every dot and names each number's hotel in a list, nearest first", () => {
+    const html = renderToStaticMarkup(
+      h(HotelRadar, {
+        airport: "CDG",
+        inputs: [
+          input({ hotelUrn: "urn:svc:hotel:far", hotelName: "Far Inn", distanceKm: 12, bearingDeg: 180, weightedScore: null }),
+          input({ hotelUrn: "urn:svc:hotel:near", hotelName: "Hôtel du Terminal", distanceKm: 1.2, bearingDeg: 45, selected: true, roomsUsed: 4 }),
+          input({ hotelUrn: "urn:svc:hotel:mid", hotelName: "Mid Hotel", distanceKm: 6, bearingDeg: 270 }),
+        ],
+      }),
+    );
+    const numbers = [...html.matchAll(/data-testid="radar-hotel-number"[^>]*>(\d+)</g)].map((m) => Number(m[1])).sort();
+    expect(numbers).toEqual([1, 2, 3]);
+    const items = [...html.matchAll(/<li[^>]*data-testid="radar-legend-item"[^>]*>([\s\S]*?)<\/li>/g)].map((m) => text(m[1]));
+    expect(items).toEqual(["1Hôtel du Terminal · 1.2 km NE · 4 rooms used", "2Mid Hotel · 6.0 km W · not selected", "3Far Inn · 12.0 km S · filtered out"]);
+  });
+});
+
+describe("the ranking table", () => {
+  it("wraps a long reason in a block of its own width instead of stretching the column off the table", () => {
+    const reason = "filtered: 14.2 km is beyond the policy's 10 km; nightly rate 212 EUR is above the 180 EUR cap; no 24-hour reception listed by the provider";
+    const html = renderToStaticMarkup(h(RankingTable, { inputs: [input({ reason, weightedScore: null })] }));
+    const cell = /<div class="([^"]*)" data-testid="ranking-reason">([^<]*)<\/div>/.exec(html);
+    expect(cell?.[2].replace(/&#x27;/g, "'")).toBe(reason);
+    expect(cell?.[1]).toMatch(/\bwhitespace-normal\b/);
+    expect(cell?.[1]).toMatch(/\bw-64\b/);
+  });
+});
+
+describe("the weekly report", () => {
+  const figures = (over: Partial<AirportFigures>): AirportFigures => ({
+    airport: "ALL",
+    closedItems: 0,
+    byCategory: {},
+    meanMinutesToResolve: null,
+    p90MinutesToResolve: null,
+    acceptedRecommendationShare: null,
+    agentRecommendationShare: null,
+    slaBreaches: 0,
+    cases: 0,
+    meanMinutesToFirstVoucher: null,
+    meanMinutesToLastGroupHoused: null,
+    passengers: 0,
+    passengersHoused: 0,
+    housedWithin30MinShare: null,
+    ...over,
+  });
+  const report = (airports: AirportFigures[]): Report => ({
+    urn: "urn:svc:report:1",
+    periodStart: "2026-11-16T00:00:00.000Z",
+    periodEnd: "2026-11-23T00:00:00.000Z",
+    timeZone: "UTC",
+    generatedBy: "system",
+    generatedAt: "2026-11-23T06:00:00.000Z",
+    airports,
+    topFailingPolicies: [],
+    topFailingProviders: [],
+  });
+
+  it("says there is no data for the period in place of an empty chart", () => {
+    const html = renderToStaticMarkup(h(ReportView, { report: report([figures({}), figures({ airport: "CDG" })]), csvHref: "/x.csv" }));
+    expect(html.split('data-testid="chart-no-data"').length - 1).toBe(3);
+    expect(html).toContain("No data for this period");
+  });
+
+  it("draws the charts that have figures", () => {
+    const html = renderToStaticMarkup(
+      h(ReportView, {
+        report: report([figures({ closedItems: 2, byCategory: { NO_AVAILABILITY: 2 }, meanMinutesToResolve: 12 }), figures({ airport: "CDG", meanMinutesToResolve: 12, p90MinutesToResolve: 20 })]),
+        csvHref: "/x.csv",
+      }),
+    );
+    expect(html.split('data-testid="chart-no-data"').length - 1).toBe(1);
+  });
+});
