@@ -107,11 +107,11 @@ export function SplitByNameForm({ groups, action, success, onDone }: { groups: S
               <p id={`${uid}-moving`} className="text-sm font-medium leading-none">
                 Tick who moves to a new group
               </p>
-              <ul role="group" aria-labelledby={`${uid}-moving`} className="grid gap-1 rounded-md border p-2" data-testid="split-passengers">
+              <div role="group" aria-labelledby={`${uid}-moving`} className="grid gap-1 rounded-md border p-2" data-testid="split-passengers">
                 {group?.passengers.map((p) => {
                   const id = `${uid}-move-${p.id}`;
                   return (
-                    <li key={p.id} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 rounded px-1 py-1 text-sm hover:bg-muted/50" data-testid="split-passenger" data-name={passengerName(p)}>
+                    <div key={p.id} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 rounded px-1 py-1 text-sm hover:bg-muted/50" data-testid="split-passenger" data-name={passengerName(p)}>
                       <Checkbox
                         id={id}
                         checked={movingSet.has(p.id)}
@@ -124,10 +124,10 @@ export function SplitByNameForm({ groups, action, success, onDone }: { groups: S
                       </Label>
                       <span className="text-xs text-muted-foreground">{p.tier ? words(p.tier) : "no tier"}</span>
                       {p.specialNeeds.length > 0 && <span className="text-xs text-muted-foreground">· {p.specialNeeds.map(words).join(", ")}</span>}
-                    </li>
+                    </div>
                   );
                 })}
-              </ul>
+              </div>
               <FormMessage />
             </FormItem>
           )}

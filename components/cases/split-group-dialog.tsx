@@ -14,8 +14,8 @@ export function SplitGroupDialog({ group, action }: { group: SplitGroup; action:
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" aria-label={`Split group ${group.groupId}`} data-testid="group-split-open">
-          <Scissors aria-hidden /> Split
+        <Button size="sm" variant="ghost" className="h-7 px-2 text-xs" data-testid="group-split-open">
+          <Scissors aria-hidden /> Split<span className="sr-only"> group {group.groupId}</span>
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90vh] overflow-y-auto" data-testid="group-split-dialog">
