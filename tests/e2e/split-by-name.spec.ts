@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { SignInPage } from "./pages/sign-in";
@@ -40,6 +41,12 @@ async function groupsOf(page: Page, caseUrn: string): Promise<{ groupId: string;
   return (await res.json()).passengerGroups;
 }
 
+/** axe (WCAG 2 A and AA) on the split form as it stands, warning shown. */
+async function formViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).include("[data-testid=split-form]").analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 const passenger = (page: Page, name: string) => page.locator(`[data-testid=split-passenger][data-name="${name}"]`);
 
 test("case page: split a group by ticking names, with tier and needs beside each and a warning when a family is split", async ({ page }) => {
@@ -71,6 +78,7 @@ test("case page: split a group by ticking names, with tier and needs beside each
   await expect(dialog.getByTestId("split-family-warning")).toContainText("Martin family: 2 stay, 1 moves — split anyway?");
   await expect(dialog.getByTestId("split-summary")).toHaveText(`3 stay in ${pnr}; 1 moves to a new group, allocated on its own.`);
   await expect(dialog.getByTestId("split-submit")).toHaveText("Split anyway");
+  expect(await formViolations(page)).toEqual([]);
   await dialog.getByTestId("split-submit").click();
   await expect(dialog).toHaveCount(0);
 
@@ -90,6 +98,10 @@ test("case page: split a group by ticking names, with tier and needs beside each
 });
 
 test("review item: split by name, then the resolve form defaults to what was done (split)", async ({ page }) => {
+  // the dark theme here, the light one on the case page: the form passes axe in both
+  await page.addInitScript(() => {
+    if (window.top === window) localStorage.setItem("theme", "dark");
+  });
   await new SignInPage(page).signInAs("admin");
   const { caseUrn, pnr, id } = await familyCase(page);
   const list = await page.request.get(`/api/v1/manual-review?caseUrn=${encodeURIComponent(caseUrn)}&category=MIXED_TIER_GROUP`);
@@ -108,6 +120,8 @@ test("review item: split by name, then the resolve form defaults to what was don
   await expect(form.getByTestId("split-passenger")).toHaveCount(4);
   await passenger(page, "MARTIN Léa").getByTestId("split-move").click();
   await expect(form.getByTestId("split-family-warning")).toContainText("Martin family: 2 stay, 1 moves — split anyway?");
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  expect(await formViolations(page)).toEqual([]);
   await form.getByTestId("split-reason").fill("business passenger in her own room");
   await form.getByTestId("split-submit").click();
   await expect(page.getByTestId("toast").filter({ hasText: "Group split" })).toBeVisible();
