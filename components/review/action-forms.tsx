@@ -16,7 +16,7 @@ import {
   splitAction,
 } from "@/app/(console)/review/actions";
 import { Button } from "@/components/ui/button";
-import { applyServerErrors, Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { applyServerErrors, Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -24,10 +24,11 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/console/action-result";
 import { Reason } from "@/lib/primitives";
-import { RebookBody, type Recommendation, RelaxBody, RelaxFields, ResolveBody, REVIEW_RESOLUTIONS, ReviewOverrideBody } from "@/lib/review/schemas";
+import { RebookBody, type Recommendation, RelaxBody, RelaxFields, ResolveBody, REVIEW_RESOLUTIONS, type ReviewResolution, ReviewOverrideBody } from "@/lib/review/schemas";
+import type { SplitGroup } from "@/components/cases/family-split";
+import { SplitByNameForm } from "@/components/cases/split-form";
 
 export type HotelChoice = { hotelUrn: string; label: string };
-export type GroupChoice = { groupId: string; passengerIds: string[]; tier: string | null };
 
 type Kind = "rebook" | "relax" | "split" | "override" | "resolve";
 type Prefill = { kind: Kind; hotelUrn?: string; field?: string; value?: string; n: number };
@@ -42,6 +43,15 @@ function relaxValue(field: string, text: string): unknown {
   if (field === "maxNightlyRate" && (t === "" || t.toLowerCase() === "none")) return null;
   return t === "" ? undefined : Number(t);
 }
+
+const ACTION_WORDS: Record<ReviewResolution, string> = {
+  REBOOKED: "a rebook",
+  RELAXED: "a relax",
+  SPLIT: "a split",
+  OVERRIDDEN: "an override",
+  MANUALLY_HANDLED: "handled by hand",
+  NO_ACTION: "none",
+};
 
 const valueText = (v: unknown) => (Array.isArray(v) ? v.join(", ") : v === null ? "none" : v === undefined ? "" : String(v));
 
@@ -58,6 +68,7 @@ export function ReviewActions({
   recommendations,
   hotels,
   groups,
+  taken,
 }: {
   itemUrn: string;
   state: string;
@@ -65,7 +76,10 @@ export function ReviewActions({
   claimedBy: string | null;
   recommendations: Recommendation[];
   hotels: HotelChoice[];
-  groups: GroupChoice[];
+  /** the item's groups that may still be split (not booked, two passengers or more) */
+  groups: SplitGroup[];
+  /** what was last done on the item (rebook, relax, split, override) as a resolution: the resolve form's default */
+  taken: ReviewResolution | null;
 }) {
   const [tab, setTab] = useState<Kind>("rebook");
   const [prefill, setPrefill] = useState<Prefill>({ kind: "rebook", n: 0 });
@@ -159,13 +173,13 @@ export function ReviewActions({
               <RelaxForm key={`relax-${prefill.n}`} itemUrn={itemUrn} field={prefill.kind === "relax" ? prefill.field : undefined} value={prefill.kind === "relax" ? prefill.value : undefined} />
             </TabsContent>
             <TabsContent value="split">
-              <SplitForm itemUrn={itemUrn} groups={groups} />
+              <SplitByNameForm groups={groups} action={(body) => splitAction(itemUrn, body)} success="Group split; its parts are allocated" />
             </TabsContent>
             <TabsContent value="override">
               <OverrideForm itemUrn={itemUrn} />
             </TabsContent>
             <TabsContent value="resolve">
-              <ResolveForm itemUrn={itemUrn} />
+              <ResolveForm key={taken ?? "none"} itemUrn={itemUrn} taken={taken} />
             </TabsContent>
           </Tabs>
         </>
@@ -314,53 +328,6 @@ function RelaxForm({ itemUrn, field, value }: { itemUrn: string; field?: string;
   );
 }
 
-const SplitForm_ = z.object({ parts: z.string(), reason: Reason });
-
-function SplitForm({ itemUrn, groups }: { itemUrn: string; groups: GroupChoice[] }) {
-  // a start: the first group's passengers on one line, each tier to be moved to a line of its own
-  const form = useForm<z.input<typeof SplitForm_>, unknown, z.output<typeof SplitForm_>>({ resolver: zodResolver(SplitForm_), defaultValues: { parts: groups[0]?.passengerIds.join(", ") ?? "", reason: "" } });
-  const { pending, submit } = useSubmit(form, "Group split; its parts are allocated");
-  return (
-    <Form {...form}>
-      <form
-        className="grid gap-3 pt-3"
-        noValidate
-        onSubmit={form.handleSubmit((v) => {
-          const into = v.parts
-            .split("\n")
-            .map((line) => line.split(",").map((s) => s.trim()).filter(Boolean))
-            .filter((p) => p.length > 0);
-          if (into.length < 2) {
-            form.setError("parts", { type: "client", message: "one line per part, at least two lines" });
-            return;
-          }
-          submit(() => splitAction(itemUrn, { into, reason: v.reason }));
-        })}
-        data-testid="review-split-form"
-      >
-        <FormField
-          control={form.control}
-          name="parts"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Parts (one line per part, passenger ids separated by commas)</FormLabel>
-              <FormControl>
-                <Textarea {...field} rows={4} className="font-mono" data-testid="review-split-parts" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <ReasonField form={form} />
-        <RootError message={form.formState.errors.root?.server?.message} />
-        <Button type="submit" disabled={pending} data-testid="review-split-submit">
-          {pending ? "Working…" : "Split"}
-        </Button>
-      </form>
-    </Form>
-  );
-}
-
 function OverrideForm({ itemUrn }: { itemUrn: string }) {
   const form = useForm<z.input<typeof ReviewOverrideBody>, unknown, z.output<typeof ReviewOverrideBody>>({ resolver: zodResolver(ReviewOverrideBody), defaultValues: { hotelUrn: "", providerOfferId: "", reason: "" } });
   const { pending, submit } = useSubmit(form, "Booked manually");
@@ -393,8 +360,14 @@ function OverrideForm({ itemUrn }: { itemUrn: string }) {
   );
 }
 
-function ResolveForm({ itemUrn }: { itemUrn: string }) {
-  const form = useForm<z.input<typeof ResolveBody>, unknown, z.output<typeof ResolveBody>>({ resolver: zodResolver(ResolveBody), defaultValues: { resolution: "REBOOKED", reason: "" } });
+// the API's body, with a message for the empty choice: with no action taken on the item, nothing is preselected
+const ResolveForm_ = ResolveBody.extend({ resolution: z.enum(REVIEW_RESOLUTIONS, { error: "Choose what was done about this item." }) });
+
+function ResolveForm({ itemUrn, taken }: { itemUrn: string; taken: ReviewResolution | null }) {
+  const form = useForm<z.input<typeof ResolveForm_>, unknown, z.output<typeof ResolveForm_>>({
+    resolver: zodResolver(ResolveForm_),
+    defaultValues: { resolution: taken ?? ("" as ReviewResolution), reason: "" },
+  });
   const { pending, submit } = useSubmit(form, "Item resolved");
   return (
     <Form {...form}>
@@ -407,6 +380,7 @@ function ResolveForm({ itemUrn }: { itemUrn: string }) {
               <FormLabel>Resolution</FormLabel>
               <FormControl>
                 <NativeSelect {...field} data-testid="review-resolution">
+                  {!taken && <option value="">Choose what was done</option>}
                   {REVIEW_RESOLUTIONS.map((r) => (
                     <option key={r} value={r}>
                       {r.replaceAll("_", " ").toLowerCase()}
@@ -414,6 +388,9 @@ function ResolveForm({ itemUrn }: { itemUrn: string }) {
                   ))}
                 </NativeSelect>
               </FormControl>
+              <FormDescription data-testid="review-resolution-hint">
+                {taken ? `Preselected: the last action on this item was ${ACTION_WORDS[taken]}.` : "No rebook, relax, split or override was done on this item."}
+              </FormDescription>
               <FormMessage />
             </FormItem>
           )}

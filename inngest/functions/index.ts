@@ -6,6 +6,7 @@ import { agentRecommend } from "./agent-recommend";
 import { allocateOnApproval, allocateOnRequest } from "./allocate";
 import { bookGroup, bookWave } from "./book";
 import { checkOutStays } from "./check-out";
+import { closeBookedItemsOnSettled } from "./close-booked-items";
 import { caseCreatedLog } from "./case-created-log";
 import { caseIntakeAcknowledged } from "./case-intake-acknowledged";
 import { deliverEmailOnQueued, deliverEmailSweep } from "./deliver-email";
@@ -21,7 +22,7 @@ import { weeklyReport } from "./weekly-report";
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
 export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, issueVoucherOnConfirmed, checkOutStays, deliverEmailOnQueued, deliverEmailSweep,
   reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
-  reaccommodateStays, returnLegEmail, erasePersonalData].map(labelSteps);
+  reaccommodateStays, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled].map(labelSteps);
 
 /** The registry as Inngest functions, for serve(). */
 export const functions = jobs.map((job) => toInngestFunction(inngest, job));

@@ -56,6 +56,9 @@ export async function settleWave(ctx: Ctx, input: { caseUrn: string; waveUrn: st
       else failed.push(g);
     }
 
+    // every placed group has an outcome: review items its bookings solved are closed after commit (inngest/functions/close-booked-items.ts)
+    await emit(tx, "wave/settled", { tenant: row.tenant, caseUrn: row.urn, waveUrn: wave.urn });
+
     const demandRows = wave.demandUrn
       ? await tx.db.select().from(demands).where(eq(demands.urn, wave.demandUrn))
       : await tx.db.select().from(demands).where(and(eq(demands.caseUrn, row.urn), eq(demands.status, "APPROVED")));

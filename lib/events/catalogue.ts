@@ -73,6 +73,8 @@ export const eventCatalogue = {
   "case/accommodated": z.object({ tenant: z.string(), caseUrn: z.string() }),
   // a wave booked some groups and not others: its demand became PARTIAL
   "demand/partial": z.object({ tenant: z.string(), caseUrn: z.string(), demandUrn: z.string(), bookedGroups: z.array(z.string()), unbookedGroups: z.array(z.string()) }),
+  // booking has an outcome for every group placed in a wave (lib/booking/settle.ts): open review items about rooms are checked again
+  "wave/settled": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string() }),
   "reservation/confirmed": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
   "reservation/cancelled": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), reason: z.string() }),
   // a message written to the email outbox: the delivery job sends it

@@ -1,6 +1,7 @@
 /** The review domain's public entry point (server side): verbs, the item writer and schemas. */
 export { reviewCaseLabels } from "./case-flights";
 export { claimReviewItem, releaseReviewItem } from "./claim";
+export { closeBookedItems, GROUP_BOOKED } from "./close-booked";
 export { createReviewItem, DEFAULT_SLA_MINUTES } from "./create-item";
 export { getReviewItem } from "./get";
 export { listReviewItems } from "./list";
@@ -11,6 +12,7 @@ export { refreshRecommendations } from "./refresh";
 export { relaxReviewItem } from "./relax";
 export { resolveReviewItem } from "./resolve";
 export { ReviewSplitInput, splitReviewItem } from "./split";
+export { takenResolution } from "./taken";
 export { toReviewItem } from "./to-record";
 export { REVIEW_TRANSITIONS } from "./transitions";
 export * from "./schemas";

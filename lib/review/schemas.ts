@@ -99,7 +99,10 @@ export const ReviewItem = z
     acceptedRecommendation: AcceptedRecommendation.nullable().meta({
       description: "the recommendation a rebook, relax or override took (same hotel; same constraints and value), null when the operator chose otherwise or has not acted; a later matching action replaces it",
     }),
-    resolution: z.string().nullable(),
+    resolution: z.string().nullable().meta({
+      description:
+        "what closed the item: a ReviewResolution a person sent, or GROUP_BOOKED when the service closed it because every group it names got a confirmed reservation (resolvedBy system:review; the reason is in the audit)",
+    }),
     resolvedBy: z.string().nullable(),
     resolvedAt: IsoTime.nullable(),
     slaDueAt: IsoTime.nullable(),

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { closeCase, reopenCase } from "@/lib/cases";
+import { closeCase, reopenCase, splitGroup } from "@/lib/cases";
 import { approvalNotice } from "@/components/cases/approval-notice";
 import { consoleAction } from "@/lib/console/action-result";
 import { approveDemand, createDemand, type CreateDemandInput, rejectDemand } from "@/lib/demand";
@@ -60,5 +60,13 @@ export async function erasePassengerAction(caseUrn: string, passengerId: string,
     await erasePassenger({ ctx, input: { caseUrn, passengerId, reason } });
     refresh(caseUrn);
     return { passengerId };
+  }, caseUrn);
+}
+
+export async function splitGroupAction(caseUrn: string, groupId: string, body: { into: string[][]; reason: string }) {
+  return consoleAction(async (ctx) => {
+    const record = await splitGroup({ ctx, input: { caseUrn, groupId, ...body } });
+    refresh(caseUrn);
+    return { groups: record.passengerGroups.length };
   }, caseUrn);
 }

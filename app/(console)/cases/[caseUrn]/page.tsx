@@ -8,6 +8,7 @@ import { ReasonDialog } from "@/components/cases/reason-dialog";
 import { RequestRoomsDialog } from "@/components/cases/request-rooms-dialog";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
 import { explainShortfall } from "@/components/cases/shortfall";
+import { SplitGroupDialog } from "@/components/cases/split-group-dialog";
 import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dialog";
 import { ReservationsPanel } from "@/components/booking/reservations-panel";
 import { ModeBadge } from "@/components/drills/mode-badge";
@@ -41,7 +42,7 @@ import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { hotelLabels } from "@/lib/hotels/names";
 import { userNames } from "@/lib/users/names";
-import { approveDemandAction, closeCaseAction, erasePassengerAction, rejectDemandAction, reopenCaseAction } from "../actions";
+import { approveDemandAction, closeCaseAction, erasePassengerAction, rejectDemandAction, reopenCaseAction, splitGroupAction } from "../actions";
 
 export const metadata: Metadata = { title: "Case" };
 
@@ -475,6 +476,17 @@ export default async function CasePage({
                     <TableCell className={STICKY_COLUMN}>
                       <span className="font-mono font-medium">{g.groupId}</span>
                       {g.pnr !== g.groupId && <div className="font-mono text-xs text-muted-foreground">PNR {g.pnr}</div>}
+                      {/* a booked group keeps its make-up (the API refuses it); only what the form shows goes to the browser */}
+                      {!closed && can("case:groups") && !g.reservationUrn && g.passengers.length > 1 && (
+                        <SplitGroupDialog
+                          group={{
+                            groupId: g.groupId,
+                            pnr: g.pnr,
+                            passengers: g.passengers.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName, tier: p.tier, specialNeeds: p.specialNeeds })),
+                          }}
+                          action={splitGroupAction.bind(null, record.urn, g.groupId)}
+                        />
+                      )}
                     </TableCell>
                     <TableCell>{g.mixedTier ? <Badge variant="warning">mixed tiers</Badge> : (g.tier ?? "—").replaceAll("_", " ").toLowerCase()}</TableCell>
                     <TableCell className="text-xs">

@@ -8,7 +8,8 @@ import { LocalTime } from "@/components/console/local-time";
 import { PageHeader } from "@/components/console/page-header";
 import { SlaBadge, StatusBadge } from "@/components/console/status-badge";
 import { ModeBadge } from "@/components/drills/mode-badge";
-import { type GroupChoice, type HotelChoice, ReviewActions } from "@/components/review/action-forms";
+import type { SplitGroup } from "@/components/cases/family-split";
+import { type HotelChoice, ReviewActions } from "@/components/review/action-forms";
 import { ReviewItemKeys } from "@/components/review/item-keys";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -18,7 +19,7 @@ import { sessionCtx } from "@/lib/auth/session-ctx";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
-import { getReviewItem, reviewCaseLabels, type ReviewItem } from "@/lib/review";
+import { getReviewItem, reviewCaseLabels, type ReviewItem, takenResolution } from "@/lib/review";
 import { itemGroups, latestWave, unhoused } from "@/lib/review/wave-context";
 
 export const metadata: Metadata = { title: "Review item" };
@@ -57,13 +58,19 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
     seen.add(r.hotelUrn);
     hotels.push({ hotelUrn: r.hotelUrn, label: `${r.hotelName} · ${r.provider} · ${r.distanceKm} km · ${r.nightlyRate.amount} ${r.nightlyRate.currency} · score ${r.weightedScore!.toFixed(3)}` });
   }
-  const members = groups.length
+  // the groups a split may take (not booked, two people or more), their passengers by name
+  const splittable = groups.filter((g) => !g.reservationUrn);
+  const members = splittable.length
     ? await ctx.db
-        .select({ groupId: passengers.groupId, id: passengers.passengerId })
+        .select({ groupId: passengers.groupId, id: passengers.passengerId, firstName: passengers.firstName, lastName: passengers.lastName, tier: passengers.tier, specialNeeds: passengers.specialNeeds })
         .from(passengers)
-        .where(and(eq(passengers.caseUrn, item.caseUrn), inArray(passengers.groupId, groups.map((g) => g.groupId))))
+        .where(and(eq(passengers.caseUrn, item.caseUrn), inArray(passengers.groupId, splittable.map((g) => g.groupId))))
+        .orderBy(passengers.lastName, passengers.firstName, passengers.passengerId)
     : [];
-  const choices: GroupChoice[] = groups.map((g) => ({ groupId: g.groupId, tier: g.tier, passengerIds: members.filter((m) => m.groupId === g.groupId).map((m) => m.id) }));
+  const choices: SplitGroup[] = splittable
+    .map((g) => ({ groupId: g.groupId, pnr: g.pnr, passengers: members.filter((m) => m.groupId === g.groupId) }))
+    .filter((g) => g.passengers.length > 1);
+  const taken = await takenResolution({ ctx, input: { itemUrn: item.urn } });
   const canAct = hasPermission(ctx.principal.roles, "review:act");
 
   return (
@@ -192,6 +199,7 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
                 recommendations={item.recommendations}
                 hotels={hotels}
                 groups={choices}
+                taken={taken}
               />
             ) : (
               <p className="text-sm text-muted-foreground">Airport operators and admins act on review items; your role reads them.</p>
