@@ -1,4 +1,3 @@
-import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { closeCase } from "@/lib/cases/close";
 import { findPassengers } from "@/lib/cases/find-passengers";
@@ -85,7 +84,7 @@ describe("findPassengers (the command palette's passenger lookup)", () => {
     expect(ory.urn).toBeTruthy();
   });
 
-  it("answers within a bounded number of rows, quickly on a 3,000-passenger case", async () => {
+  it("answers within a bounded number of rows on a 3,000-passenger case", async () => {
     const tenant = uniqueTenant();
     const token = await roleToken(tenant, "ADMIN");
     const passengerGroups = Array.from({ length: 1000 }, (_, g) => ({
@@ -97,19 +96,11 @@ describe("findPassengers (the command palette's passenger lookup)", () => {
     expect(await findPassengers({ ctx: admin, input: { q: "pat large" } })).toHaveLength(12);
     expect(await findPassengers({ ctx: admin, input: { q: "pat", limit: 20 } })).toHaveLength(20);
 
-    // the worst case: nothing matches, so every passenger of the case is examined. The best of three
-    // runs, against 300 ms scaled by how oversubscribed the cores are (1 on an idle machine): a
-    // machine shared with other work measures its queue for a core, not the query
-    const timings: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      expect(await findPassengers({ ctx: admin, input: { q: "nobody-by-this-name" } })).toEqual([]);
-      const [last] = await findPassengers({ ctx: admin, input: { q: "+33 6 00 999 2" } });
-      expect(last.passengerId).toBe("B999-2");
-      timings.push(performance.now() - started);
-    }
-    const oversubscribed = Math.max(1, os.loadavg()[0] / os.availableParallelism());
-    expect(Math.min(...timings)).toBeLessThan(300 * oversubscribed);
+    // the worst case: nothing matches, so every passenger of the case is examined; still bounded and
+    // exact (its speed is measured in docs/console.md, never asserted here)
+    expect(await findPassengers({ ctx: admin, input: { q: "nobody-by-this-name" } })).toEqual([]);
+    const [last] = await findPassengers({ ctx: admin, input: { q: "+33 6 00 999 2" } });
+    expect(last.passengerId).toBe("B999-2");
   }, 60_000);
 
   it("refuses a one-character query and a role that may not read", async () => {
