@@ -6,6 +6,7 @@ import { requireAirport, requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
+import { boardFlightRows } from "./flight-rows";
 import { type Board, BoardQuery } from "./schemas";
 
 const PRIORITY_ORDER = sql`case ${reviewItems.priority} when 'HIGH' then 0 when 'MEDIUM' then 1 else 2 end`;
@@ -23,8 +24,9 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
   const tenant = ctx.principal.tenant;
   const openCase = and(eq(cases.tenant, tenant), eq(cases.airport, airport), eq(cases.mode, "LIVE"), ne(cases.status, "CLOSED"));
   const openCaseUrns = ctx.db.select({ urn: cases.urn }).from(cases).where(openCase);
+  const startedAt = new Date();
 
-  const [statusRows, [pax], [needed], reservationRows, [held], reviewRows, [transport], [wave]] = await Promise.all([
+  const [statusRows, [pax], [needed], reservationRows, [held], reviewRows, [transport], [wave], flights] = await Promise.all([
     ctx.db.select({ status: cases.status, n: sql<number>`count(*)::int` }).from(cases).where(openCase).groupBy(cases.status),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(passengers).where(inArray(passengers.caseUrn, openCaseUrns)),
     ctx.db
@@ -75,9 +77,11 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
       .where(and(eq(allocationWaves.tenant, tenant), inArray(allocationWaves.caseUrn, openCaseUrns)))
       .orderBy(desc(allocationWaves.createdAt))
       .limit(1),
+    // a row per open case: one statement for all of them (lib/board/flight-rows.ts)
+    boardFlightRows(ctx, { tenant, airport, now: startedAt }),
   ]);
 
-  const now = Date.now();
+  const now = startedAt.getTime();
   const byPriority = Object.fromEntries(REVIEW_PRIORITIES.map((p) => [p, 0])) as Record<ReviewPriority, number>;
   let overdue = 0;
   for (const r of reviewRows) {
@@ -107,6 +111,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
         return parsed.success ? [parsed.data] : [];
       }),
     },
+    flights,
   };
   // the overdue count moves with the clock alone; the page counts down itself, so it stays out of the hash
   const revision = createHash("sha256")
