@@ -10,6 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { Board } from "@/lib/board/schemas";
 import { cn } from "@/lib/utils";
 import type { ReviewPriority } from "@/lib/vocabulary";
+import { FlightRows } from "./flight-rows";
 import { SlaClock } from "./sla-clock";
 
 const POLL_MS = 5000;
@@ -99,6 +100,7 @@ export function BoardView({ initial }: { initial: Board }) {
           {transport.riders} riders{transport.seats > 0 && ` · ${Math.round((100 * transport.riders) / transport.seats)} % of ${transport.seats} seats`}
         </Figure>
       </div>
+      <FlightRows flights={board.flights ?? []} airport={board.airport} now={now} />
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>

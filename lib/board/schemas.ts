@@ -23,7 +23,7 @@ export const BoardReviewItem = z
 /**
  * What a case has waiting, most serious first. The first four are "stuck" (a person must look):
  * a booking that failed with nothing live since, a review item past its SLA, a booking the provider
- * keeps refusing for now (retrying), a group held for want of a compliant hotel.
+ * keeps refusing for now (retrying), a group the wave held (no compliant hotel, mixed tiers…: a person decides).
  */
 export const WAITING_KINDS = [
   "BOOKING_FAILED",
