@@ -67,7 +67,7 @@ export function BoardView({ initial }: { initial: Board }) {
   const { cases, rooms, review, transport, providers } = board;
   const roomsLeft = Math.max(0, rooms.needed - rooms.booked - rooms.pending);
   return (
-    <div className="grid gap-4" data-testid="board" data-revision={board.revision}>
+    <div className="grid grid-cols-1 gap-4" data-testid="board" data-revision={board.revision}>
       <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="board-status">
         <span aria-hidden className={cn("size-2 rounded-full", offline ? "bg-warning" : "bg-success")} />
         {offline ? (
@@ -101,7 +101,7 @@ export function BoardView({ initial }: { initial: Board }) {
         </Figure>
       </div>
       <FlightRows flights={board.flights ?? []} airport={board.airport} now={now} />
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle className="text-base">Waiting for a person</CardTitle>
@@ -110,7 +110,7 @@ export function BoardView({ initial }: { initial: Board }) {
             {review.items.length === 0 ? (
               <p className="text-sm text-muted-foreground" data-testid="board-review-empty">Nothing waits for a person at {board.airport}.</p>
             ) : (
-              <Table data-testid="board-review-table">
+              <Table stack data-testid="board-review-table">
                 <TableHeader>
                   <TableRow>
                     <TableHead>Priority</TableHead>
@@ -126,7 +126,7 @@ export function BoardView({ initial }: { initial: Board }) {
                       <TableCell>
                         <Badge variant={PRIORITY_VARIANT[i.priority]}>{words(i.priority)}</Badge>
                       </TableCell>
-                      <TableCell>
+                      <TableCell data-key>
                         <Link href={`/review/${encodeURIComponent(i.urn)}`} className="text-primary underline-offset-2 hover:underline">
                           {words(i.category)}
                         </Link>
@@ -137,7 +137,7 @@ export function BoardView({ initial }: { initial: Board }) {
                         </Link>
                       </TableCell>
                       <TableCell className="text-sm">{i.state === "CLAIMED" ? `claimed${i.assignedTo ? ` by ${i.assignedTo}` : ""}` : "open"}</TableCell>
-                      <TableCell className="text-right text-sm" title={formatUtc(i.slaDueAt)}>
+                      <TableCell className="text-right text-sm" title={formatUtc(i.slaDueAt)} data-label="SLA left">
                         <SlaClock dueAt={i.slaDueAt} now={now} overdue={i.overdue} />
                       </TableCell>
                     </TableRow>

@@ -42,7 +42,7 @@ export function FlightRows({ flights, airport, now }: { flights: BoardFlight[]; 
             No open case at {airport}.
           </p>
         ) : (
-          <ol className="grid" aria-label={`Open cases at ${airport}, most urgent first`} data-testid="board-flights">
+          <ol className="grid grid-cols-1" aria-label={`Open cases at ${airport}, most urgent first`} data-testid="board-flights">
             {flights.map((f) => (
               <FlightRow key={f.caseUrn} flight={f} now={now} />
             ))}
