@@ -191,7 +191,7 @@ export function InlineCode({ text }: { text: string }) {
     <>
       {parts.map((part, i) =>
         i % 2 === 1 ? (
-          <code key={i} className="rounded bg-muted px-1 font-mono text-[0.9em]">
+          <code key={i} className="rounded bg-muted px-1 font-mono text-[0.9em] [overflow-wrap:anywhere]">
             {part}
           </code>
         ) : (

@@ -107,9 +107,9 @@ export default async function ApiReferencePage() {
             ))}
           </div>
         </nav>
-        <div className="grid min-w-0 gap-8">
+        <div className="grid min-w-0 grid-cols-1 gap-8">
           <Card className="gap-2 py-4">
-            <CardContent className="grid gap-2 px-4 text-sm text-muted-foreground">
+            <CardContent className="grid gap-2 px-4 text-sm text-muted-foreground [overflow-wrap:anywhere]">
               <p>
                 <InlineCode text={doc.info.description} />
               </p>
@@ -121,7 +121,7 @@ export default async function ApiReferencePage() {
             </CardContent>
           </Card>
           {groups.map((g) => (
-            <section key={g.tag} id={`tag-${g.tag}`} aria-labelledby={`tag-${g.tag}-title`} className="grid scroll-mt-20 gap-3" data-testid="api-tag">
+            <section key={g.tag} id={`tag-${g.tag}`} aria-labelledby={`tag-${g.tag}-title`} className="grid scroll-mt-20 grid-cols-1 gap-3" data-testid="api-tag">
               <h2 id={`tag-${g.tag}-title`} className="text-lg font-semibold">
                 {g.tag}
               </h2>

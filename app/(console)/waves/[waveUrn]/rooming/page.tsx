@@ -58,7 +58,7 @@ export default async function RoomingPage({ params, searchParams }: { params: Pr
           <p>A rooming list appears once booking has reserved rooms for the wave&apos;s groups. Cancelled and failed reservations are left out.</p>
         </EmptyState>
       ) : (
-        <div className="grid gap-8">
+        <div className="grid grid-cols-1 gap-8">
           {list.hotels.map((h) => (
             <HotelList key={`${h.hotelUrn}-${h.checkIn}`} hotel={h} flight={list.flightNumber} waveHref={waveHref} single={Boolean(hotel)} />
           ))}
@@ -70,7 +70,7 @@ export default async function RoomingPage({ params, searchParams }: { params: Pr
 
 function HotelList({ hotel: h, flight, waveHref, single }: { hotel: RoomingHotel; flight: string; waveHref: string; single: boolean }) {
   return (
-    <section className="rooming-sheet grid gap-3 rounded-lg border bg-card p-5 print:rounded-none print:border-0 print:p-0" data-testid="rooming-hotel" aria-labelledby={`h-${h.hotelUrn}-${h.checkIn}`}>
+    <section className="rooming-sheet grid min-w-0 grid-cols-1 gap-3 rounded-lg border bg-card p-5 print:rounded-none print:border-0 print:p-0" data-testid="rooming-hotel" aria-labelledby={`h-${h.hotelUrn}-${h.checkIn}`}>
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id={`h-${h.hotelUrn}-${h.checkIn}`} className="text-lg font-semibold" data-testid="rooming-hotel-name">
@@ -103,6 +103,8 @@ function HotelList({ hotel: h, flight, waveHref, single }: { hotel: RoomingHotel
           </>
         )}
       </p>
+      {/* on a phone the list scrolls in its own box; on paper it is whole */}
+      <div className="overflow-x-auto print:overflow-visible">
       <table className="w-full border-collapse text-sm" data-testid="rooming-table">
         <caption className="sr-only">Guests at {h.name}</caption>
         <thead>
@@ -136,6 +138,7 @@ function HotelList({ hotel: h, flight, waveHref, single }: { hotel: RoomingHotel
           ))}
         </tbody>
       </table>
+      </div>
     </section>
   );
 }
