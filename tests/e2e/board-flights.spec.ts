@@ -7,16 +7,16 @@ test("the board shows the night flight by flight: a row per open case, most urge
   test.setTimeout(150_000);
   await new SignInPage(page).signInAs("supervisor");
   // an ordinary case first (it has waited longer), then one whose mixed-tier family every wave holds
-  const calmUrn = await createCase(page, "CDG", 4);
+  const waitingUrn = await createCase(page, "CDG", 4);
   const held = await createCaseWithHeldGroup(page);
 
   await page.goto("/board?airport=CDG");
   const rows = page.getByTestId("board-flight");
   const rowOf = (urn: string) => page.locator(`[data-testid=board-flight][data-case-urn="${urn}"]`);
   const heldRow = rowOf(held.caseUrn);
-  const calmRow = rowOf(calmUrn);
+  const waitingRow = rowOf(waitingUrn);
   await expect(heldRow).toBeVisible();
-  await expect(calmRow).toBeVisible();
+  await expect(waitingRow).toBeVisible();
 
   // flight, route, passengers, a labelled bar of rooms booked of needed, status, what waits and how long
   await expect(heldRow.getByTestId("board-flight-link")).toHaveText("AF1280");
@@ -29,8 +29,8 @@ test("the board shows the night flight by flight: a row per open case, most urge
   await expect(heldRow.getByTestId("board-flight-rooms")).toHaveText(`0 of ${held.roomsNeeded} rooms booked`);
   await expect(heldRow.getByTestId("board-flight-status")).toHaveText("open");
   await expect(heldRow.getByTestId("board-flight-headline")).toHaveText(/ · (<1 min|\d+ min)$/);
-  await expect(calmRow.getByTestId("board-flight-headline")).toHaveText(/^1 group waiting for a room · (<1 min|\d+ min)$/);
-  await expect(calmRow.getByTestId("board-flight-rooms")).toHaveText("0 of 2 rooms booked");
+  await expect(waitingRow.getByTestId("board-flight-headline")).toHaveText(/^1 group waiting for a room · (<1 min|\d+ min)$/);
+  await expect(waitingRow.getByTestId("board-flight-rooms")).toHaveText("0 of 2 rooms booked");
 
   let navigated = false;
   page.on("framenavigated", (f) => {
@@ -46,10 +46,20 @@ test("the board shows the night flight by flight: a row per open case, most urge
   // stuck comes before waiting, although the other case has waited longer
   const order = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-case-urn")));
   expect(order.indexOf(held.caseUrn)).toBeGreaterThanOrEqual(0);
-  expect(order.indexOf(held.caseUrn)).toBeLessThan(order.indexOf(calmUrn));
+  expect(order.indexOf(held.caseUrn)).toBeLessThan(order.indexOf(waitingUrn));
   const urgencies = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-urgency")));
   const rank = { STUCK: 0, WAITING: 1, CALM: 2 } as Record<string, number>;
   expect(urgencies.map((u) => rank[u!])).toEqual([...urgencies.map((u) => rank[u!])].sort((a, b) => a - b));
+
+  // a group added to the other case: its row counts it without a reload
+  const csv = "pnr,passengerId,firstName,lastName,tier\nADD001,add-1-" + Date.now() + ",Ana,Added,ECONOMY\nADD001,add-2-" + Date.now() + ",Bo,Added,ECONOMY\n";
+  const added = await page.request.post(`/api/v1/cases/${encodeURIComponent(waitingUrn)}/passengers:bulk`, {
+    multipart: { file: { name: "more.csv", mimeType: "text/csv", buffer: Buffer.from(csv) } },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  await expect(waitingRow.getByTestId("board-flight-passengers")).toHaveText("6 passengers", { timeout: 15_000 });
+  await expect(waitingRow.getByTestId("board-flight-rooms")).toHaveText("0 of 3 rooms booked");
+  await expect(waitingRow.getByTestId("board-flight-headline")).toHaveText(/^2 groups waiting for a room · /);
   expect(navigated, "the board updated in place").toBe(false);
 
   // the row leads to its case

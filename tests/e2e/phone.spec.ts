@@ -54,9 +54,14 @@ async function walk(page: Page, path: string, key?: KeyCells): Promise<string[]>
   if (width > WIDTH) {
     const culprits = await page.evaluate((w) => {
       const out: string[] = [];
+      // what widens the page: past the edge and not inside a box that scrolls or clips on its own
+      const clipped = (el: Element) => {
+        for (let a = el.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return true;
+        return false;
+      };
       for (const el of Array.from(document.querySelectorAll<HTMLElement>("main *"))) {
         const r = el.getBoundingClientRect();
-        if (r.right > w + 0.5 && out.length < 4) out.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ""}.${String(el.className).slice(0, 60)} → ${Math.round(r.right)}`);
+        if (r.right > w + 0.5 && out.length < 6 && !clipped(el)) out.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ""}.${String(el.className).slice(0, 60)} → ${Math.round(r.right)}`);
       }
       return out;
     }, WIDTH);
