@@ -167,7 +167,7 @@ function OperationCard({ method, path, op, components }: { method: string; path:
           </p>
         )}
       </CardHeader>
-      <CardContent className="grid gap-4 px-4">
+      <CardContent className="grid grid-cols-1 gap-4 px-4 [overflow-wrap:anywhere]">
         {op.parameters.length > 0 && (
           <Block title="Parameters">
             <table className="w-full text-xs">
@@ -215,7 +215,7 @@ function OperationCard({ method, path, op, components }: { method: string; path:
         })}
         {errors.length > 0 && (
           <Block title="Errors (application/problem+json)">
-            <ul className="grid gap-0.5 text-xs">
+            <ul className="grid grid-cols-1 gap-0.5 text-xs">
               {errors.map(([status, res]) => (
                 <li key={status} className="flex gap-2">
                   <code className="w-8 shrink-0 font-mono font-semibold text-destructive">{status}</code>
@@ -232,7 +232,7 @@ function OperationCard({ method, path, op, components }: { method: string; path:
 
 function Block({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-1 gap-1.5">
       <h4 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{title}</h4>
       {children}
     </div>
