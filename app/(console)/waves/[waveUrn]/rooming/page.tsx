@@ -105,39 +105,39 @@ function HotelList({ hotel: h, flight, waveHref, single }: { hotel: RoomingHotel
       </p>
       {/* on a phone the list scrolls in its own box; on paper it is whole */}
       <div className="overflow-x-auto print:overflow-visible">
-      <table className="w-full border-collapse text-sm" data-testid="rooming-table">
-        <caption className="sr-only">Guests at {h.name}</caption>
-        <thead>
-          <tr className="border-b text-left">
-            <th scope="col" className="py-1.5 pr-3 font-medium">Booking (PNR)</th>
-            <th scope="col" className="py-1.5 pr-3 font-medium">Guests</th>
-            <th scope="col" className="py-1.5 pr-3 text-right font-medium">Rooms</th>
-            <th scope="col" className="py-1.5 pr-3 font-medium">Special needs</th>
-            <th scope="col" className="py-1.5 font-medium">Confirmation</th>
-          </tr>
-        </thead>
-        <tbody>
-          {h.groups.map((g) => (
-            <tr key={g.groupId} className="break-inside-avoid border-b align-top" data-testid="rooming-group">
-              <td className="py-1.5 pr-3 font-mono">{g.pnr}</td>
-              <td className="py-1.5 pr-3">
-                <ul>
-                  {g.guests.map((p, i) => (
-                    <li key={i} data-testid="rooming-guest">{p.name}</li>
-                  ))}
-                </ul>
-              </td>
-              <td className="py-1.5 pr-3 text-right tabular-nums">{g.rooms}</td>
-              <td className="py-1.5 pr-3">
-                {g.guests.flatMap((p) => p.specialNeeds.map((n) => `${p.name.split(",")[0]}: ${words(n)}`)).join("; ") || "—"}
-              </td>
-              <td className="py-1.5 font-mono" data-testid="rooming-confirmation">
-                {g.confirmationCode ?? (g.status === "PENDING" ? "being booked" : "—")}
-              </td>
+        <table className="w-full border-collapse text-sm" data-testid="rooming-table">
+          <caption className="sr-only">Guests at {h.name}</caption>
+          <thead>
+            <tr className="border-b text-left">
+              <th scope="col" className="py-1.5 pr-3 font-medium">Booking (PNR)</th>
+              <th scope="col" className="py-1.5 pr-3 font-medium">Guests</th>
+              <th scope="col" className="py-1.5 pr-3 text-right font-medium">Rooms</th>
+              <th scope="col" className="py-1.5 pr-3 font-medium">Special needs</th>
+              <th scope="col" className="py-1.5 font-medium">Confirmation</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {h.groups.map((g) => (
+              <tr key={g.groupId} className="break-inside-avoid border-b align-top" data-testid="rooming-group">
+                <td className="py-1.5 pr-3 font-mono">{g.pnr}</td>
+                <td className="py-1.5 pr-3">
+                  <ul>
+                    {g.guests.map((p, i) => (
+                      <li key={i} data-testid="rooming-guest">{p.name}</li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="py-1.5 pr-3 text-right tabular-nums">{g.rooms}</td>
+                <td className="py-1.5 pr-3">
+                  {g.guests.flatMap((p) => p.specialNeeds.map((n) => `${p.name.split(",")[0]}: ${words(n)}`)).join("; ") || "—"}
+                </td>
+                <td className="py-1.5 font-mono" data-testid="rooming-confirmation">
+                  {g.confirmationCode ?? (g.status === "PENDING" ? "being booked" : "—")}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </section>
   );
