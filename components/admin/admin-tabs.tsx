@@ -15,7 +15,7 @@ const TABS = [
 export function AdminTabs() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Administration" className="mb-5 flex gap-1 border-b">
+    <nav aria-label="Administration" className="mb-5 flex flex-wrap gap-x-1 border-b">
       {TABS.map((t) => {
         const active = pathname === t.href || pathname.startsWith(`${t.href}/`);
         return (
@@ -25,7 +25,7 @@ export function AdminTabs() {
             data-testid={t.testId}
             aria-current={active ? "page" : undefined}
             className={cn(
-              "-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground",
+              "-mb-px whitespace-nowrap border-b-2 border-transparent px-2 py-2 text-sm sm:px-3 font-medium text-muted-foreground hover:text-foreground",
               active && "border-primary text-foreground",
             )}
           >

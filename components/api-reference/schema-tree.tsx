@@ -125,7 +125,7 @@ export function SchemaTree({
   }
   if (depth === 0 && typeLabel(schema) !== "object") {
     return (
-      <div className="grid gap-1">
+      <div className="grid grid-cols-1 gap-1">
         <p className="font-mono text-xs text-primary">{typeLabel(schema)}</p>
         <Properties schema={target.schema} components={components} depth={depth} seen={target.name ? [...seen, target.name] : seen} />
       </div>
@@ -139,14 +139,14 @@ function Properties({ schema, components, depth, seen }: { schema: JsonSchema; c
   const entries = Object.entries(schema.properties ?? {});
   if (entries.length === 0) return <p className="text-xs text-muted-foreground">empty object</p>;
   return (
-    <ul className={cn("grid gap-1 text-xs", depth > 0 && "ml-2 border-l pl-3")}>
+    <ul className={cn("grid grid-cols-1 gap-1 text-xs [overflow-wrap:anywhere]", depth > 0 && "ml-2 border-l pl-3")}>
       {entries.map(([name, prop]) => {
         const resolved = resolve(prop, components).schema;
         const child = expandable(prop, components);
         const cyclic = child?.name ? seen.includes(child.name) : false;
         const description = prop.description ?? resolved.description;
         const line = (
-          <span className="inline-flex flex-wrap items-baseline gap-x-2">
+          <span className="inline-flex max-w-full flex-wrap items-baseline gap-x-2">
             <code className="font-mono font-semibold">{name}</code>
             {required.has(name) ? (
               <span className="text-[10px] font-medium uppercase text-destructive" title="required">
@@ -191,7 +191,7 @@ export function InlineCode({ text }: { text: string }) {
     <>
       {parts.map((part, i) =>
         i % 2 === 1 ? (
-          <code key={i} className="rounded bg-muted px-1 font-mono text-[0.9em]">
+          <code key={i} className="rounded bg-muted px-1 font-mono text-[0.9em] [overflow-wrap:anywhere]">
             {part}
           </code>
         ) : (

@@ -10,6 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { Board } from "@/lib/board/schemas";
 import { cn } from "@/lib/utils";
 import type { ReviewPriority } from "@/lib/vocabulary";
+import { FlightRows } from "./flight-rows";
 import { SlaClock } from "./sla-clock";
 
 const POLL_MS = 5000;
@@ -65,7 +66,7 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
 
   const { cases, rooms, review, transport, providers, emails } = board;
   return (
-    <div className="grid gap-4" data-testid="board" data-revision={board.revision}>
+    <div className="grid grid-cols-1 gap-4" data-testid="board" data-revision={board.revision}>
       <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status" data-testid="board-status">
         <span aria-hidden className={cn("size-2 rounded-full", offline ? "bg-warning" : "bg-success")} />
         {offline ? (
@@ -105,7 +106,8 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
         </Figure>
       </div>
       <EmailDelivery emails={emails} />
-      <div className="grid gap-4 lg:grid-cols-3">
+      <FlightRows flights={board.flights ?? []} airport={board.airport} now={now} />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle className="text-base">Waiting for a person</CardTitle>
@@ -114,7 +116,7 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
             {review.items.length === 0 ? (
               <p className="text-sm text-muted-foreground" data-testid="board-review-empty">Nothing waits for a person at {board.airport}.</p>
             ) : (
-              <Table data-testid="board-review-table">
+              <Table stack data-testid="board-review-table">
                 <TableHeader>
                   <TableRow>
                     <TableHead>Priority</TableHead>
@@ -130,7 +132,7 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
                       <TableCell>
                         <Badge variant={PRIORITY_VARIANT[i.priority]}>{words(i.priority)}</Badge>
                       </TableCell>
-                      <TableCell>
+                      <TableCell data-key>
                         <Link href={`/review/${encodeURIComponent(i.urn)}`} className="text-primary underline-offset-2 hover:underline">
                           {words(i.category)}
                         </Link>
@@ -141,7 +143,7 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
                         </Link>
                       </TableCell>
                       <TableCell className="text-sm">{i.state === "CLAIMED" ? `claimed${i.assignedTo ? ` by ${i.assignedTo}` : ""}` : "open"}</TableCell>
-                      <TableCell className="text-right text-sm">
+                      <TableCell className="text-right text-sm" data-label="SLA left">
                         <SlaClock dueAt={i.slaDueAt} now={now} overdue={i.overdue} zone={zone} />
                       </TableCell>
                     </TableRow>

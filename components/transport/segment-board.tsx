@@ -25,7 +25,7 @@ export function SegmentBoard({ segments, mayAct, showCase = false, testId = "seg
     );
   }
   return (
-    <Table data-testid={testId}>
+    <Table stack data-testid={testId}>
       <TableHeader>
         <TableRow>
           <TableHead>Pickup</TableHead>
@@ -65,12 +65,12 @@ export function SegmentBoard({ segments, mayAct, showCase = false, testId = "seg
                 s.unassigned && <Badge variant="warning">no vehicle</Badge>
               )}
             </TableCell>
-            <TableCell className="text-right" title={`${s.loadPercent}% of the seats`} data-testid="segment-load">
+            <TableCell className="text-right" title={`${s.loadPercent}% of the seats`} data-testid="segment-load" data-label="Load">
               {s.load}
             </TableCell>
-            <TableCell className="text-xs">{s.specialRequirements.map((n) => n.replaceAll("_", " ").toLowerCase()).join(", ") || "—"}</TableCell>
+            <TableCell className="text-xs" data-label="Needs">{s.specialRequirements.map((n) => n.replaceAll("_", " ").toLowerCase()).join(", ") || "—"}</TableCell>
             <TableCell>
-              <StatusBadge status={s.status} />
+              <StatusBadge status={s.status} testId="segment-status" />
             </TableCell>
             {mayAct && (
               <TableCell className="text-right">

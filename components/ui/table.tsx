@@ -7,11 +7,16 @@ import { cn } from "@/lib/utils";
  */
 export const STICKY_COLUMN = "sticky left-0 z-10 bg-card shadow-[1px_0_0_var(--border)]";
 
-/** Dense by default: a night-shift table shows many rows without scrolling. */
-export function Table({ className, ...props }: ComponentProps<"table">) {
+/**
+ * Dense by default: a night-shift table shows many rows without scrolling. `stack`: below the sm
+ * breakpoint each row becomes a card (app/globals.css); give its cells `data-label` (the column's
+ * name, shown before the value), the key cell `data-key` (it heads the card) and a long one
+ * `data-wide` (a line of its own).
+ */
+export function Table({ className, stack = false, ...props }: ComponentProps<"table"> & { stack?: boolean }) {
   return (
     <div data-slot="table-container" className="relative w-full overflow-x-auto rounded-md border bg-card">
-      <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
+      <table data-slot="table" data-stack={stack || undefined} className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { heldForLaterOf } from "@/lib/demand/held-block";
 import { smtpUrl } from "@/lib/notifications/smtp";
 import { parseInput } from "@/lib/validation";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
+import { boardFlightRows } from "./flight-rows";
 import { type Board, BoardQuery } from "./schemas";
 
 const PRIORITY_ORDER = sql`case ${reviewItems.priority} when 'HIGH' then 0 when 'MEDIUM' then 1 else 2 end`;
@@ -25,8 +26,9 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
   const tenant = ctx.principal.tenant;
   const openCase = and(eq(cases.tenant, tenant), eq(cases.airport, airport), eq(cases.mode, "LIVE"), ne(cases.status, "CLOSED"));
   const openCaseUrns = ctx.db.select({ urn: cases.urn }).from(cases).where(openCase);
+  const startedAt = new Date();
 
-  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reviewRows, [transport], [wave]] = await Promise.all([
+  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reviewRows, [transport], [wave], flights] = await Promise.all([
     ctx.db.select({ status: cases.status, n: sql<number>`count(*)::int` }).from(cases).where(openCase).groupBy(cases.status),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(passengers).where(inArray(passengers.caseUrn, openCaseUrns)),
     ctx.db
@@ -85,9 +87,11 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
       .where(and(eq(allocationWaves.tenant, tenant), inArray(allocationWaves.caseUrn, openCaseUrns)))
       .orderBy(desc(allocationWaves.createdAt))
       .limit(1),
+    // a row per open case: one statement for all of them (lib/board/flight-rows.ts)
+    boardFlightRows(ctx, { tenant, airport, now: startedAt }),
   ]);
 
-  const now = Date.now();
+  const now = startedAt.getTime();
   const byPriority = Object.fromEntries(REVIEW_PRIORITIES.map((p) => [p, 0])) as Record<ReviewPriority, number>;
   let overdue = 0;
   for (const r of reviewRows) {
@@ -118,6 +122,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
         return parsed.success ? [parsed.data] : [];
       }),
     },
+    flights,
   };
   // the overdue count moves with the clock alone; the page counts down itself, so it stays out of the hash
   const revision = createHash("sha256")

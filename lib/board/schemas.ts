@@ -20,6 +20,53 @@ export const BoardReviewItem = z
   })
   .meta({ id: "BoardReviewItem" });
 
+/**
+ * What a case has waiting, most serious first. The first four are "stuck" (a person must look):
+ * a booking that failed with nothing live since, a review item past its SLA, a booking the provider
+ * keeps refusing for now (retrying), a group the wave held (no compliant hotel, mixed tiers…: a person decides).
+ */
+export const WAITING_KINDS = [
+  "BOOKING_FAILED",
+  "REVIEW_OVERDUE",
+  "BOOKING_RETRYING",
+  "GROUPS_HELD",
+  "REVIEW_OPEN",
+  "DEMAND_REQUESTED",
+  "GROUPS_WAITING",
+  "BOOKING_UNDER_WAY",
+] as const;
+export const STUCK_KINDS = WAITING_KINDS.slice(0, 4);
+export type WaitingKind = (typeof WAITING_KINDS)[number];
+
+export const BoardWaiting = z.object({
+  kind: z.enum(WAITING_KINDS),
+  count: z.number().int().meta({ description: "groups, bookings, review items or demands in that state" }),
+  since: z.iso.datetime().meta({
+    description:
+      "when the oldest of them started waiting: a group's creation, a booking's start, a failed booking's failure, a review item's or demand's creation",
+  }),
+});
+export type BoardWaiting = z.infer<typeof BoardWaiting>;
+
+export const BoardFlight = z
+  .object({
+    caseUrn: z.string(),
+    flightNumber: z.string(),
+    origin: z.string(),
+    destination: z.string(),
+    status: CaseStatus,
+    passengers: z.number().int(),
+    rooms: z.object({
+      needed: z.number().int().meta({ description: "rooms of the case's groups that still need one (the manifest's need, not the demands')" }),
+      booked: z.number().int().meta({ description: "rooms of those groups held by a CONFIRMED or CHECKED_OUT reservation" }),
+      booking: z.number().int().meta({ description: "rooms of those groups being booked (PENDING)" }),
+    }),
+    urgency: z.enum(["STUCK", "WAITING", "CALM"]).meta({ description: "STUCK when the first waiting thing is stuck, CALM when nothing waits" }),
+    waiting: z.array(BoardWaiting).meta({ description: "stuck things first, then the oldest; the first is the row's headline" }),
+  })
+  .meta({ id: "BoardFlight", description: "One open case on the board" });
+export type BoardFlight = z.infer<typeof BoardFlight>;
+
 export const Board = z
   .object({
     airport: z.string(),
@@ -64,7 +111,12 @@ export const Board = z
       at: z.iso.datetime().nullable(),
       sources: z.array(WaveSource),
     }),
+    flights: z
+      .array(BoardFlight)
+      .optional()
+      .meta({ description: "one row per open case, most urgent first (docs/console.md, \"The board\")" }),
   })
   .meta({ id: "Board", description: "One airport's live operations board" });
 export type Board = z.infer<typeof Board>;
 export type BoardReviewItem = z.infer<typeof BoardReviewItem>;
+

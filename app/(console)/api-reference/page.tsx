@@ -107,9 +107,9 @@ export default async function ApiReferencePage() {
             ))}
           </div>
         </nav>
-        <div className="grid min-w-0 gap-8">
+        <div className="grid min-w-0 grid-cols-1 gap-8">
           <Card className="gap-2 py-4">
-            <CardContent className="grid gap-2 px-4 text-sm text-muted-foreground">
+            <CardContent className="grid gap-2 px-4 text-sm text-muted-foreground [overflow-wrap:anywhere]">
               <p>
                 <InlineCode text={doc.info.description} />
               </p>
@@ -121,7 +121,7 @@ export default async function ApiReferencePage() {
             </CardContent>
           </Card>
           {groups.map((g) => (
-            <section key={g.tag} id={`tag-${g.tag}`} aria-labelledby={`tag-${g.tag}-title`} className="grid scroll-mt-20 gap-3" data-testid="api-tag">
+            <section key={g.tag} id={`tag-${g.tag}`} aria-labelledby={`tag-${g.tag}-title`} className="grid scroll-mt-20 grid-cols-1 gap-3" data-testid="api-tag">
               <h2 id={`tag-${g.tag}-title`} className="text-lg font-semibold">
                 {g.tag}
               </h2>
@@ -167,7 +167,7 @@ function OperationCard({ method, path, op, components }: { method: string; path:
           </p>
         )}
       </CardHeader>
-      <CardContent className="grid gap-4 px-4">
+      <CardContent className="grid grid-cols-1 gap-4 px-4 [overflow-wrap:anywhere]">
         {op.parameters.length > 0 && (
           <Block title="Parameters">
             <table className="w-full text-xs">
@@ -215,7 +215,7 @@ function OperationCard({ method, path, op, components }: { method: string; path:
         })}
         {errors.length > 0 && (
           <Block title="Errors (application/problem+json)">
-            <ul className="grid gap-0.5 text-xs">
+            <ul className="grid grid-cols-1 gap-0.5 text-xs">
               {errors.map(([status, res]) => (
                 <li key={status} className="flex gap-2">
                   <code className="w-8 shrink-0 font-mono font-semibold text-destructive">{status}</code>
@@ -232,7 +232,7 @@ function OperationCard({ method, path, op, components }: { method: string; path:
 
 function Block({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-1 gap-1.5">
       <h4 className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{title}</h4>
       {children}
     </div>

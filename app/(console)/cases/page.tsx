@@ -174,7 +174,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
         </EmptyState>
       ) : (
         <>
-          <Table data-testid="cases-table">
+          <Table stack data-testid="cases-table">
             <TableHeader>
               <TableRow>
                 <TableHead className={STICKY_COLUMN}>Flight</TableHead>
@@ -189,7 +189,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
             <TableBody>
               {page.items.map((c) => (
                 <TableRow key={c.urn} data-testid="case-row" data-urn={c.urn}>
-                  <TableCell className={STICKY_COLUMN}>
+                  <TableCell className={STICKY_COLUMN} data-key>
                     <Link href={`/cases/${encodeURIComponent(c.urn)}`} className="font-mono font-semibold text-primary hover:underline" data-testid="case-link">
                       {c.flight.number}
                     </Link>
@@ -201,18 +201,18 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                       {c.externalEventId}
                     </div>
                   </TableCell>
-                  <TableCell className="font-mono">{c.airport}</TableCell>
+                  <TableCell className="font-mono" data-label="Airport">{c.airport}</TableCell>
                   <TableCell>
                     <StatusBadge status={c.status} testId="case-status" />
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{c.passengers}</TableCell>
-                  <TableCell>
+                  <TableCell className="text-right tabular-nums" data-label="Passengers">{c.passengers}</TableCell>
+                  <TableCell data-label="Rooms">
                     <RoomsMeter booked={c.roomsBooked} requested={c.roomsRequested} needed={c.roomsNeeded} compact />
                   </TableCell>
-                  <TableCell className="text-right">
+                  <TableCell className="text-right" data-label="Review">
                     {c.openReviewItems > 0 ? <Badge variant="warning">{c.openReviewItems} open</Badge> : <span className="text-muted-foreground">—</span>}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap text-xs" data-testid="case-opened">
+                  <TableCell className="whitespace-nowrap text-xs" data-testid="case-opened" data-label="Opened">
                     <div>
                       <LocalTime at={c.createdAt} zone={zones[c.airport]} />
                       <span className="text-muted-foreground"> · {formatAge(c.createdAt, now)} ago</span>

@@ -189,7 +189,7 @@ export default async function ReviewQueuePage({
         </EmptyState>
       ) : (
         <>
-          <Table data-testid="review-table">
+          <Table stack data-testid="review-table">
             <TableHeader>
               <TableRow>
                 <TableHead className={STICKY_COLUMN}>Item</TableHead>
@@ -256,7 +256,7 @@ function ReviewRow({
       data-state={item.state}
     >
       {/* priority and what it is stay in view while the rest scrolls on a phone */}
-      <TableCell className={cn("whitespace-nowrap", STICKY_COLUMN)}>
+      <TableCell className={cn("whitespace-nowrap", STICKY_COLUMN)} data-key>
         <PriorityBadge priority={item.priority} testId="review-priority" />
         <div className="mt-1">
           <Link
@@ -281,10 +281,10 @@ function ReviewRow({
           {flight?.airport ?? item.airport ?? "—"}
         </div>
       </TableCell>
-      <TableCell className="font-mono text-xs">
+      <TableCell className="font-mono text-xs" data-label="Groups">
         {item.affectedGroups.length ? item.affectedGroups.join(", ") : "—"}
       </TableCell>
-      <TableCell className="max-w-md text-sm">
+      <TableCell className="max-w-md text-sm" data-wide>
         <p className="line-clamp-2" title={item.detail ?? undefined}>
           {item.detail ?? "—"}
         </p>
@@ -300,10 +300,11 @@ function ReviewRow({
       <TableCell
         className="whitespace-nowrap text-right text-xs tabular-nums"
         title={`Raised ${raised.text} (${raised.other.slice(-9)})`}
+        data-label="Age"
       >
         {formatAge(item.createdAt, now)}
       </TableCell>
-      <TableCell className="whitespace-nowrap text-right text-xs tabular-nums">
+      <TableCell className="whitespace-nowrap text-right text-xs tabular-nums" data-label="SLA">
         <SlaBadge item={item} now={now} testId="review-sla" zone={zone} />
         {item.escalations > 0 && (
           <div className="font-semibold text-destructive" data-testid="review-escalations" title="SLA breaches: each paged on-call and raised the priority">

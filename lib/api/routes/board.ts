@@ -11,7 +11,8 @@ export const getBoardRoute = defineRoute({
     "closed, by status, and their passengers; rooms needed (demands not rejected), booked (CONFIRMED reservations), " +
     "pending (PENDING reservations) and held (groups with HELD passengers); unresolved review items by priority with " +
     "their SLA due times, most urgent first; transport segments still to run (PLANNED, ASSIGNED) with riders and " +
-    "seats; the hotel sources of the airport's latest wave. `revision` changes whenever a figure changes: poll it " +
+    "seats; the hotel sources of the airport's latest wave; `flights`, a row per open case (flight, route, passengers, " +
+    "rooms booked of needed, status and what waits and since when), most urgent first. `revision` changes whenever a figure changes: poll it " +
     "and re-render when it moves. Drills and shadow cases are left out.",
   permission: "read",
   query: BoardQuery,

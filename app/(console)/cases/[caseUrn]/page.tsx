@@ -448,7 +448,7 @@ export default async function CasePage({
             <p>The feed sends the manifest with the case; passengers can also be added from a spreadsheet.</p>
           </EmptyState>
         ) : (
-          <Table data-testid="groups-table">
+          <Table stack data-testid="groups-table">
             <TableHeader>
               <TableRow>
                 <TableHead className={STICKY_COLUMN}>Group</TableHead>
@@ -473,7 +473,7 @@ export default async function CasePage({
                     aria-current={targeted ? "location" : undefined}
                     className={cn("scroll-mt-24 align-top", targeted && "bg-primary/10 outline-2 -outline-offset-2 outline-primary hover:bg-primary/15")}
                   >
-                    <TableCell className={STICKY_COLUMN}>
+                    <TableCell className={STICKY_COLUMN} data-key data-testid="group-name">
                       <span className="font-mono font-medium">{g.groupId}</span>
                       {g.pnr !== g.groupId && <div className="font-mono text-xs text-muted-foreground">PNR {g.pnr}</div>}
                       {/* a booked group keeps its make-up (the API refuses it); only what the form shows goes to the browser */}
@@ -488,7 +488,7 @@ export default async function CasePage({
                         />
                       )}
                     </TableCell>
-                    <TableCell>{g.mixedTier ? <Badge variant="warning">mixed tiers</Badge> : (g.tier ?? "—").replaceAll("_", " ").toLowerCase()}</TableCell>
+                    <TableCell data-label="Tier">{g.mixedTier ? <Badge variant="warning">mixed tiers</Badge> : (g.tier ?? "—").replaceAll("_", " ").toLowerCase()}</TableCell>
                     <TableCell className="text-xs">
                       {g.passengers.map((p) => (
                         <div key={p.id} data-testid="passenger-line" data-targeted={(targeted && p.id === target.passenger) || undefined} className={cn(targeted && p.id === target.passenger && "font-semibold")}>
@@ -528,8 +528,10 @@ export default async function CasePage({
                         </div>
                       ))}
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">{g.rooms}</TableCell>
-                    <TableCell>
+                    <TableCell className="text-right tabular-nums" data-label="Rooms" data-testid="group-rooms">
+                      {g.rooms}
+                    </TableCell>
+                    <TableCell data-testid="group-status">
                       <div className="flex flex-wrap gap-1">
                         {counts.map(({ s, n }) => (
                           <Badge key={s} variant={s === "BOOKED" ? "success" : s === "HELD" ? "warning" : "muted"}>
@@ -539,7 +541,7 @@ export default async function CasePage({
                       </div>
                       <HeldMarker groupId={g.groupId} statuses={statuses} items={record.manualReviewItems} />
                     </TableCell>
-                    <TableCell className="text-xs">
+                    <TableCell className="text-xs" data-label="Hotel">
                       {g.hotelUrn ? <div>{hotelsByUrn[g.hotelUrn]?.name ?? shortUrn(g.hotelUrn)}</div> : null}
                       <span className="font-mono text-muted-foreground">{g.reservationUrn ? shortUrn(g.reservationUrn) : g.hotelUrn ? "not booked yet" : "—"}</span>
                     </TableCell>

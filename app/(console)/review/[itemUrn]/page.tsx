@@ -80,8 +80,8 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
         description={item.detail ?? undefined}
         actions={<ReviewItemKeys />}
       />
-      <div className="grid gap-4 lg:grid-cols-[1fr_28rem]">
-        <div className="grid content-start gap-4">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_28rem]">
+        <div className="grid grid-cols-1 content-start gap-4">
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2 text-base">
@@ -101,7 +101,7 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
               <div>
                 Wave{" "}
                 {item.waveUrn || wave ? (
-                  <Link href={`/waves/${encodeURIComponent(item.waveUrn ?? wave!.urn)}`} className="font-mono text-primary hover:underline" data-testid="review-item-wave">
+                  <Link href={`/waves/${encodeURIComponent(item.waveUrn ?? wave!.urn)}`} className="break-all font-mono text-primary hover:underline" data-testid="review-item-wave">
                     {item.waveUrn ?? wave!.urn}
                   </Link>
                 ) : (

@@ -58,7 +58,7 @@ export default async function RoomingPage({ params, searchParams }: { params: Pr
           <p>A rooming list appears once booking has reserved rooms for the wave&apos;s groups. Cancelled and failed reservations are left out.</p>
         </EmptyState>
       ) : (
-        <div className="grid gap-8">
+        <div className="grid grid-cols-1 gap-8">
           {list.hotels.map((h) => (
             <HotelList key={`${h.hotelUrn}-${h.checkIn}`} hotel={h} flight={list.flightNumber} waveHref={waveHref} single={Boolean(hotel)} />
           ))}
@@ -70,7 +70,7 @@ export default async function RoomingPage({ params, searchParams }: { params: Pr
 
 function HotelList({ hotel: h, flight, waveHref, single }: { hotel: RoomingHotel; flight: string; waveHref: string; single: boolean }) {
   return (
-    <section className="rooming-sheet grid gap-3 rounded-lg border bg-card p-5 print:rounded-none print:border-0 print:p-0" data-testid="rooming-hotel" aria-labelledby={`h-${h.hotelUrn}-${h.checkIn}`}>
+    <section className="rooming-sheet grid min-w-0 grid-cols-1 gap-3 rounded-lg border bg-card p-5 print:rounded-none print:border-0 print:p-0" data-testid="rooming-hotel" aria-labelledby={`h-${h.hotelUrn}-${h.checkIn}`}>
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id={`h-${h.hotelUrn}-${h.checkIn}`} className="text-lg font-semibold" data-testid="rooming-hotel-name">
@@ -103,39 +103,42 @@ function HotelList({ hotel: h, flight, waveHref, single }: { hotel: RoomingHotel
           </>
         )}
       </p>
-      <table className="w-full border-collapse text-sm" data-testid="rooming-table">
-        <caption className="sr-only">Guests at {h.name}</caption>
-        <thead>
-          <tr className="border-b text-left">
-            <th scope="col" className="py-1.5 pr-3 font-medium">Booking (PNR)</th>
-            <th scope="col" className="py-1.5 pr-3 font-medium">Guests</th>
-            <th scope="col" className="py-1.5 pr-3 text-right font-medium">Rooms</th>
-            <th scope="col" className="py-1.5 pr-3 font-medium">Special needs</th>
-            <th scope="col" className="py-1.5 font-medium">Confirmation</th>
-          </tr>
-        </thead>
-        <tbody>
-          {h.groups.map((g) => (
-            <tr key={g.groupId} className="break-inside-avoid border-b align-top" data-testid="rooming-group">
-              <td className="py-1.5 pr-3 font-mono">{g.pnr}</td>
-              <td className="py-1.5 pr-3">
-                <ul>
-                  {g.guests.map((p, i) => (
-                    <li key={i} data-testid="rooming-guest">{p.name}</li>
-                  ))}
-                </ul>
-              </td>
-              <td className="py-1.5 pr-3 text-right tabular-nums">{g.rooms}</td>
-              <td className="py-1.5 pr-3">
-                {g.guests.flatMap((p) => p.specialNeeds.map((n) => `${p.name.split(",")[0]}: ${words(n)}`)).join("; ") || "—"}
-              </td>
-              <td className="py-1.5 font-mono" data-testid="rooming-confirmation">
-                {g.confirmationCode ?? (g.status === "PENDING" ? "being booked" : "—")}
-              </td>
+      {/* on a phone the list scrolls in its own box; on paper it is whole */}
+      <div className="overflow-x-auto print:overflow-visible">
+        <table className="w-full border-collapse text-sm" data-testid="rooming-table">
+          <caption className="sr-only">Guests at {h.name}</caption>
+          <thead>
+            <tr className="border-b text-left">
+              <th scope="col" className="py-1.5 pr-3 font-medium">Booking (PNR)</th>
+              <th scope="col" className="py-1.5 pr-3 font-medium">Guests</th>
+              <th scope="col" className="py-1.5 pr-3 text-right font-medium">Rooms</th>
+              <th scope="col" className="py-1.5 pr-3 font-medium">Special needs</th>
+              <th scope="col" className="py-1.5 font-medium">Confirmation</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {h.groups.map((g) => (
+              <tr key={g.groupId} className="break-inside-avoid border-b align-top" data-testid="rooming-group">
+                <td className="py-1.5 pr-3 font-mono">{g.pnr}</td>
+                <td className="py-1.5 pr-3">
+                  <ul>
+                    {g.guests.map((p, i) => (
+                      <li key={i} data-testid="rooming-guest">{p.name}</li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="py-1.5 pr-3 text-right tabular-nums">{g.rooms}</td>
+                <td className="py-1.5 pr-3">
+                  {g.guests.flatMap((p) => p.specialNeeds.map((n) => `${p.name.split(",")[0]}: ${words(n)}`)).join("; ") || "—"}
+                </td>
+                <td className="py-1.5 font-mono" data-testid="rooming-confirmation">
+                  {g.confirmationCode ?? (g.status === "PENDING" ? "being booked" : "—")}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
