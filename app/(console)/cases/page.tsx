@@ -5,7 +5,7 @@ import { AutoRefresh } from "@/components/console/auto-refresh";
 import { EmptyState } from "@/components/console/empty-state";
 import { FilterForm } from "@/components/console/filter-form";
 import { FilterNotice } from "@/components/console/filter-notice";
-import { formatAge, formatUtc, shortUrn } from "@/components/console/format";
+import { formatAge, formatUtc } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
 import { StatusBadge } from "@/components/console/status-badge";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
@@ -21,6 +21,7 @@ import { listCases } from "@/lib/cases/list";
 import { upperCaseEnums } from "@/lib/api/query-case";
 import { CASE_STATUSES, CaseListQuery } from "@/lib/cases/schemas";
 import { userNames } from "@/lib/users/names";
+import { subjectWords } from "@/lib/users/subject-words";
 import type { z } from "zod";
 import { ListRefusal, tryList } from "../list-refusal";
 
@@ -47,10 +48,6 @@ function sortChoice(sort: string, order: string | undefined): string {
 function withoutFailed(raw: Record<string, unknown>, error: z.ZodError): Record<string, unknown> {
   const failed = new Set(error.issues.map((i) => String(i.path[0])));
   return Object.fromEntries(Object.entries(raw).filter(([k]) => !failed.has(k)));
-}
-
-function actorName(sub: string, names: Record<string, string>): string {
-  return names[sub] ?? (sub.startsWith("urn:") ? shortUrn(sub) : sub);
 }
 
 function one(v: string | string[] | undefined): string | undefined {
@@ -214,7 +211,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                       {formatUtc(c.createdAt)}
                     </div>
                     <div className="max-w-40 truncate text-muted-foreground" title={c.createdBy} data-testid="case-creator">
-                      by {actorName(c.createdBy, creators)}
+                      by {subjectWords(c.createdBy, creators)}
                     </div>
                   </TableCell>
                 </TableRow>

@@ -13,6 +13,7 @@ import { SegmentBoard } from "@/components/transport/segment-board";
 import { upperCaseEnums } from "@/lib/api/query-case";
 import { hasPermission } from "@/lib/auth/roles";
 import { sessionCtx } from "@/lib/auth/session-ctx";
+import { caseLabels } from "@/lib/read-models/case-labels";
 import { listSegments } from "@/lib/transport";
 import { SegmentListQuery } from "@/lib/transport/schemas";
 import { SegmentDirection, SegmentStatus } from "@/lib/vocabulary";
@@ -37,6 +38,7 @@ export default async function TransportPage({ searchParams }: { searchParams: Pr
   const listed = await tryList(() => listSegments({ ctx, input: query }));
   const page = listed.ok ? listed.value : { items: [], nextCursor: null };
   const waiting = unassignedSummary(page.items);
+  const cases = await caseLabels({ ctx, input: { urns: page.items.map((s) => s.caseUrn) } });
   const qs = (extra: Record<string, string | undefined>) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries({ airport: query.airport, status: query.status, direction: query.direction, ...extra })) if (v) p.set(k, v);
@@ -94,7 +96,7 @@ export default async function TransportPage({ searchParams }: { searchParams: Pr
         </div>
       </FilterForm>
       {listed.ok ? (
-        <SegmentBoard segments={page.items} mayAct={hasPermission(ctx.principal.roles, "transport:write")} showCase testId="transport-board" />
+        <SegmentBoard segments={page.items} mayAct={hasPermission(ctx.principal.roles, "transport:write")} cases={cases} testId="transport-board" />
       ) : (
         <ListRefusal error={listed.error} what="rides" airport={query.airport} myAirports={ctx.principal.airports} clearHref="/transport" />
       )}

@@ -14,7 +14,7 @@ import { CaseTransport } from "@/components/transport/case-transport";
 import { CaseWaves } from "@/components/waves/case-waves";
 import { HeldMarker } from "@/components/waves/held-marker";
 import { EmptyState } from "@/components/console/empty-state";
-import { formatAge, formatMoney, formatUtc, msSince, shortUrn } from "@/components/console/format";
+import { formatAge, formatMoney, formatUtc, msSince } from "@/components/console/format";
 import { PriorityBadge, StatusBadge } from "@/components/console/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -36,6 +36,7 @@ import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { hotelLabels } from "@/lib/hotels/names";
 import { userNames } from "@/lib/users/names";
+import { subjectWords } from "@/lib/users/subject-words";
 import { approveDemandAction, closeCaseAction, erasePassengerAction, rejectDemandAction, reopenCaseAction } from "../actions";
 
 export const metadata: Metadata = { title: "Case" };
@@ -94,7 +95,7 @@ export default async function CasePage({
   const busy = BUSY_CASE.has(record.status) || recentlyApproved;
   const hasInitial = hasLiveInitial(record.demands);
   const unrequested = Math.max(0, record.roomsNeeded - summary.totalRequested);
-  const who = (sub: string | null) => (sub ? (names[sub] ?? (sub.startsWith("urn:") ? shortUrn(sub) : sub.replace(/^system:/, "system "))) : "—");
+  const who = (sub: string | null) => subjectWords(sub, names);
 
   return (
     <>
@@ -466,8 +467,8 @@ export default async function CasePage({
                       <HeldMarker groupId={g.groupId} statuses={statuses} items={record.manualReviewItems} />
                     </TableCell>
                     <TableCell className="text-xs">
-                      {g.hotelUrn ? <div>{hotelsByUrn[g.hotelUrn]?.name ?? shortUrn(g.hotelUrn)}</div> : null}
-                      <span className="font-mono text-muted-foreground">{g.reservationUrn ? shortUrn(g.reservationUrn) : g.hotelUrn ? "not booked yet" : "—"}</span>
+                      {g.hotelUrn ? <div>{hotelsByUrn[g.hotelUrn]?.name ?? "a hotel no longer listed"}</div> : null}
+                      <span className="text-muted-foreground">{g.reservationUrn ? "booked (see Bookings)" : g.hotelUrn ? "not booked yet" : "—"}</span>
                     </TableCell>
                   </TableRow>
                 );
