@@ -11,6 +11,7 @@ import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dia
 import { ReservationsPanel } from "@/components/booking/reservations-panel";
 import { ModeBadge } from "@/components/drills/mode-badge";
 import { CaseTransport } from "@/components/transport/case-transport";
+import { CaseAudit, caseAuditHref } from "@/components/audit/case-audit";
 import { CaseWaves } from "@/components/waves/case-waves";
 import { HeldMarker } from "@/components/waves/held-marker";
 import { EmptyState } from "@/components/console/empty-state";
@@ -170,8 +171,8 @@ export default async function CasePage({
             />
           )}
           <Button asChild size="sm" variant="ghost">
-            {/* the case's own entries and its demands' (approvals and their reasons are audited on the demand) */}
-            <Link href={`/audit?entityUrn=${encodeURIComponent([record.urn, ...record.demands.map((d) => d.urn)].join(","))}`} data-testid="case-audit-link">
+            {/* the case's entries and those of its demands, waves, bookings, rides and review items */}
+            <Link href={caseAuditHref(record.urn)} data-testid="case-audit-link">
               <FileClock aria-hidden /> Audit
             </Link>
           </Button>
@@ -362,6 +363,7 @@ export default async function CasePage({
       <CaseWaves ctx={ctx} caseUrn={record.urn} />
       <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} />
       <CaseTransport ctx={ctx} caseUrn={record.urn} closed={closed} />
+      <CaseAudit ctx={ctx} caseUrn={record.urn} />
 
       {record.manualReviewItems.length > 0 && (
         <Section title="Needs a person" count={record.manualReviewItems.filter((i) => i.state !== "RESOLVED").length}>
