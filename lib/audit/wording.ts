@@ -170,7 +170,7 @@ export function valueWords(v: unknown, names: WordingNames = NO_NAMES, depth = 0
   if (typeof v === "object") {
     const o = v as Record<string, unknown>;
     if (typeof o.amount === "number" && typeof o.currency === "string") return `${o.amount} ${o.currency}`;
-    if (depth > 0) return `${Object.keys(o).length} fields`;
+    if (depth > 0) return Object.keys(o).length === 1 ? "1 field" : `${Object.keys(o).length} fields`;
     const parts = Object.entries(o)
       .filter(([, x]) => x !== null && x !== undefined && x !== "")
       .map(([k, x]) => `${fieldWords(k).toLowerCase()} ${valueWords(x, names, depth + 1)}`);
@@ -187,7 +187,8 @@ function stringWords(s: string, names: WordingNames): string {
     const p = names.policies[s];
     if (p) return `“${p.name}” v${p.version}`;
     if (names.entities[s]) return names.entities[s].label;
-    return `a ${ENTITY_WORDS[urn[1]]?.toLowerCase() ?? urn[1]}`;
+    const kind = ENTITY_WORDS[urn[1]]?.toLowerCase() ?? urn[1];
+    return `${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`;
   }
   if (names.users[s]) return names.users[s];
   if (s.startsWith("system:")) return `automatic (${s.slice(7).replaceAll("-", " ")})`;
