@@ -51,7 +51,7 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
   const booked = groups.filter((g) => g.reservationUrn && g.hotelUrn);
   const [people, bookedHotels] = await Promise.all([
     userNames({ ctx, input: { urns: [item.assignedTo ?? "", item.resolvedBy ?? ""] } }),
-    hotelLabels({ ctx, input: { urns: booked.map((g) => g.hotelUrn!).filter((u) => !names.has(u)) } }),
+    hotelLabels({ ctx, input: { urns: [...booked.map((g) => g.hotelUrn!), ...item.attemptedHotels.map((h) => h.hotelUrn)].filter((u) => !names.has(u)) } }),
   ]);
   const hotelName = (urn: string) => names.get(urn) ?? bookedHotels[urn]?.name ?? "a hotel no longer listed";
 
@@ -93,7 +93,7 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
               <div>
                 Case{" "}
                 <Link href={`/cases/${encodeURIComponent(item.caseUrn)}`} className="font-mono text-primary hover:underline" data-testid="review-item-case">
-                  {flight ? `${flight.flight.number} · ${flight.airport}` : item.caseUrn}
+                  {flight ? `${flight.flight.number} · ${flight.airport}` : "its case"}
                   <ModeBadge mode={flight?.mode} className="ml-2" />
                 </Link>
               </div>
@@ -174,7 +174,7 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
                   <TableBody>
                     {item.attemptedHotels.map((h, i) => (
                       <TableRow key={`${h.hotelUrn}-${i}`}>
-                        <TableCell>{names.get(h.hotelUrn) ?? <span className="font-mono text-xs">{h.hotelUrn}</span>}</TableCell>
+                        <TableCell>{hotelName(h.hotelUrn)}</TableCell>
                         <TableCell>{h.reason}</TableCell>
                         <TableCell className="font-mono text-xs">{h.providerError ?? "—"}</TableCell>
                       </TableRow>
