@@ -5,7 +5,7 @@ import { ReasonText } from "@/components/console/reason-text";
 import { Badge } from "@/components/ui/badge";
 import { auditLabels } from "@/lib/audit/labels";
 import { listAudit } from "@/lib/audit/list";
-import { actionWords, changeWords } from "@/lib/audit/wording";
+import { actionWords, changeWords, inReadingOrder } from "@/lib/audit/wording";
 import type { Ctx } from "@/lib/context";
 import { subjectWords } from "@/lib/users/subject-words";
 
@@ -57,7 +57,7 @@ export async function CaseAudit({ ctx, caseUrn }: { ctx: Ctx; caseUrn: string })
               </div>
               {e.changes.length > 0 && (
                 <ul className="text-xs">
-                  {e.changes.slice(0, CHANGES_SHOWN).map((c) => {
+                  {inReadingOrder(e.changes).slice(0, CHANGES_SHOWN).map((c) => {
                     const w = changeWords(c, labels);
                     return (
                       <li key={c.field}>

@@ -1,5 +1,5 @@
 import type { AuditEntry } from "@/lib/audit/schemas";
-import { changeWords, type WordingNames } from "@/lib/audit/wording";
+import { changeWords, inReadingOrder, type WordingNames } from "@/lib/audit/wording";
 
 const SHOWN = 6;
 
@@ -8,8 +8,9 @@ const SHOWN = 6;
  * enum labels, readable times, people and policies by name, nested objects summarised. The
  * recorded JSON stays one click away, behind "details", for whoever needs the exact values.
  */
-export function Changes({ changes, names }: { changes: AuditEntry["changes"]; names: WordingNames }) {
-  if (changes.length === 0) return <span className="text-muted-foreground">—</span>;
+export function Changes({ changes: recorded, names }: { changes: AuditEntry["changes"]; names: WordingNames }) {
+  if (recorded.length === 0) return <span className="text-muted-foreground">—</span>;
+  const changes = inReadingOrder(recorded);
   const head = changes.length > SHOWN + 1 ? changes.slice(0, SHOWN) : changes;
   const rest = changes.slice(head.length);
   return (
@@ -23,7 +24,7 @@ export function Changes({ changes, names }: { changes: AuditEntry["changes"]; na
       )}
       <details data-testid="audit-raw">
         <summary className="cursor-pointer text-xs text-muted-foreground">details</summary>
-        <pre className="mt-1 max-h-64 overflow-auto rounded bg-muted p-2 font-mono text-[11px] whitespace-pre-wrap break-all">{JSON.stringify(changes, null, 2)}</pre>
+        <pre className="mt-1 max-h-64 overflow-auto rounded bg-muted p-2 font-mono text-[11px] whitespace-pre-wrap break-all">{JSON.stringify(recorded, null, 2)}</pre>
       </details>
     </div>
   );

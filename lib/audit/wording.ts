@@ -137,6 +137,7 @@ const ENUM_VALUES = new Set(Object.values(vocabulary).flatMap((v) => (Array.isAr
 // review resolutions of one word (lib/review/schemas.ts, not imported here: it is server-side)
 for (const r of ["REBOOKED", "RELAXED", "SPLIT", "OVERRIDDEN"]) ENUM_VALUES.add(r);
 const URN = /^urn:svc:([a-z]+):[0-9a-f-]{36}$/;
+const URN_IN_TEXT = /(urn:svc:[a-z]+:[0-9a-f-]{36})( v\d+)?/g;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const LIST_SHOWN = 3;
 
@@ -191,6 +192,8 @@ function stringWords(s: string, names: WordingNames): string {
     return `${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`;
   }
   if (names.users[s]) return names.users[s];
+  // free text naming records ("auto-approved under policy urn:… v3"): each named, a policy with its own version
+  if (!s.startsWith("urn:svc:") && s.includes("urn:svc:")) return s.replace(URN_IN_TEXT, (m, u: string, v = "") => stringWords(u, names) + (names.policies[u] ? "" : v));
   if (s.startsWith("system:")) return `automatic (${s.slice(7).replaceAll("-", " ")})`;
   if (ENUM_VALUES.has(s) || /^[A-Z]+(_[A-Z]+)+$/.test(s)) return words(s);
   return s;
@@ -209,6 +212,12 @@ export function timeWords(iso: string): string {
 export function changeWords(c: FieldChange, names: WordingNames = NO_NAMES): ChangeWords {
   const absent = c.before === null || c.before === undefined;
   return { field: fieldWords(c.field), before: absent ? null : valueWords(c.before, names), after: valueWords(c.after, names) };
+}
+
+/** The changes in reading order: the state or status first (what the entry is about), then the rest as recorded. */
+export function inReadingOrder<T extends { field: string }>(changes: readonly T[]): T[] {
+  const first = (c: T) => (c.field === "status" || c.field === "state" ? 0 : 1);
+  return [...changes].sort((a, b) => first(a) - first(b));
 }
 
 /** The subjects and policies a page of changes names (decidedBy, assignedTo, policyUrn, ...), so one lookup names them too. */

@@ -4,8 +4,9 @@ import { DEMO_USERS, SignInPage } from "./pages/sign-in";
 import { approveRooms, createCaseWithHeldGroup } from "./pages/wave";
 
 test.describe("names, not ids", () => {
+  // an admin: the role that both claims review items and computes the tenant's report
   test.beforeEach(async ({ page }) => {
-    await new SignInPage(page).signInAs("supervisor");
+    await new SignInPage(page).signInAs("admin");
   });
 
   test("a ride names its flight, a claimer is named, a report names its policies", async ({ page }) => {
@@ -27,11 +28,11 @@ test.describe("names, not ids", () => {
     const claim = await page.request.post(`/api/v1/manual-review/${encodeURIComponent(booked.itemUrn)}/claim`);
     expect(claim.status(), await claim.text()).toBe(200);
     await page.goto("/review");
-    await expect(page.locator(`[data-testid=review-row][data-urn="${booked.itemUrn}"]`).getByTestId("review-assignee")).toHaveText(DEMO_USERS.supervisor.name);
-    await expect(page.getByTestId("review-claimants")).toContainText(`${DEMO_USERS.supervisor.name}:`);
+    await expect(page.locator(`[data-testid=review-row][data-urn="${booked.itemUrn}"]`).getByTestId("review-assignee")).toHaveText(DEMO_USERS.admin.name);
+    await expect(page.getByTestId("review-claimants")).toContainText(`${DEMO_USERS.admin.name}:`);
     await expect(page.getByTestId("review-claimants")).not.toContainText("urn:svc:user");
     await page.goto(`/review/${encodeURIComponent(booked.itemUrn)}`);
-    await expect(page.getByTestId("review-item-assignee")).toHaveText(`claimed by ${DEMO_USERS.supervisor.name}`);
+    await expect(page.getByTestId("review-item-assignee")).toHaveText(`claimed by ${DEMO_USERS.admin.name}`);
     await expect(page.getByTestId("review-item-wave")).not.toContainText("urn:svc:");
 
     // the week's report lists the policies behind its review items by name

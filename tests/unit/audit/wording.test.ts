@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { diff } from "@/lib/audit/diff";
-import { actionWords, changeWords, fieldWords, refusalWords, subjectsIn, timeWords, valueWords, type WordingNames } from "@/lib/audit/wording";
+import { actionWords, changeWords, fieldWords, inReadingOrder, refusalWords, subjectsIn, timeWords, valueWords, type WordingNames } from "@/lib/audit/wording";
 
 const SAM = "urn:svc:user:0195f0c8-7a1e-7c2d-9a55-3b2f4a1c9d20";
 const POLICY = "urn:svc:policy:0195f0c8-7a1e-7c2d-9a55-3b2f4a1c9d21";
@@ -26,8 +26,8 @@ describe("audit wording", () => {
       approval: { decidedBy: SAM, decidedAt: "2026-11-24T23:10:00.000Z", reason: "duty manager agreed", policyUrn: POLICY, policyVersion: 3 },
       roomsRequested: 2,
     };
-    const lines = diff(before, after).map(line);
-    expect(lines).toContain("Status: requested → approved");
+    const lines = inReadingOrder(diff(before, after)).map(line);
+    expect(lines[0]).toBe("Status: requested → approved");
     const decision = lines.find((l) => l.startsWith("Decision: "));
     expect(decision).toBe("Decision: decided by Sam Supervisor; decided at 24 Nov 2026 23:10 UTC; reason duty manager agreed; policy “CDG economy” v3; policy version 3");
     expect(lines.join("\n")).not.toMatch(/urn:svc:|\{|"/);
@@ -50,6 +50,9 @@ describe("audit wording", () => {
     expect(valueWords("urn:svc:wave:0195f0c8-7a1e-7c2d-9a55-3b2f4a1c9d99", names)).toBe("an allocation wave");
     expect(valueWords("system:escalate-review-sla")).toBe("automatic (escalate review sla)");
     expect(timeWords("2026-11-21T18:05:00Z")).toBe("21 Nov 2026 18:05 UTC");
+    // a reason that names a policy names it by its name
+    expect(valueWords(`auto-approved under policy ${POLICY} v3`, names)).toBe("auto-approved under policy “CDG economy” v3");
+    expect(valueWords(`moved from urn:svc:wave:0195f0c8-7a1e-7c2d-9a55-3b2f4a1c9d99`, names)).toBe("moved from an allocation wave");
   });
 
   it("a claim reads 'Claimed by: none → Sam Supervisor', a new field shows only its value", () => {
