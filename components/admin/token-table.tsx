@@ -3,7 +3,8 @@
 import { Ban } from "lucide-react";
 import { useState, useTransition } from "react";
 import { CopyButton } from "@/components/console/copy-button";
-import { formatAge, formatUtc, roleLabel, shortUrn } from "@/components/console/format";
+import { formatAge, formatUtc, roleLabel } from "@/components/console/format";
+import { subjectWords } from "@/lib/users/subject-words";
 import { StatusBadge } from "@/components/console/status-badge";
 import {
   AlertDialog,
@@ -53,7 +54,7 @@ export function TokenTable({ tokens, names, revoke }: { tokens: ServiceToken[]; 
               <StatusBadge status={t.status} testId="token-status" />
               {t.revokedAt && (
                 <div className="mt-0.5 text-xs text-muted-foreground">
-                  {formatUtc(t.revokedAt)} by {names[t.revokedBy ?? ""] ?? shortUrn(t.revokedBy)}
+                  {formatUtc(t.revokedAt)} by {subjectWords(t.revokedBy, names)}
                 </div>
               )}
             </TableCell>
@@ -61,7 +62,7 @@ export function TokenTable({ tokens, names, revoke }: { tokens: ServiceToken[]; 
             <TableCell className="font-mono text-xs">{t.airports.join(", ")}</TableCell>
             <TableCell className="text-xs">
               <div>{formatAge(t.createdAt)} ago</div>
-              <div className="text-muted-foreground">by {names[t.createdBy] ?? shortUrn(t.createdBy)}</div>
+              <div className="text-muted-foreground">by {subjectWords(t.createdBy, names)}</div>
             </TableCell>
             <TableCell className="whitespace-nowrap font-mono text-xs">{formatUtc(t.expiresAt)}</TableCell>
             <TableCell>

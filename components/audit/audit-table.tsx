@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState, useTransition } from "react";
-import { formatUtc, roleLabel, shortUrn } from "@/components/console/format";
+import { formatUtc, roleLabel } from "@/components/console/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -13,10 +13,13 @@ import { ReasonText } from "@/components/console/reason-text";
 import type { AuditLabels, EntityLabel } from "@/lib/audit/labels";
 import type { PolicyName } from "@/lib/policies/names";
 import { policyUrnsIn } from "@/lib/policies/href";
+import { actionWords, refusalWords } from "@/lib/audit/wording";
+import { ACCESS_DENIED_ACTION } from "@/lib/audit/refused";
+import { subjectWords } from "@/lib/users/subject-words";
 import { Changes } from "./changes";
 
 type Page = { items: AuditEntry[]; nextCursor: string | null; labels: AuditLabels };
-type Filters = { entity?: string; entityUrn?: string; action?: string };
+type Filters = { entity?: string; entityUrn?: string; action?: string; caseUrn?: string; refused?: "include" | "exclude" };
 
 export function AuditTable({
   initial,
@@ -76,7 +79,9 @@ export function AuditTable({
                   <EntityLink urn={e.entityUrn} label={labels.entities[e.entityUrn]} />
                 </div>
               </TableCell>
-              <TableCell className="align-top font-medium">{e.action}</TableCell>
+              <TableCell className="align-top font-medium" data-testid="audit-action" title={e.action}>
+                {actionWords(e.entity, e.action)}
+              </TableCell>
               <TableCell className="align-top">
                 <div className="flex flex-col" data-testid="audit-actor">
                   <span className="truncate" title={e.actor}>
@@ -87,10 +92,16 @@ export function AuditTable({
                 </div>
               </TableCell>
               <TableCell className="max-w-64 align-top whitespace-pre-wrap break-words" data-testid="audit-reason">
-                {e.reason ? <ReasonText text={e.reason} policies={labels.policies} /> : <span className="text-muted-foreground">—</span>}
+                {e.action === ACCESS_DENIED_ACTION ? (
+                  <Refusal reason={e.reason} />
+                ) : e.reason ? (
+                  <ReasonText text={e.reason} policies={labels.policies} />
+                ) : (
+                  <span className="text-muted-foreground">—</span>
+                )}
               </TableCell>
               <TableCell className="align-top">
-                <Changes changes={e.changes} />
+                <Changes changes={e.changes} names={labels} />
               </TableCell>
             </TableRow>
           ))}
@@ -116,8 +127,9 @@ function EntityLink({ urn, label }: { urn: string; label: EntityLabel | undefine
       {label.label}
     </span>
   ) : (
-    <span className="font-mono text-xs" title={urn}>
-      {shortUrn(urn)}
+    // a record gone, or a refused request's path: the id is what there is, kept whole for copying
+    <span className="font-mono text-xs break-all" title={urn}>
+      {urn}
     </span>
   );
   if (label?.href) {
@@ -137,6 +149,15 @@ function actorLabel(e: AuditEntry, policies: Record<string, PolicyName>): string
     if (policy) return `Automatic (policy “${policy.name}” v${policy.version})`;
     return `Automatic (${e.actor.slice(7).replaceAll("-", " ")})`;
   }
-  if (e.actor.startsWith("urn:svc:")) return shortUrn(e.actor);
-  return e.actor;
+  return subjectWords(e.actor, {});
+}
+
+/** A refused request: why, in the service's words; what was asked (method and path) on hover. */
+function Refusal({ reason }: { reason: string | null }) {
+  const r = refusalWords(reason);
+  return (
+    <span title={r.request ?? undefined} data-testid="audit-refusal">
+      {r.why}
+    </span>
+  );
 }

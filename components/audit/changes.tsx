@@ -1,52 +1,53 @@
-import { formatValue } from "@/components/console/format";
 import type { AuditEntry } from "@/lib/audit/schemas";
+import { changeWords, inReadingOrder, type WordingNames } from "@/lib/audit/wording";
 
 const SHOWN = 6;
 
 /**
- * The before/after of each changed field: one line per field, old struck through, new beside it.
- * A field that did not exist before (a create) shows only its value. Long lists fold.
+ * The before/after of each changed field in words ("Status: requested → approved"): field and
+ * enum labels, readable times, people and policies by name, nested objects summarised. The
+ * recorded JSON stays one click away, behind "details", for whoever needs the exact values.
  */
-export function Changes({ changes }: { changes: AuditEntry["changes"] }) {
-  if (changes.length === 0) return <span className="text-muted-foreground">—</span>;
+export function Changes({ changes: recorded, names }: { changes: AuditEntry["changes"]; names: WordingNames }) {
+  if (recorded.length === 0) return <span className="text-muted-foreground">—</span>;
+  const changes = inReadingOrder(recorded);
   const head = changes.length > SHOWN + 1 ? changes.slice(0, SHOWN) : changes;
   const rest = changes.slice(head.length);
   return (
     <div className="grid gap-1">
-      <FieldList changes={head} />
+      <FieldList changes={head} names={names} />
       {rest.length > 0 && (
         <details>
           <summary className="cursor-pointer text-xs text-muted-foreground">{rest.length} more fields</summary>
-          <FieldList changes={rest} />
+          <FieldList changes={rest} names={names} />
         </details>
       )}
+      <details data-testid="audit-raw">
+        <summary className="cursor-pointer text-xs text-muted-foreground">details</summary>
+        <pre className="mt-1 max-h-64 overflow-auto rounded bg-muted p-2 font-mono text-[11px] whitespace-pre-wrap break-all">{JSON.stringify(recorded, null, 2)}</pre>
+      </details>
     </div>
   );
 }
 
-function FieldList({ changes }: { changes: AuditEntry["changes"] }) {
+function FieldList({ changes, names }: { changes: AuditEntry["changes"]; names: WordingNames }) {
   return (
-    <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-0.5 text-xs">
-      {changes.map((c) => (
-        <div key={c.field} className="contents">
-          <dt className="font-mono text-muted-foreground">{c.field}</dt>
-          <dd className="min-w-0 break-words font-mono">
-            {c.before !== null && c.before !== undefined && (
+    <ul className="grid gap-0.5 text-xs" data-testid="audit-changes">
+      {changes.map((c) => {
+        const w = changeWords(c, names);
+        return (
+          <li key={c.field} className="min-w-0 break-words" data-testid="audit-change">
+            <span className="text-muted-foreground">{w.field}: </span>
+            {w.before !== null && (
+              // the arrow is read aloud too ("requested right arrow approved"): the line reads the same to everyone
               <>
-                <span className="sr-only">before </span>
-                <del className="bg-destructive/10 px-0.5 text-destructive decoration-destructive/50">{formatValue(c.before)}</del>
-                <span aria-hidden className="px-1 text-muted-foreground">→</span>
-                <span className="sr-only"> after </span>
+                <del className="bg-destructive/10 px-0.5 text-destructive decoration-destructive/50">{w.before}</del> →{" "}
               </>
             )}
-            {c.after === null || c.after === undefined ? (
-              <span className="text-muted-foreground">(removed)</span>
-            ) : (
-              <ins className="bg-success/10 px-0.5 text-success no-underline">{formatValue(c.after)}</ins>
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
+            <ins className="bg-success/10 px-0.5 text-success no-underline">{w.after}</ins>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -6,14 +6,16 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { PolicyName } from "@/lib/policies/names";
+import { policyHref } from "@/lib/policies/href";
 import type { Report } from "@/lib/reports/schemas";
 
 const pct = (v: number | null) => (v === null ? "—" : `${Math.round(v * 1000) / 10}%`);
 const min = (v: number | null) => (v === null ? "—" : `${v} min`);
 const label = (v: string) => v.replaceAll("_", " ").toLowerCase().replace(/^./, (c) => c.toUpperCase());
 
-/** One weekly report: charts of the review figures, the service figures per airport, failing policies and providers. */
-export function ReportView({ report, csvHref }: { report: Report; csvHref: string }) {
+/** One weekly report: charts of the review figures, the service figures per airport, failing policies (by name) and providers. */
+export function ReportView({ report, csvHref, policies }: { report: Report; csvHref: string; policies: Record<string, PolicyName> }) {
   // ALL is the total of the airports the reader may see (absent from an old report read by a principal of some airports)
   const all = report.airports.find((a) => a.airport === "ALL");
   const perAirport = report.airports.filter((a) => a.airport !== "ALL");
@@ -76,7 +78,14 @@ export function ReportView({ report, csvHref }: { report: Report; csvHref: strin
           </CardHeader>
           <CardContent className="grid gap-3 text-sm">
             <ol className="list-decimal pl-5" data-testid="report-policies">
-              {report.topFailingPolicies.length === 0 ? <li className="list-none text-muted-foreground">No policy behind an item</li> : report.topFailingPolicies.map((p) => <li key={p.policyUrn}><span className="font-mono text-xs">{p.policyUrn}</span> · {p.items}</li>)}
+              {report.topFailingPolicies.length === 0 ? <li className="list-none text-muted-foreground">No policy behind an item</li> : report.topFailingPolicies.map((p) => (
+                <li key={p.policyUrn} data-testid="report-policy">
+                  <a href={policyHref(p.policyUrn)} title={p.policyUrn} className="text-primary underline underline-offset-2">
+                    {policies[p.policyUrn] ? `${policies[p.policyUrn].name} v${policies[p.policyUrn].version}` : "a policy no longer listed"}
+                  </a>{" "}
+                  · {p.items} {p.items === 1 ? "item" : "items"}
+                </li>
+              ))}
             </ol>
             <ol className="list-decimal pl-5" data-testid="report-providers">
               {report.topFailingProviders.length === 0 ? <li className="list-none text-muted-foreground">No failed reservation</li> : report.topFailingProviders.map((p) => <li key={p.provider}>{p.provider} · {p.failedReservations}</li>)}

@@ -1,20 +1,21 @@
 import { Bus } from "lucide-react";
 import Link from "next/link";
 import { EmptyState } from "@/components/console/empty-state";
-import { shortUrn } from "@/components/console/format";
 import { LocalTime } from "@/components/console/local-time";
 import { StatusBadge } from "@/components/console/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { CaseLabel } from "@/lib/read-models/case-labels";
 import type { Segment } from "@/lib/transport/schemas";
 import { boardRows } from "./board";
 import { SegmentActions } from "./segment-actions";
 
 /**
  * Rides as a board: unassigned first, then by pickup slot; vehicle and driver, load against seats,
- * special requirements; the retime, assign and cancel dialogs where the user may act.
+ * special requirements; the retime, assign and cancel dialogs where the user may act. Given the
+ * labels of their cases (the airport board), each ride names its flight, not the case's URN.
  */
-export function SegmentBoard({ segments, mayAct, showCase = false, testId = "segment-board", zones }: { segments: Segment[]; mayAct: boolean; showCase?: boolean; testId?: string; zones: string | Record<string, string> }) {
+export function SegmentBoard({ segments, mayAct, cases, testId = "segment-board", zones }: { segments: Segment[]; mayAct: boolean; cases?: Record<string, CaseLabel>; testId?: string; zones: string | Record<string, string> }) {
   // one case's rides share its airport's zone; the airport board's rows each have their own
   const zoneOf = (s: Segment) => (typeof zones === "string" ? zones : (zones[s.airport ?? ""] ?? null));
   if (segments.length === 0) {
@@ -30,7 +31,7 @@ export function SegmentBoard({ segments, mayAct, showCase = false, testId = "seg
         <TableRow>
           <TableHead>Pickup</TableHead>
           <TableHead>Direction</TableHead>
-          {showCase && <TableHead>Case</TableHead>}
+          {cases && <TableHead>Case</TableHead>}
           <TableHead>Vehicle</TableHead>
           <TableHead className="text-right">Load</TableHead>
           <TableHead>Needs</TableHead>
@@ -48,10 +49,10 @@ export function SegmentBoard({ segments, mayAct, showCase = false, testId = "seg
               {s.direction === "AIRPORT_TO_HOTEL" ? "Airport → hotel" : "Hotel → airport"}
               <div className="text-muted-foreground">{s.pickupLocation}</div>
             </TableCell>
-            {showCase && (
+            {cases && (
               <TableCell>
-                <Link href={`/cases/${encodeURIComponent(s.caseUrn)}`} className="text-primary hover:underline">
-                  {shortUrn(s.caseUrn)}
+                <Link href={`/cases/${encodeURIComponent(s.caseUrn)}`} className="whitespace-nowrap text-primary hover:underline" data-testid="segment-case">
+                  {cases[s.caseUrn]?.label ?? "a case"}
                 </Link>
               </TableCell>
             )}

@@ -1,13 +1,15 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { allocationWaves, cases, demands, reservations, reviewItems, transportSegments } from "@/db/schema";
+import { allocationWaves, demands, reservations, reviewItems, transportSegments } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { urnKind } from "@/lib/ids";
 import { policyHref, policyUrnsIn } from "@/lib/policies/href";
 import { type PolicyName, policyNames } from "@/lib/policies/names";
+import { caseLabels } from "@/lib/read-models/case-labels";
 import { userNames } from "@/lib/users/names";
 import type { AuditEntry } from "./schemas";
+import { subjectsIn } from "./wording";
 
-/** What a person reads in the audit's entity column: "AF1234 · 21 Nov", "Demand of 60 rooms · AF1234". */
+/** What a person reads in the audit's entity column: "AF1234 CDG→JFK, 21 Nov", "Initial demand, 60 rooms · AF1234 CDG→JFK, 21 Nov". */
 export type EntityLabel = { label: string; href?: string };
 
 export type AuditLabels = {
@@ -18,7 +20,6 @@ export type AuditLabels = {
 
 const words = (s: string) => s.replaceAll("_", " ").toLowerCase();
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /**
  * Readable labels for a page of audit entries: entity names, policy names (also those a reason
@@ -43,26 +44,25 @@ export async function auditLabels({ ctx, input }: { ctx: Ctx; input: { entries: 
     of("segment").length ? ctx.db.select({ urn: transportSegments.urn, caseUrn: transportSegments.caseUrn }).from(transportSegments).where(and(eq(transportSegments.tenant, tenant), inArray(transportSegments.urn, of("segment")))) : [],
   ]);
   const caseUrns = [...new Set([...of("case"), ...[demandRows, reviewRows, reservationRows, waveRows, segmentRows].flat().map((r) => r.caseUrn)])];
-  const caseRows = caseUrns.length
-    ? await ctx.db.select({ urn: cases.urn, flight: cases.flight }).from(cases).where(and(eq(cases.tenant, tenant), inArray(cases.urn, caseUrns)))
-    : [];
-  const flight = new Map(caseRows.map((c) => [c.urn, `${c.flight.number} · ${day(c.flight.scheduledDeparture)}`]));
-  const onCase = (caseUrn: string) => flight.get(caseUrn) ?? "a case";
+  const flights = await caseLabels({ ctx, input: { urns: caseUrns } });
+  const onCase = (caseUrn: string) => flights[caseUrn]?.label ?? "a case";
   const caseHref = (caseUrn: string) => `/cases/${encodeURIComponent(caseUrn)}`;
 
   const entities: Record<string, EntityLabel> = {};
-  for (const c of caseRows) entities[c.urn] = { label: onCase(c.urn), href: caseHref(c.urn) };
+  for (const urn of Object.keys(flights)) entities[urn] = { label: onCase(urn), href: caseHref(urn) };
   for (const d of demandRows) entities[d.urn] = { label: `${capital(words(d.type))} demand, ${d.rooms} rooms · ${onCase(d.caseUrn)}`, href: caseHref(d.caseUrn) };
   for (const r of reviewRows) entities[r.urn] = { label: `${capital(words(r.category))} · ${onCase(r.caseUrn)}`, href: `/review/${encodeURIComponent(r.urn)}` };
   for (const r of reservationRows) entities[r.urn] = { label: `Reservation, group ${r.groupId} · ${onCase(r.caseUrn)}`, href: caseHref(r.caseUrn) };
   for (const w of waveRows) entities[w.urn] = { label: `Allocation wave · ${onCase(w.caseUrn)}`, href: `/waves/${encodeURIComponent(w.urn)}` };
-  for (const s of segmentRows) entities[s.urn] = { label: `Transport · ${onCase(s.caseUrn)}`, href: caseHref(s.caseUrn) };
+  for (const s of segmentRows) entities[s.urn] = { label: `Ride · ${onCase(s.caseUrn)}`, href: caseHref(s.caseUrn) };
 
-  const policies = await policyNames({ ctx, input: { urns: [...of("policy"), ...policyUrnsIn(input.entries.map((e) => e.reason))] } });
+  // the people and policies the changes name (decided by, claimed by, policy) are named in the same lookups
+  const named = subjectsIn(input.entries.flatMap((e) => e.changes));
+  const policies = await policyNames({ ctx, input: { urns: [...of("policy"), ...policyUrnsIn(input.entries.map((e) => e.reason)), ...named] } });
   for (const urn of of("policy")) {
     const p = policies[urn];
     if (p) entities[urn] = { label: `“${p.name}” v${p.version}`, href: policyHref(urn) };
   }
-  const users = await userNames({ ctx, input: { urns: input.entries.map((e) => e.actor) } });
+  const users = await userNames({ ctx, input: { urns: [...input.entries.map((e) => e.actor), ...named] } });
   return { entities, policies, users };
 }

@@ -4,10 +4,9 @@ import { decodeCursor, paginate } from "@/lib/api/cursor";
 import { airportFilter } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
 import { decodeSegment } from "@/lib/ids";
+import { caseScope } from "./case-scope";
+import { ACCESS_DENIED_ACTION as ACCESS_DENIED } from "./refused";
 import type { AuditEntry, AuditQuery } from "./schemas";
-
-/** The action of the audit entry recording a refused (403) request. */
-export const ACCESS_DENIED = "access-denied";
 
 export function toAuditEntry(row: AuditEntryRow): AuditEntry {
   return {
@@ -34,6 +33,8 @@ export async function listAudit({ ctx, input }: { ctx: Ctx; input: AuditQuery })
     where.push(urns.length === 1 ? eq(auditEntries.entityUrn, urns[0]) : inArray(auditEntries.entityUrn, urns));
   }
   if (input.action) where.push(eq(auditEntries.action, input.action));
+  if (input.caseUrn) where.push(caseScope(ctx.db, ctx.principal.tenant, input.caseUrn));
+  if (input.refused === "exclude") where.push(ne(auditEntries.action, ACCESS_DENIED));
   const airports = airportFilter(ctx.principal);
   if (airports) {
     // a scoped reader sees its airports' entries and those of records with no airport (a global

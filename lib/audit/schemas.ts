@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decodeSegment } from "@/lib/ids";
+import { decodeSegment, urnSchema } from "@/lib/ids";
 import { NUL_MESSAGE, pageQuery, Text } from "@/lib/primitives";
 
 export const FieldChange = z
@@ -35,6 +35,13 @@ export const AuditQuery = z.object({
     .optional()
     .meta({ description: `one entity URN, or up to ${MAX_ENTITY_URNS} separated by commas (a case and its demands, say)` }),
   action: Text.min(1).optional().meta({ description: "e.g. reaccommodate, activate, close" }),
+  caseUrn: urnSchema("case")
+    .optional()
+    .meta({ description: "the case's own entries and those of its demands, waves, reservations, transport segments and review items" }),
+  refused: z
+    .enum(["include", "exclude"])
+    .optional()
+    .meta({ description: "include (the default) or exclude the entries of refused requests (action access-denied)" }),
   ...pageQuery,
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;

@@ -1,3 +1,4 @@
+import type { PolicyName } from "@/lib/policies/names";
 import type { Report } from "./schemas";
 
 const COLUMNS = [
@@ -11,12 +12,15 @@ const cell = (v: unknown) => {
   return /[",\n\r]|^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** The report as CSV: one line per airport (ALL first), then the categories, policies and providers. */
-export function reportCsv(r: Report): string {
+/**
+ * The report as CSV: one line per airport (ALL first), then the categories, policies and
+ * providers. A policy is named (and versioned) beside its URN, which stays for lookups.
+ */
+export function reportCsv(r: Report, policies: Record<string, PolicyName> = {}): string {
   const categories = [...new Set(r.airports.flatMap((a) => Object.keys(a.byCategory)))].sort();
   const lines = [[...COLUMNS, ...categories.map((c) => `items:${c}`)].join(",")];
   for (const a of r.airports) lines.push([...COLUMNS.map((k) => cell(a[k])), ...categories.map((c) => cell(a.byCategory[c] ?? 0))].join(","));
-  lines.push("", "policyUrn,items", ...r.topFailingPolicies.map((p) => `${cell(p.policyUrn)},${p.items}`));
+  lines.push("", "policy,version,items,policyUrn", ...r.topFailingPolicies.map((p) => `${cell(policies[p.policyUrn]?.name)},${policies[p.policyUrn]?.version ?? ""},${p.items},${cell(p.policyUrn)}`));
   lines.push("", "provider,failedReservations", ...r.topFailingProviders.map((p) => `${cell(p.provider)},${p.failedReservations}`));
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -7,7 +7,7 @@ import { auditLabels } from "@/lib/audit/labels";
 import { parseInput } from "@/lib/validation";
 
 /** The next page of the audit list for the "Load more" button, with its labels (actors, entities, policies). */
-export async function loadMoreAudit(filters: { entity?: string; entityUrn?: string; action?: string }, cursor: string) {
+export async function loadMoreAudit(filters: { entity?: string; entityUrn?: string; action?: string; caseUrn?: string; refused?: "include" | "exclude" }, cursor: string) {
   return consoleAction(async (ctx) => {
     const input = parseInput(AuditQuery, { ...filters, cursor });
     const page = await listAudit({ ctx, input });

@@ -7,6 +7,7 @@ import { FilterForm } from "@/components/console/filter-form";
 import { PageHeader } from "@/components/console/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 
+import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -15,6 +16,7 @@ import { AuditQuery } from "@/lib/audit/schemas";
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { auditLabels } from "@/lib/audit/labels";
 import { FilterNotice } from "@/components/console/filter-notice";
+import { caseLabels } from "@/lib/read-models/case-labels";
 import { loadMoreAudit } from "./actions";
 
 export const metadata: Metadata = { title: "Audit" };
@@ -32,9 +34,13 @@ function text(v: string | string[] | undefined): string | undefined {
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const ctx = await sessionCtx();
   const sp = await searchParams;
-  const filters = { entity: text(sp.entity), entityUrn: text(sp.entityUrn), action: text(sp.action) };
-  const parsed = AuditQuery.safeParse({ ...filters, limit: 50 });
-  const filtered = Object.values(filters).some(Boolean);
+  // refused requests (403s: a feed probing, a role trying a page) are noise to a person: left out unless asked for
+  const showRefused = text(sp.refused) === "include";
+  const filters = { entity: text(sp.entity), entityUrn: text(sp.entityUrn), action: text(sp.action), caseUrn: text(sp.caseUrn) };
+  const query = { ...filters, refused: showRefused ? ("include" as const) : ("exclude" as const) };
+  const parsed = AuditQuery.safeParse({ ...query, limit: 50 });
+  const filtered = Object.values(filters).some(Boolean) || showRefused;
+  const caseLabel = filters.caseUrn ? (await caseLabels({ ctx, input: { urns: [filters.caseUrn] } }))[filters.caseUrn] : undefined;
 
   let body;
   if (!parsed.success) {
@@ -42,7 +48,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       <Alert variant="destructive">
         <CircleAlert aria-hidden />
         <AlertDescription>
-          <FilterNotice error={parsed.error} labels={{ entity: "Entity kind", entityUrn: "Entity URN", action: "Action" }} />
+          <FilterNotice error={parsed.error} labels={{ entity: "Entity kind", entityUrn: "Entity URN", action: "Action", caseUrn: "Case" }} />
         </AlertDescription>
       </Alert>
     );
@@ -55,7 +61,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           {filtered ? (
             <p>
               Try a broader filter, or <Link href="/audit" className="text-primary underline">clear all filters</Link>. Entries of airports outside
-              your scope are not shown.
+              your scope are not shown{showRefused ? "" : ", nor refused requests unless you ask for them"}.
             </p>
           ) : (
             <p>Every change to a case, demand, policy, reservation, review item or token is recorded here with who made it, when, why and what changed.</p>
@@ -63,14 +69,23 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </EmptyState>
       ) : (
         // keyed by the filters so a new search starts a fresh list instead of appending
-        <AuditTable key={JSON.stringify(filters)} initial={{ ...page, labels }} filters={filters} loadMore={loadMoreAudit} />
+        <AuditTable key={JSON.stringify(query)} initial={{ ...page, labels }} filters={query} loadMore={loadMoreAudit} />
       );
   }
 
   return (
     <>
-      <PageHeader title="Audit" description="Who changed what, when and why. Newest first." />
-      <FilterForm values={filters} label="Filter audit entries" clearHref="/audit" filtered={filtered} testId="audit-filters" applyTestId="audit-apply">
+      <PageHeader title="Audit" description="Who changed what, when and why. Newest first. Refused requests are left out unless you ask for them." />
+      <FilterForm values={query} label="Filter audit entries" clearHref="/audit" filtered={filtered} testId="audit-filters" applyTestId="audit-apply">
+        {filters.caseUrn && (
+          <div className="grid gap-1.5" data-testid="audit-case-filter">
+            <span className="text-sm font-medium">Case</span>
+            <span className="flex h-9 items-center rounded-md border bg-muted/40 px-3 text-sm" title={filters.caseUrn}>
+              {caseLabel?.label ?? "a case"}: everything on it
+            </span>
+            <input type="hidden" name="caseUrn" value={filters.caseUrn} />
+          </div>
+        )}
         <div className="grid gap-1.5">
           <Label htmlFor="entity">Entity kind</Label>
           <NativeSelect id="entity" name="entity" defaultValue={filters.entity ?? ""} className="w-40">
@@ -94,6 +109,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               <option key={a} value={a} />
             ))}
           </datalist>
+        </div>
+        <div className="flex h-9 items-center gap-2">
+          <Checkbox id="refused" name="refused" value="include" defaultChecked={showRefused} data-testid="audit-show-refused" />
+          <Label htmlFor="refused">Show refused requests</Label>
         </div>
       </FilterForm>
       {body}

@@ -5,7 +5,7 @@ import { AutoRefresh } from "@/components/console/auto-refresh";
 import { EmptyState } from "@/components/console/empty-state";
 import { FilterForm } from "@/components/console/filter-form";
 import { FilterNotice } from "@/components/console/filter-notice";
-import { formatAge, shortUrn } from "@/components/console/format";
+import { formatAge } from "@/components/console/format";
 import { LocalTime } from "@/components/console/local-time";
 import { airportTimeZones } from "@/lib/cases/airports";
 import { PageHeader } from "@/components/console/page-header";
@@ -23,6 +23,7 @@ import { listCases } from "@/lib/cases/list";
 import { upperCaseEnums } from "@/lib/api/query-case";
 import { CASE_STATUSES, CaseListQuery } from "@/lib/cases/schemas";
 import { userNames } from "@/lib/users/names";
+import { subjectWords } from "@/lib/users/subject-words";
 import type { z } from "zod";
 import { ListRefusal, tryList } from "../list-refusal";
 
@@ -49,10 +50,6 @@ function sortChoice(sort: string, order: string | undefined): string {
 function withoutFailed(raw: Record<string, unknown>, error: z.ZodError): Record<string, unknown> {
   const failed = new Set(error.issues.map((i) => String(i.path[0])));
   return Object.fromEntries(Object.entries(raw).filter(([k]) => !failed.has(k)));
-}
-
-function actorName(sub: string, names: Record<string, string>): string {
-  return names[sub] ?? (sub.startsWith("urn:") ? shortUrn(sub) : sub);
 }
 
 function one(v: string | string[] | undefined): string | undefined {
@@ -218,7 +215,7 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                       <span className="text-muted-foreground"> · {formatAge(c.createdAt, now)} ago</span>
                     </div>
                     <div className="max-w-40 truncate text-muted-foreground" title={c.createdBy} data-testid="case-creator">
-                      by {actorName(c.createdBy, creators)}
+                      by {subjectWords(c.createdBy, creators)}
                     </div>
                   </TableCell>
                 </TableRow>

@@ -9,6 +9,7 @@ import { ReportView } from "@/components/reports/report-view";
 import { hasPermission } from "@/lib/auth/roles";
 import { airportFilter } from "@/lib/auth/scope";
 import { sessionCtx } from "@/lib/auth/session-ctx";
+import { policyNames } from "@/lib/policies/names";
 import { getReport, listReports } from "@/lib/reports";
 import { cn } from "@/lib/utils";
 import { generateReportAction } from "./actions";
@@ -24,6 +25,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   const { items } = await listReports({ ctx, input: { limit: 52 } });
   const chosen = items.find((r) => r.urn === wanted) ?? items[0];
   const report = chosen ? await getReport({ ctx, input: { reportUrn: chosen.urn } }) : null;
+  const policies = await policyNames({ ctx, input: { urns: report?.topFailingPolicies.map((p) => p.policyUrn) ?? [] } });
   // computing replaces the tenant's figures for the week: a principal of every airport only
   const canGenerate = hasPermission(ctx.principal.roles, "reports:write") && airportFilter(ctx.principal) === null;
   return (
@@ -51,7 +53,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
               </Link>
             ))}
           </nav>
-          <ReportView report={report} csvHref={`/reports/${encodeURIComponent(report.urn)}/csv`} />
+          <ReportView report={report} policies={policies} csvHref={`/reports/${encodeURIComponent(report.urn)}/csv`} />
         </div>
       )}
     </>

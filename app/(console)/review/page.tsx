@@ -39,6 +39,8 @@ import {
   ReviewState,
 } from "@/lib/review/schemas";
 import { upperCaseEnums } from "@/lib/api/query-case";
+import { userNames } from "@/lib/users/names";
+import { subjectWords } from "@/lib/users/subject-words";
 import { cn } from "@/lib/utils";
 import { ListRefusal, tryList } from "../list-refusal";
 
@@ -82,6 +84,8 @@ export default async function ReviewQueuePage({
   const items = byUrgency(page.items, now);
   const summary = await reviewQueueSummary({ ctx, now });
   const zones = await airportTimeZones(ctx, page.items.map((i) => cases.get(i.caseUrn)?.airport ?? i.airport));
+  // claimants by name, in one query for the page and the summary
+  const names = await userNames({ ctx, input: { urns: [...items.map((i) => i.assignedTo ?? ""), ...summary.claimedBy.map((c) => c.assignee)] } });
   const qs = (extra: Record<string, string | undefined>) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries({
@@ -152,7 +156,7 @@ export default async function ReviewQueuePage({
           </NativeSelect>
         </div>
       </FilterForm>
-      <QueueSummary summary={summary} />
+      <QueueSummary summary={summary} names={names} />
       {!listed.ok ? (
         <ListRefusal error={listed.error} what="review items" myAirports={ctx.principal.airports} clearHref="/review" />
       ) : items.length === 0 ? (
@@ -207,6 +211,7 @@ export default async function ReviewQueuePage({
                   key={item.urn}
                   item={item}
                   flight={cases.get(item.caseUrn)}
+                  names={names}
                   now={now}
                   zone={zones[cases.get(item.caseUrn)?.airport ?? item.airport ?? ""] ?? null}
                 />
@@ -236,11 +241,13 @@ export default async function ReviewQueuePage({
 function ReviewRow({
   item,
   flight,
+  names,
   now,
   zone,
 }: {
   item: ReviewItem;
   flight: ReviewCaseLabel | undefined;
+  names: Record<string, string>;
   now: Date;
   zone: string | null;
 }) {
@@ -292,8 +299,8 @@ function ReviewRow({
       <TableCell>
         <StatusBadge status={item.state} testId="review-state" />
         {item.assignedTo && (
-          <div className="mt-1 truncate text-xs text-muted-foreground">
-            {item.assignedTo}
+          <div className="mt-1 truncate text-xs text-muted-foreground" data-testid="review-assignee">
+            {subjectWords(item.assignedTo, names)}
           </div>
         )}
       </TableCell>
@@ -317,7 +324,7 @@ function ReviewRow({
 }
 
 /** Counts over every unresolved item in the caller's airports: by priority, by age, overdue, and who holds what. */
-function QueueSummary({ summary }: { summary: ReviewQueueSummary }) {
+function QueueSummary({ summary, names }: { summary: ReviewQueueSummary; names: Record<string, string> }) {
   return (
     <div className="mb-4 grid gap-3 rounded-md border p-3 text-sm sm:grid-cols-3" data-testid="review-summary">
       <div>
@@ -347,7 +354,7 @@ function QueueSummary({ summary }: { summary: ReviewQueueSummary }) {
           <span>unclaimed: <strong>{summary.unclaimed}</strong></span>
           {summary.claimedBy.map((c) => (
             <span key={c.assignee} className="truncate">
-              {c.assignee}: <strong>{c.count}</strong>
+              {subjectWords(c.assignee, names)}: <strong>{c.count}</strong>
             </span>
           ))}
         </div>

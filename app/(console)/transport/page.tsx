@@ -14,6 +14,7 @@ import { upperCaseEnums } from "@/lib/api/query-case";
 import { hasPermission } from "@/lib/auth/roles";
 import { airportTimeZones } from "@/lib/cases/airports";
 import { sessionCtx } from "@/lib/auth/session-ctx";
+import { caseLabels } from "@/lib/read-models/case-labels";
 import { listSegments } from "@/lib/transport";
 import { SegmentListQuery } from "@/lib/transport/schemas";
 import { SegmentDirection, SegmentStatus } from "@/lib/vocabulary";
@@ -39,6 +40,7 @@ export default async function TransportPage({ searchParams }: { searchParams: Pr
   const page = listed.ok ? listed.value : { items: [], nextCursor: null };
   const waiting = unassignedSummary(page.items);
   const zones = await airportTimeZones(ctx, page.items.map((s) => s.airport));
+  const cases = await caseLabels({ ctx, input: { urns: page.items.map((s) => s.caseUrn) } });
   const qs = (extra: Record<string, string | undefined>) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries({ airport: query.airport, status: query.status, direction: query.direction, ...extra })) if (v) p.set(k, v);
@@ -96,7 +98,7 @@ export default async function TransportPage({ searchParams }: { searchParams: Pr
         </div>
       </FilterForm>
       {listed.ok ? (
-        <SegmentBoard segments={page.items} mayAct={hasPermission(ctx.principal.roles, "transport:write")} showCase testId="transport-board" zones={zones} />
+        <SegmentBoard segments={page.items} mayAct={hasPermission(ctx.principal.roles, "transport:write")} cases={cases} testId="transport-board" zones={zones} />
       ) : (
         <ListRefusal error={listed.error} what="rides" airport={query.airport} myAirports={ctx.principal.airports} clearHref="/transport" />
       )}

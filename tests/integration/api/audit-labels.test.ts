@@ -37,7 +37,7 @@ describe("the audit's labels", () => {
     const { tenant, token, policy, caseUrn, demandUrn } = await autoApprovedDemand();
     const entries = (await call(GET, "/audit", { token, query: { entityUrn: `${caseUrn},${demandUrn},${policy.urn}` } })).json.items;
     const labels = await auditLabels({ ctx: ctxFor(database.db, principal({ tenant })), input: { entries } });
-    expect(labels.entities[demandUrn]).toEqual({ label: expect.stringMatching(/^Initial demand, 3 rooms · [A-Z0-9]{2}\d+ · \d+ [A-Z][a-z]{2}$/), href: `/cases/${encodeURIComponent(caseUrn)}` });
+    expect(labels.entities[demandUrn]).toEqual({ label: expect.stringMatching(/^Initial demand, 3 rooms · [A-Z0-9]{2}\d+ [A-Z]{3}→[A-Z]{3}, \d+ [A-Z][a-z]{2}$/), href: `/cases/${encodeURIComponent(caseUrn)}` });
     expect(labels.entities[policy.urn]).toEqual({ label: "“CDG night economy” v1", href: expect.stringMatching(/^\/policies#policy-/) });
     expect(labels.policies[policy.urn]).toEqual({ name: "CDG night economy", version: 1 });
   });

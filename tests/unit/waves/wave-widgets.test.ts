@@ -95,7 +95,7 @@ describe("the weekly report", () => {
   });
 
   it("says there is no data for the period in place of an empty chart", () => {
-    const html = renderToStaticMarkup(h(ReportView, { report: report([figures({}), figures({ airport: "CDG" })]), csvHref: "/x.csv" }));
+    const html = renderToStaticMarkup(h(ReportView, { report: report([figures({}), figures({ airport: "CDG" })]), csvHref: "/x.csv", policies: {} }));
     expect(html.split('data-testid="chart-no-data"').length - 1).toBe(3);
     expect(html).toContain("No data for this period");
   });
@@ -105,6 +105,7 @@ describe("the weekly report", () => {
       h(ReportView, {
         report: report([figures({ closedItems: 2, byCategory: { NO_AVAILABILITY: 2 }, meanMinutesToResolve: 12 }), figures({ airport: "CDG", meanMinutesToResolve: 12, p90MinutesToResolve: 20 })]),
         csvHref: "/x.csv",
+        policies: {},
       }),
     );
     expect(html.split('data-testid="chart-no-data"').length - 1).toBe(1);

@@ -13,10 +13,11 @@ import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dia
 import { ReservationsPanel } from "@/components/booking/reservations-panel";
 import { ModeBadge } from "@/components/drills/mode-badge";
 import { CaseTransport } from "@/components/transport/case-transport";
+import { CaseAudit, caseAuditHref } from "@/components/audit/case-audit";
 import { CaseWaves } from "@/components/waves/case-waves";
 import { HeldMarker } from "@/components/waves/held-marker";
 import { EmptyState } from "@/components/console/empty-state";
-import { airportZoneLabel, formatAge, formatMoney, msSince, shortUrn } from "@/components/console/format";
+import { airportZoneLabel, formatAge, formatMoney, msSince } from "@/components/console/format";
 import { LocalTime } from "@/components/console/local-time";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { PriorityBadge, StatusBadge } from "@/components/console/status-badge";
@@ -42,6 +43,7 @@ import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { hotelLabels } from "@/lib/hotels/names";
 import { userNames } from "@/lib/users/names";
+import { subjectWords } from "@/lib/users/subject-words";
 import { approveDemandAction, closeCaseAction, erasePassengerAction, rejectDemandAction, reopenCaseAction, splitGroupAction } from "../actions";
 
 export const metadata: Metadata = { title: "Case" };
@@ -105,7 +107,7 @@ export default async function CasePage({
   const busy = BUSY_CASE.has(record.status) || recentlyApproved;
   const hasInitial = hasLiveInitial(record.demands);
   const unrequested = Math.max(0, record.roomsNeeded - summary.totalRequested);
-  const who = (sub: string | null) => (sub ? (names[sub] ?? (sub.startsWith("urn:") ? shortUrn(sub) : sub.replace(/^system:/, "system "))) : "—");
+  const who = (sub: string | null) => subjectWords(sub, names);
 
   return (
     <>
@@ -198,8 +200,8 @@ export default async function CasePage({
             </>
           )}
           <Button asChild size="sm" variant="ghost">
-            {/* the case's own entries and its demands' (approvals and their reasons are audited on the demand) */}
-            <Link href={`/audit?entityUrn=${encodeURIComponent([record.urn, ...record.demands.map((d) => d.urn)].join(","))}`} data-testid="case-audit-link">
+            {/* the case's entries and those of its demands, waves, bookings, rides and review items */}
+            <Link href={caseAuditHref(record.urn)} data-testid="case-audit-link">
               <FileClock aria-hidden /> Audit
             </Link>
           </Button>
@@ -408,6 +410,7 @@ export default async function CasePage({
       <CaseWaves ctx={ctx} caseUrn={record.urn} zone={zone} />
       <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
       <CaseTransport ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
+      <CaseAudit ctx={ctx} caseUrn={record.urn} />
 
       {record.manualReviewItems.length > 0 && (
         <Section title="Needs a person" count={record.manualReviewItems.filter((i) => i.state !== "RESOLVED").length}>
@@ -542,8 +545,8 @@ export default async function CasePage({
                       <HeldMarker groupId={g.groupId} statuses={statuses} items={record.manualReviewItems} />
                     </TableCell>
                     <TableCell className="text-xs" data-label="Hotel">
-                      {g.hotelUrn ? <div>{hotelsByUrn[g.hotelUrn]?.name ?? shortUrn(g.hotelUrn)}</div> : null}
-                      <span className="font-mono text-muted-foreground">{g.reservationUrn ? shortUrn(g.reservationUrn) : g.hotelUrn ? "not booked yet" : "—"}</span>
+                      {g.hotelUrn ? <div>{hotelsByUrn[g.hotelUrn]?.name ?? "a hotel no longer listed"}</div> : null}
+                      <span className="text-muted-foreground">{g.reservationUrn ? "booked (see Bookings)" : g.hotelUrn ? "not booked yet" : "—"}</span>
                     </TableCell>
                   </TableRow>
                 );

@@ -21,6 +21,9 @@ import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { getReviewItem, reviewCaseLabels, type ReviewItem, takenResolution } from "@/lib/review";
 import { itemGroups, latestWave, unhoused } from "@/lib/review/wave-context";
+import { hotelLabels } from "@/lib/hotels/names";
+import { userNames } from "@/lib/users/names";
+import { subjectWords } from "@/lib/users/subject-words";
 
 export const metadata: Metadata = { title: "Review item" };
 
@@ -49,6 +52,13 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
   const open = unhoused(groups);
   const tiers = new Set(open.map((g) => g.tier).filter(Boolean));
   const names = new Map((wave?.rankingInputs ?? []).map((r) => [r.hotelUrn, r.hotelName]));
+  // what was booked for the item's groups since it was raised: shown instead of an empty "hotels tried"
+  const booked = groups.filter((g) => g.reservationUrn && g.hotelUrn);
+  const [people, bookedHotels] = await Promise.all([
+    userNames({ ctx, input: { urns: [item.assignedTo ?? "", item.resolvedBy ?? ""] } }),
+    hotelLabels({ ctx, input: { urns: [...booked.map((g) => g.hotelUrn!), ...item.attemptedHotels.map((h) => h.hotelUrn)].filter((u) => !names.has(u)) } }),
+  ]);
+  const hotelName = (urn: string) => names.get(urn) ?? bookedHotels[urn]?.name ?? "a hotel no longer listed";
 
   // the hotels a rebook may name: the wave's scored candidates for the groups' tiers, best first
   const hotels: HotelChoice[] = [];
@@ -87,22 +97,22 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
               <CardTitle className="flex items-center gap-2 text-base">
                 <Badge variant={item.priority === "HIGH" ? "destructive" : item.priority === "MEDIUM" ? "warning" : "muted"}>{label(item.priority)}</Badge>
                 <StatusBadge status={item.state} testId="review-item-state" />
-                {item.assignedTo && <span className="text-xs text-muted-foreground" data-testid="review-item-assignee">{item.assignedTo}</span>}
+                {item.assignedTo && <span className="text-xs text-muted-foreground" data-testid="review-item-assignee">claimed by {subjectWords(item.assignedTo, people)}</span>}
               </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-2 text-sm">
               <div>
                 Case{" "}
                 <Link href={`/cases/${encodeURIComponent(item.caseUrn)}`} className="font-mono text-primary hover:underline" data-testid="review-item-case">
-                  {flight ? `${flight.flight.number} · ${flight.airport}` : item.caseUrn}
+                  {flight ? `${flight.flight.number} · ${flight.airport}` : "its case"}
                   <ModeBadge mode={flight?.mode} className="ml-2" />
                 </Link>
               </div>
               <div>
                 Wave{" "}
                 {item.waveUrn || wave ? (
-                  <Link href={`/waves/${encodeURIComponent(item.waveUrn ?? wave!.urn)}`} className="break-all font-mono text-primary hover:underline" data-testid="review-item-wave">
-                    {item.waveUrn ?? wave!.urn}
+                  <Link href={`/waves/${encodeURIComponent(item.waveUrn ?? wave!.urn)}`} className="text-primary hover:underline" data-testid="review-item-wave">
+                    {item.waveUrn ? "the wave that raised it" : "the case's latest wave"}
                   </Link>
                 ) : (
                   "—"
@@ -121,7 +131,7 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
               </div>
               {item.resolution && (
                 <div data-testid="review-item-resolution">
-                  Resolved {label(item.resolution)} by {item.resolvedBy} at <LocalTime at={item.resolvedAt} zone={zone} />
+                  Resolved {label(item.resolution)} by {subjectWords(item.resolvedBy, people)} at <LocalTime at={item.resolvedAt} zone={zone} />
                 </div>
               )}
             </CardContent>
@@ -157,11 +167,20 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle className="text-base">Hotels tried</CardTitle>
+              <CardTitle className="text-base">{item.attemptedHotels.length === 0 && booked.length > 0 ? "Booked" : "Hotels tried"}</CardTitle>
             </CardHeader>
-            <CardContent>
+            <CardContent className="grid gap-3">
+              {booked.length > 0 && (
+                <ul className="grid gap-1 text-sm" data-testid="review-item-booked">
+                  {booked.map((g) => (
+                    <li key={g.groupId}>
+                      Group <span className="font-mono">{g.groupId}</span> booked at {hotelName(g.hotelUrn!)}
+                    </li>
+                  ))}
+                </ul>
+              )}
               {item.attemptedHotels.length === 0 ? (
-                <p className="text-sm text-muted-foreground">None: no booking was attempted for these groups.</p>
+                booked.length === 0 && <p className="text-sm text-muted-foreground">None: no booking was attempted for these groups.</p>
               ) : (
                 <Table data-testid="review-item-attempted">
                   <TableHeader>
@@ -174,7 +193,7 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
                   <TableBody>
                     {item.attemptedHotels.map((h, i) => (
                       <TableRow key={`${h.hotelUrn}-${i}`}>
-                        <TableCell>{names.get(h.hotelUrn) ?? <span className="font-mono text-xs">{h.hotelUrn}</span>}</TableCell>
+                        <TableCell>{hotelName(h.hotelUrn)}</TableCell>
                         <TableCell>{h.reason}</TableCell>
                         <TableCell className="font-mono text-xs">{h.providerError ?? "—"}</TableCell>
                       </TableRow>
@@ -195,7 +214,7 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
                 itemUrn={item.urn}
                 state={item.state}
                 claimedByMe={item.assignedTo === ctx.principal.sub}
-                claimedBy={item.assignedTo}
+                claimedBy={item.assignedTo ? subjectWords(item.assignedTo, people) : null}
                 recommendations={item.recommendations}
                 hotels={hotels}
                 groups={choices}

@@ -4,8 +4,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CaseProgress } from "@/components/cases/case-progress";
 import { EmptyState } from "@/components/console/empty-state";
-import { formatAge, formatDuration, formatMoney, shortUrn } from "@/components/console/format";
+import { formatAge, formatDuration, formatMoney } from "@/components/console/format";
 import { LocalTime } from "@/components/console/local-time";
+import { policyHref } from "@/lib/policies/href";
+import { policyNames } from "@/lib/policies/names";
 import { StatusBadge } from "@/components/console/status-badge";
 import { ModeBadge } from "@/components/drills/mode-badge";
 import { Badge } from "@/components/ui/badge";
@@ -28,6 +30,7 @@ import { getCase } from "@/lib/cases/get";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { userNames } from "@/lib/users/names";
+import { subjectWords } from "@/lib/users/subject-words";
 
 export const metadata: Metadata = { title: "Allocation wave" };
 
@@ -74,8 +77,11 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
     throw err;
   }
   const [record, siblings] = await Promise.all([getCase({ ctx, input: { caseUrn: wave.caseUrn } }), listCaseWaves({ ctx, input: { caseUrn: wave.caseUrn } })]);
-  const names = await userNames({ ctx, input: { urns: [wave.createdBy, ...wave.allocations.map((a) => a.override?.by ?? "")] } });
-  const who = (sub: string) => names[sub] ?? (sub.startsWith("urn:") ? shortUrn(sub) : sub.replace(/^system:?/, "system "));
+  const [names, policies] = await Promise.all([
+    userNames({ ctx, input: { urns: [wave.createdBy, ...wave.allocations.map((a) => a.override?.by ?? "")] } }),
+    policyNames({ ctx, input: { urns: wave.policies.map((p) => p.policyUrn) } }),
+  ]);
+  const who = (sub: string) => subjectWords(sub, names);
 
   const caseHref = `/cases/${encodeURIComponent(record.urn)}`;
   const newest = siblings[0];
@@ -147,7 +153,10 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
           {wave.policies.map((p, i) => (
             <span key={`${p.tier}-${p.policyUrn}`}>
               {i > 0 && ", "}
-              {tierText(p.tier)} <span className="font-mono">{shortUrn(p.policyUrn)}</span> v{p.version}
+              {tierText(p.tier)}{" "}
+              <Link href={policyHref(p.policyUrn)} title={p.policyUrn} className="text-primary underline underline-offset-2">
+                {policies[p.policyUrn]?.name ?? "policy"} v{p.version}
+              </Link>
             </span>
           ))}
         </p>
