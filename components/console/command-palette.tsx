@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import type { FoundCase } from "@/lib/cases/find-cases";
 import type { FoundPassenger } from "@/lib/cases/find-passengers";
 import { cn } from "@/lib/utils";
-import { formatUtc } from "./format";
+import { LocalTime } from "./local-time";
 
 /**
  * Ctrl-K / ⌘-K from anywhere in the console: type a flight number, a PNR, or a passenger's name,
@@ -46,7 +46,7 @@ export function CommandPalette() {
   );
 }
 
-type Result = { kind: "case"; c: FoundCase } | { kind: "passenger"; p: FoundPassenger };
+type Result = { kind: "case"; c: FoundCase; zone: string | null } | { kind: "passenger"; p: FoundPassenger };
 
 const MATCHED: Record<FoundPassenger["matched"], string> = { name: "name", pnr: "PNR", id: "passenger id", email: "email", phone: "phone" };
 
@@ -76,7 +76,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
         const res = await findAction(term);
         if (latest.current !== term) return; // a newer query is on its way
         if (res.ok) {
-          const found: Result[] = [...res.data.cases.map((c) => ({ kind: "case" as const, c })), ...res.data.passengers.map((p) => ({ kind: "passenger" as const, p }))];
+          const found: Result[] = [...res.data.cases.map((c) => ({ kind: "case" as const, c, zone: res.data.zones[c.airport] ?? null })), ...res.data.passengers.map((p) => ({ kind: "passenger" as const, p }))];
           setResults(found);
           setActive(0);
           setMessage(found.length ? null : `No case or passenger matches “${term}” in the open cases of your airports.`);
@@ -149,7 +149,7 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
             className={cn("flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-0.5 rounded-md px-3 py-2 text-sm", i === active && "bg-accent text-accent-foreground")}
             data-testid={r.kind === "case" ? "palette-result" : "palette-passenger"}
           >
-            {r.kind === "case" ? <CaseOption c={r.c} /> : <PassengerOption p={r.p} />}
+            {r.kind === "case" ? <CaseOption c={r.c} zone={r.zone} /> : <PassengerOption p={r.p} />}
           </li>
         ))}
       </ul>
@@ -160,12 +160,12 @@ function PaletteBody({ onDone }: { onDone: () => void }) {
   );
 }
 
-function CaseOption({ c }: { c: FoundCase }) {
+function CaseOption({ c, zone }: { c: FoundCase; zone: string | null }) {
   return (
     <>
       <span className="font-mono font-semibold">{c.flightNumber}</span>
       <span className="text-muted-foreground">{c.airport}</span>
-      <span className="text-muted-foreground">{formatUtc(c.scheduledDeparture)}</span>
+      <LocalTime at={c.scheduledDeparture} zone={zone} className="text-muted-foreground" />
       {c.pnr && <span className="font-mono text-xs">PNR {c.pnr}</span>}
       <span className="ml-auto text-xs text-muted-foreground">
         {c.status.toLowerCase()}

@@ -44,6 +44,20 @@ async function palette(page: Page, q: string) {
 }
 
 test.describe("find a passenger", () => {
+  test("a case found by PNR shows its departure in the airport's time, UTC on hover", async ({ page }) => {
+    await new SignInPage(page).signInAs("supervisor");
+    const s = stamp();
+    const pnr = `TZ${s}`.slice(0, 10);
+    await bigCase(page, `Zone${s}`, pnr);
+    await page.goto("/cases");
+    await palette(page, pnr);
+    const hit = page.getByTestId("palette-result").first();
+    await expect(hit).toContainText("AF1234");
+    // 18:05 UTC leaves CDG at 19:05 Paris time in November
+    await expect(hit.locator("time")).toContainText("Sat 21 Nov 19:05 CET");
+    await expect(hit.locator("time")).toHaveAttribute("title", /18:05 UTC/);
+  });
+
   test("by name without accents, or by phone: lands on the group, highlighted, on its page, with the contacts", async ({ page }) => {
     await new SignInPage(page).signInAs("supervisor");
     const s = stamp();
