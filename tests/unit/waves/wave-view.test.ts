@@ -1,31 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { overrideCandidates, overrideGroups, placementsByHotel } from "@/components/waves/wave-view";
-import type { Allocation, RankingInput, Wave } from "@/lib/allocation/schemas";
+import type { Allocation, Wave } from "@/lib/allocation/schemas";
+import { eur, rankingInput } from "../../helpers/ranking-input";
 
-const eur = (amount: number) => ({ amount, currency: "EUR" });
-
-function input(over: Partial<RankingInput>): RankingInput {
-  return {
-    tier: "ECONOMY",
-    hotelUrn: "urn:svc:hotel:a",
-    hotelName: "A",
-    provider: "HOTELBEDS",
-    providerOfferId: "o",
-    stars: 3,
-    distanceKm: 5,
-    bearingDeg: 90,
-    nightlyRate: eur(100),
-    roomsAvailable: 10,
-    accessibleRoomsAvailable: 0,
-    raw: { cost: 0, distance: 0, consolidation: 0 },
-    normalized: { cost: 0, distance: 0, consolidation: 0 },
-    weightedScore: 0.5,
-    selected: false,
-    roomsUsed: 0,
-    reason: "",
-    ...over,
-  };
-}
+const input = rankingInput;
 
 function allocation(over: Partial<Allocation>): Allocation {
   return {

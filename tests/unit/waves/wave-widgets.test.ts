@@ -4,33 +4,10 @@ import { describe, expect, it } from "vitest";
 import { ReportView } from "@/components/reports/report-view";
 import { HotelRadar } from "@/components/waves/hotel-radar";
 import { RankingTable } from "@/components/waves/ranking-table";
-import type { RankingInput } from "@/lib/allocation/schemas";
 import type { AirportFigures, Report } from "@/lib/reports/schemas";
+import { rankingInput } from "../../helpers/ranking-input";
 
-const eur = (amount: number) => ({ amount, currency: "EUR" });
-
-function input(over: Partial<RankingInput>): RankingInput {
-  return {
-    tier: "ECONOMY",
-    hotelUrn: "urn:svc:hotel:a",
-    hotelName: "A",
-    provider: "HOTELBEDS",
-    providerOfferId: "o",
-    stars: 3,
-    distanceKm: 5,
-    bearingDeg: 90,
-    nightlyRate: eur(100),
-    roomsAvailable: 10,
-    accessibleRoomsAvailable: 0,
-    raw: { cost: 0, distance: 0, consolidation: 0 },
-    normalized: { cost: 0, distance: 0, consolidation: 0 },
-    weightedScore: 0.5,
-    selected: false,
-    roomsUsed: 0,
-    reason: "",
-    ...over,
-  };
-}
+const input = rankingInput;
 
 const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'");
 
