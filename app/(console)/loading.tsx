@@ -2,7 +2,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 export default function ConsoleLoading() {
   return (
-    <div className="grid gap-4" aria-busy="true" aria-label="Loading">
+    <div className="grid grid-cols-1 gap-4" aria-busy="true" aria-label="Loading">
       <Skeleton className="h-7 w-48" />
       <Skeleton className="h-4 w-96 max-w-full" />
       <div className="grid gap-2 pt-2">
