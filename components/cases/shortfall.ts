@@ -17,10 +17,21 @@ export function explainShortfall(s: Pick<DemandSummary, "shortfall" | "heldForLa
   const shortfall = Math.max(0, s.shortfall - s.heldForLater);
   const lines: ShortfallLine[] = [];
   let left = shortfall;
+  // a group held for two reasons (a mixed-tier group also partly unfulfilled) is one shortfall, not
+  // two: a reason whose groups are all named already joins that line instead of adding its rooms again
+  const lineOfGroup = new Map<string, ShortfallLine>();
   for (const r of s.shortfallReasons) {
+    const named = r.groups.length > 0 ? r.groups.map((g) => lineOfGroup.get(g)) : [];
+    const same = named[0];
+    if (same && named.every((l) => l === same)) {
+      same.label = `${same.label}, ${words(r.category)}`;
+      continue;
+    }
     const rooms = Math.min(left, r.rooms);
     left -= rooms;
-    lines.push({ key: r.category, rooms: r.rooms, label: words(r.category), text: `${r.rooms} room${r.rooms === 1 ? "" : "s"}, groups ${r.groups.join(", ") || "—"}` });
+    const line = { key: r.category, rooms: r.rooms, label: words(r.category), text: `${r.rooms} room${r.rooms === 1 ? "" : "s"}, groups ${r.groups.join(", ") || "—"}` };
+    lines.push(line);
+    for (const g of r.groups) lineOfGroup.set(g, line);
   }
   const booking = Math.min(left, Math.max(0, s.totalAllocated - s.totalBooked));
   if (booking > 0) {

@@ -28,6 +28,23 @@ describe("explainShortfall: a shortfall is never shown without its reason", () =
   });
 });
 
+describe("explainShortfall: one group, two reasons", () => {
+  it("counts the group's rooms once and names both reasons on its line", () => {
+    const { shortfall, lines } = explainShortfall({
+      ...base,
+      shortfall: 2,
+      totalAllocated: 18,
+      totalBooked: 18,
+      shortfallReasons: [
+        { category: "PARTIAL_FULFILLMENT", groups: ["M6V2CH"], rooms: 2 },
+        { category: "MIXED_TIER_GROUP", groups: ["M6V2CH"], rooms: 2 },
+      ],
+    });
+    expect(shortfall).toBe(2);
+    expect(lines).toEqual([{ key: "PARTIAL_FULFILLMENT", rooms: 2, label: "partial fulfillment, mixed tier group", text: "2 rooms, groups M6V2CH" }]);
+  });
+});
+
 describe("approvalNotice", () => {
   it("says plainly when no group waits for the approved rooms", () => {
     expect(approvalNotice({ roomsRequested: 2, heldForLater: 2 })).toBe("No group is waiting: 2 rooms held for passengers added later");
