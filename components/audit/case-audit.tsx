@@ -1,6 +1,6 @@
 import { FileClock } from "lucide-react";
 import Link from "next/link";
-import { formatAge, formatUtc } from "@/components/console/format";
+import { formatAge, formatZoned } from "@/components/console/format";
 import { ReasonText } from "@/components/console/reason-text";
 import { Badge } from "@/components/ui/badge";
 import { auditLabels } from "@/lib/audit/labels";
@@ -22,7 +22,7 @@ export function caseAuditHref(caseUrn: string): string {
  * words (who did what to which record, and what changed), refused requests left out; the audit
  * page has the rest.
  */
-export async function CaseAudit({ ctx, caseUrn }: { ctx: Ctx; caseUrn: string }) {
+export async function CaseAudit({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: string; zone: string | null }) {
   const page = await listAudit({ ctx, input: { caseUrn, refused: "exclude", limit: EXCERPT } });
   const labels = await auditLabels({ ctx, input: { entries: page.items } });
   return (
@@ -42,7 +42,7 @@ export async function CaseAudit({ ctx, caseUrn }: { ctx: Ctx; caseUrn: string })
               <div className="flex flex-wrap items-baseline gap-x-2">
                 <span className="font-medium">{actionWords(e.entity, e.action)}</span>
                 <span className="text-muted-foreground">{labels.entities[e.entityUrn]?.label ?? ""}</span>
-                <Badge variant="muted" className="ml-auto" title={formatUtc(e.at)}>
+                <Badge variant="muted" className="ml-auto" title={`${formatZoned(e.at, zone)} (${formatZoned(e.at, "UTC")})`}>
                   {formatAge(e.at)} ago
                 </Badge>
               </div>

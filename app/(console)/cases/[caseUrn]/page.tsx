@@ -410,7 +410,7 @@ export default async function CasePage({
       <CaseWaves ctx={ctx} caseUrn={record.urn} zone={zone} />
       <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
       <CaseTransport ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
-      <CaseAudit ctx={ctx} caseUrn={record.urn} />
+      <CaseAudit ctx={ctx} caseUrn={record.urn} zone={zone} />
 
       {record.manualReviewItems.length > 0 && (
         <Section title="Needs a person" count={record.manualReviewItems.filter((i) => i.state !== "RESOLVED").length}>
