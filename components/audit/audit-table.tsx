@@ -55,7 +55,7 @@ export function AuditTable({
 
   return (
     <div className="grid gap-3">
-      <Table data-testid="audit-table">
+      <Table stack data-testid="audit-table">
         <TableHeader>
           <TableRow>
             <TableHead className="w-40">Time (UTC)</TableHead>
@@ -69,8 +69,10 @@ export function AuditTable({
         <TableBody>
           {items.map((e) => (
             <TableRow key={e.urn} data-testid="audit-row" className="align-top">
-              <TableCell className="whitespace-nowrap align-top font-mono text-xs">{formatUtc(e.at, { seconds: true })}</TableCell>
-              <TableCell className="align-top">
+              <TableCell className="whitespace-nowrap align-top font-mono text-xs" data-label="Time (UTC)">
+                {formatUtc(e.at, { seconds: true })}
+              </TableCell>
+              <TableCell className="align-top" data-key>
                 <div className="flex flex-col gap-0.5">
                   <span className="flex items-center gap-1.5">
                     <Badge variant="secondary">{e.entity}</Badge>
@@ -79,10 +81,10 @@ export function AuditTable({
                   <EntityLink urn={e.entityUrn} label={labels.entities[e.entityUrn]} />
                 </div>
               </TableCell>
-              <TableCell className="align-top font-medium" data-testid="audit-action" title={e.action}>
+              <TableCell className="align-top font-medium" data-testid="audit-action" title={e.action} data-label="Action">
                 {actionWords(e.entity, e.action)}
               </TableCell>
-              <TableCell className="align-top">
+              <TableCell className="align-top" data-label="By">
                 <div className="flex flex-col" data-testid="audit-actor">
                   <span className="truncate" title={e.actor}>
                     {labels.users[e.actor] ?? actorLabel(e, labels.policies)}
@@ -91,7 +93,7 @@ export function AuditTable({
                   {!e.actor.startsWith("system:") && <span className="text-xs text-muted-foreground">{e.actorRoles.map(roleLabel).join(", ")}</span>}
                 </div>
               </TableCell>
-              <TableCell className="max-w-64 align-top whitespace-pre-wrap break-words" data-testid="audit-reason">
+              <TableCell className="max-w-64 align-top whitespace-pre-wrap break-words" data-testid="audit-reason" data-label="Reason" data-wide>
                 {e.action === ACCESS_DENIED_ACTION ? (
                   <Refusal reason={e.reason} />
                 ) : e.reason ? (
@@ -100,7 +102,7 @@ export function AuditTable({
                   <span className="text-muted-foreground">—</span>
                 )}
               </TableCell>
-              <TableCell className="align-top">
+              <TableCell className="align-top" data-label="Changes" data-wide>
                 <Changes changes={e.changes} names={labels} />
               </TableCell>
             </TableRow>

@@ -89,6 +89,7 @@ test("every console page fits a phone: no sideways scroll of the page, and the f
     "/cases": { row: "case-row", cells: ["case-link", "case-status", "rooms-meter"] },
     "/review": { row: "review-row", cells: ["review-item-link", "review-case-link", "review-state"] },
     "/transport": { row: "segment-row", cells: ["segment-status", "segment-load"], optional: true },
+    "/audit": { row: "audit-row", cells: ["audit-action", "audit-actor"] },
   };
   const pages: [string, KeyCells | undefined][] = [
     ...NAV_ITEMS.map((n): [string, KeyCells | undefined] => [n.href, keys[n.href]]),
