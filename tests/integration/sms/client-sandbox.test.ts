@@ -32,7 +32,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   sms = await startSmsSandbox({ inboundUrl: `${receiverUrl}/inbound`, stepMs: 10 });
-  endpoint = endpointFor(sms.accountUrl, { authToken: sms.authToken, from: "+15005550006", timeoutMs: 300 });
+  endpoint = endpointFor(sms.accountUrl, { authToken: sms.authToken, from: "+15005550006", timeoutMs: 5_000 });
 });
 afterAll(async () => {
   await sms.stop();
@@ -87,6 +87,21 @@ describe("SMS client against the sandbox gateway over HTTP", () => {
     expect(verifySmsSignature(sms.authToken, callback, first.params, null)).toBe(false);
   });
 
+  it("status callbacks go through lib/outbound: an internal address is refused unless private targets are allowed", async () => {
+    process.env.OUTBOUND_ALLOW_PRIVATE = "0";
+    try {
+      await sendSms(endpoint, { to: PASSENGER, body: "hi", statusCallback: `${receiverUrl}/status`, idempotencyKey: key() });
+      await until(() => sms.callbacks().length >= 2);
+    } finally {
+      process.env.OUTBOUND_ALLOW_PRIVATE = "1";
+    }
+    expect(sms.callbacks().map((c) => [c.status, c.answered])).toEqual([
+      ["sent", null],
+      ["delivered", null],
+    ]);
+    expect(received).toHaveLength(0);
+  });
+
   it("a number the network cannot reach ends undelivered with error 30003", async () => {
     await admin("/__sandbox/undeliverable", { numbers: [PASSENGER] });
     await sendSms(endpoint, { to: PASSENGER, body: "hi", statusCallback: `${receiverUrl}/status`, idempotencyKey: key() });
@@ -104,7 +119,8 @@ describe("SMS client against the sandbox gateway over HTTP", () => {
     expect(e5).toMatchObject({ retryable: true, status: 503 });
 
     await admin("/__sandbox/faults", { next: ["timeout"] });
-    const et = await sendSms(endpoint, { to: PASSENGER, body: "b", idempotencyKey: key() }).catch((e: unknown) => e);
+    // a short client timeout for this call only: the sandbox hangs until the client gives up
+    const et = await sendSms({ ...endpoint, timeoutMs: 1_000 }, { to: PASSENGER, body: "b", idempotencyKey: key() }).catch((e: unknown) => e);
     expect(et).toBeInstanceOf(SmsUnavailable);
     expect((et as Error).message).toMatch(/timed out/);
 
@@ -115,7 +131,7 @@ describe("SMS client against the sandbox gateway over HTTP", () => {
 
     await admin("/__sandbox/faults", { next: ["429", "503", "timeout"], retryAfterSeconds: 7 });
     const { waits, sleep } = recordingSleep();
-    const m = await sendSmsWithRetry(endpoint, { to: PASSENGER, body: "d", idempotencyKey: key() }, { attempts: 4, baseDelayMs: 100, sleep });
+    const m = await sendSmsWithRetry({ ...endpoint, timeoutMs: 1_000 }, { to: PASSENGER, body: "d", idempotencyKey: key() }, { attempts: 4, baseDelayMs: 100, sleep });
     expect(m.status).toBe("queued");
     // 429 asked for 7 s (more than the 100 ms backoff); then 200 ms and 400 ms of plain backoff
     expect(waits).toEqual([7000, 200, 400]);
