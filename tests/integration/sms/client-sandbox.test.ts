@@ -5,7 +5,7 @@ import { sendSms } from "@/lib/sms/client";
 import { SmsAuthError, SmsOptedOut, SmsRejected, SmsUnavailable } from "@/lib/sms/errors";
 import { type SmsSandbox, startSmsSandbox } from "@/lib/sms/sandbox";
 import { sendSmsWithRetry } from "@/lib/sms/send-with-retry";
-import { endpointFor, type SmsEndpoint } from "@/lib/sms/settings";
+import { endpointFor, type SmsEndpoint, smsSettings } from "@/lib/sms/settings";
 import { verifySmsSignature } from "@/lib/sms/signature";
 
 type Received = { path: string; params: Record<string, string>; signature: string | null };
@@ -198,6 +198,19 @@ describe("SMS client against the sandbox gateway over HTTP", () => {
     const err = await sendSmsWithRetry(wrong, { to: PASSENGER, body: "hi", idempotencyKey: key() }, { sleep: async () => undefined }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SmsAuthError);
     expect(err).toMatchObject({ retryable: false, status: 401 });
+  });
+
+  it("reads SMS_URL, SMS_KEY, SMS_FROM and SMS_TIMEOUT_MS; no SMS_URL is no SMS", () => {
+    const saved = { ...process.env };
+    try {
+      delete process.env.SMS_URL;
+      expect(smsSettings()).toBeNull();
+      Object.assign(process.env, { SMS_URL: sms.accountUrl, SMS_KEY: sms.authToken, SMS_FROM: "+15005550006", SMS_TIMEOUT_MS: "1234" });
+      expect(smsSettings()).toEqual({ accountUrl: sms.accountUrl, accountSid: "ACsandbox", authToken: sms.authToken, from: "+15005550006", timeoutMs: 1234 });
+    } finally {
+      for (const k of ["SMS_URL", "SMS_KEY", "SMS_FROM", "SMS_TIMEOUT_MS"]) if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
   });
 
   it("SMS_URL must name the account", () => {
