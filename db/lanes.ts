@@ -20,6 +20,9 @@ export function inJobsLane<T>(fn: () => T): T {
 
 const onJobsLane = () => als.getStore() === "jobs";
 
+// a registered symbol: Next bundles the runner and route handlers apart, each with its own copy of this module
+const LANE_POOL = Symbol.for("das.lanePool");
+
 /**
  * A pool that is two: each query or checked-out connection goes to the pool of its lane. It is a
  * pg.Pool (drizzle's node-postgres driver tells a pool from a client with instanceof, and runs
@@ -27,6 +30,7 @@ const onJobsLane = () => als.getStore() === "jobs";
  */
 export function lanePool(PoolClass: typeof pg.Pool, web: pg.Pool, jobs: pg.Pool): pg.Pool {
   class LanePool extends PoolClass {
+    readonly [LANE_POOL] = true;
     private pick = () => (onJobsLane() ? jobs : web);
     override query = ((...args: Parameters<pg.Pool["query"]>) => (this.pick().query as (...a: unknown[]) => unknown)(...args)) as pg.Pool["query"];
     override connect = ((...args: unknown[]) => (this.pick().connect as (...a: unknown[]) => unknown)(...args)) as pg.Pool["connect"];
@@ -36,3 +40,14 @@ export function lanePool(PoolClass: typeof pg.Pool, web: pg.Pool, jobs: pg.Pool)
   }
   return new LanePool({ max: 1 });
 }
+
+/**
+ * The embedded database's two-lane pool has no server of its own to LISTEN on: its options name
+ * none (a client built from them would dial PGHOST), and the child runs one session, so a
+ * notification would go back to the connection whose statement raised it. Its web and jobs share
+ * one process (worker processes need PostgreSQL), where the runner is kicked in-process.
+ */
+export function isLanePool(pool: unknown): boolean {
+  return typeof pool === "object" && pool !== null && LANE_POOL in pool;
+}
+

@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { isLanePool } from "@/db/lanes";
 import { logJson } from "./log";
 import { WAKE_CHANNEL } from "./wake";
 
@@ -11,8 +12,9 @@ const RECONNECT_MS = 1_000;
  * Wake-ups from the job tables' NOTIFY triggers (migration job_wake_notify), so a runner needs no
  * fast poll: another process's outbox insert, or a run it made due, wakes this one. PGlite: its
  * own listen(); node-postgres: a dedicated connection beside the pool (a pooled one would be
- * handed to queries), reconnected after the server went away. Other drivers (Neon's pool) get no
- * listener: the runner's backstop poll covers them. Returns how to stop listening.
+ * handed to queries), reconnected after the server went away. Other drivers (Neon's pool, the
+ * embedded database in its own process: db/lanes.ts) get no listener: the runner's backstop poll
+ * and in-process kicks cover them. Returns how to stop listening.
  */
 export async function listenForWakes(db: Db, onNotice: Notice): Promise<() => Promise<void>> {
   const client = (db as unknown as { $client?: unknown }).$client;
@@ -20,7 +22,7 @@ export async function listenForWakes(db: Db, onNotice: Notice): Promise<() => Pr
     return (client as PgliteLike).listen(WAKE_CHANNEL, (payload) => onNotice(payload ?? ""));
   }
   const pg = (await import("pg")).default;
-  if (!(client instanceof pg.Pool)) return async () => {};
+  if (!(client instanceof pg.Pool) || isLanePool(client)) return async () => {};
   const options = (client as unknown as { options: import("pg").ClientConfig }).options;
   let stopped = false;
   let current: import("pg").Client | undefined;
