@@ -47,7 +47,7 @@ export async function CaseAudit({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: str
                 </Badge>
               </div>
               <div className="text-xs text-muted-foreground">
-                by {labels.users[e.actor] ?? subjectWords(e.actor, {})}
+                by {subjectWords(e.actor, labels.users)}
                 {e.reason && (
                   <>
                     {" "}

@@ -7,7 +7,7 @@ import { type PolicyName, policyNames } from "@/lib/policies/names";
 import { caseLabels } from "@/lib/read-models/case-labels";
 import { userNames } from "@/lib/users/names";
 import type { AuditEntry } from "./schemas";
-import { subjectsIn } from "./wording";
+import { capital, subjectsIn, words } from "./wording";
 
 /** What a person reads in the audit's entity column: "AF1234 CDG→JFK, 21 Nov", "Initial demand, 60 rooms · AF1234 CDG→JFK, 21 Nov". */
 export type EntityLabel = { label: string; href?: string };
@@ -17,9 +17,6 @@ export type AuditLabels = {
   policies: Record<string, PolicyName>;
   users: Record<string, string>;
 };
-
-const words = (s: string) => s.replaceAll("_", " ").toLowerCase();
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * Readable labels for a page of audit entries: entity names, policy names (also those a reason

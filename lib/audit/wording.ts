@@ -2,6 +2,8 @@
 import type { PolicyName } from "@/lib/policies/names";
 import * as vocabulary from "@/lib/vocabulary";
 import type { FieldChange } from "@/db/schema/json";
+import { MONTHS } from "@/lib/time-zones";
+import { ACCESS_DENIED_ACTION } from "./refused";
 
 /** The names a page of entries resolved (auditLabels): users and clients, policies, records. */
 export type WordingNames = {
@@ -80,7 +82,7 @@ const ACTION_WORDS: Record<string, string> = {
 
 /** What happened, in words: "Demand approved", "Group split", "Request refused". */
 export function actionWords(entity: string, action: string): string {
-  if (action === "access-denied") return "Request refused";
+  if (action === ACCESS_DENIED_ACTION) return "Request refused";
   // a split or a merge is of the case's groups, audited on the case
   if (entity === "case" && (action === "split" || action === "merge")) return `Group ${ACTION_WORDS[action]}`;
   const what = ENTITY_WORDS[entity] ?? capital(words(entity));
@@ -138,7 +140,6 @@ const ENUM_VALUES = new Set(Object.values(vocabulary).flatMap((v) => (Array.isAr
 for (const r of ["REBOOKED", "RELAXED", "SPLIT", "OVERRIDDEN"]) ENUM_VALUES.add(r);
 const URN = /^urn:svc:([a-z]+):[0-9a-f-]{36}$/;
 const URN_IN_TEXT = /(urn:svc:[a-z]+:[0-9a-f-]{36})( v\d+)?/g;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const LIST_SHOWN = 3;
 
 /** "roomsRequested" → "rooms requested"; "constraints.minStars" → "Constraints › min stars"; known fields by their label. */
@@ -237,10 +238,10 @@ export function subjectsIn(changes: FieldChange[]): string[] {
   return [...found];
 }
 
-function words(s: string): string {
+export function words(s: string): string {
   return s.replaceAll("_", " ").replaceAll("-", " ").toLowerCase();
 }
 
-function capital(s: string): string {
+export function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
