@@ -22,3 +22,17 @@ export function zoneOffsetMs(timeZone: string, at: number): number {
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - Math.floor(at / 1000) * 1000;
 }
+
+/** A zone Intl knows, else UTC: an airport with a bad zone still shows (and counts nights in) a labelled UTC. */
+export function knownZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return "UTC";
+  try {
+    dateTimeFormat("en-GB", { timeZone });
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** English month abbreviations: dates are written the same on every page, voucher and audit line. */
+export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;

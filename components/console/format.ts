@@ -1,4 +1,4 @@
-import { dateTimeFormat, zoneOffsetMs } from "@/lib/time-zones";
+import { dateTimeFormat, knownZone, MONTHS, zoneOffsetMs } from "@/lib/time-zones";
 
 /**
  * Display helpers shared by console pages. Every function here is pure and takes its zone and its
@@ -19,17 +19,6 @@ export type TimeMode = "local" | "utc";
 export const TIME_MODE_COOKIE = "console-times";
 export function timeModeOf(cookie: string | undefined): TimeMode {
   return cookie === "utc" ? "utc" : "local";
-}
-
-/** A zone Intl knows, else UTC: an airport with a bad zone still shows a labelled time. */
-export function knownZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return "UTC";
-  try {
-    dateTimeFormat("en-GB", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
 }
 
 /** "UTC+1", "UTC+5:30", "UTC−3" (minus sign), "UTC": a zone's offset at an instant. */
@@ -85,7 +74,6 @@ export function formatZoned(value: string | Date | null | undefined, timeZone: s
 }
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const two = (n: number) => String(n).padStart(2, "0");
 
 /** "23:30:05 CET": a clock reading (no day) in a zone, for "updated at" lines. */
@@ -182,10 +170,3 @@ export function shortUrn(urn: string | null | undefined): string {
   return `${m[1]}:…${m[2].slice(-8)}`;
 }
 
-/** A value of an audit diff, as text: JSON for objects, "∅" for nothing. */
-export function formatValue(v: unknown): string {
-  if (v === null || v === undefined) return "∅";
-  if (typeof v === "string") return v;
-  if (typeof v === "number" || typeof v === "boolean") return String(v);
-  return JSON.stringify(v);
-}

@@ -1,7 +1,6 @@
 import { localTimeToUtc } from "@/lib/booking/stay";
 import type { Segment } from "@/lib/transport/schemas";
-import { zoneOffsetMs } from "@/lib/time-zones";
-import { knownZone } from "@/components/console/format";
+import { knownZone, zoneOffsetMs } from "@/lib/time-zones";
 
 export type BoardRow = Segment & { slot: string; load: string; loadPercent: number; unassigned: boolean; final: boolean };
 

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "@/lib/time-zones";
+import { dateTimeFormat, knownZone, MONTHS } from "@/lib/time-zones";
 
 /**
  * An instant as the hotel's front desk reads it: calendar date, a short day label and a 24-hour
@@ -8,7 +8,7 @@ import { dateTimeFormat } from "@/lib/time-zones";
 export type LocalMoment = { date: string; dateLabel: string; time: string };
 
 export function localMoment(instant: Date, timeZone: string): LocalMoment {
-  const zone = validZone(timeZone);
+  const zone = knownZone(timeZone);
   const parts = Object.fromEntries(
     dateTimeFormat("en-GB", {
       timeZone: zone,
@@ -27,16 +27,6 @@ export function localMoment(instant: Date, timeZone: string): LocalMoment {
   return { date, dateLabel: `${parts.weekday} ${Number(parts.day)} ${MONTHS[Number(parts.month) - 1]} ${parts.year}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-function validZone(timeZone: string): string {
-  try {
-    dateTimeFormat("en-GB", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
-}
 
 /** Calendar nights between two local dates, at least 1. */
 export function nightsBetweenDates(checkIn: string, checkOut: string): number {
