@@ -16,19 +16,17 @@ export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: str
   const data = (spec.map as (d: unknown) => Record<string, unknown>)(e.data);
   // read first, outside a transaction: a tenant with no subscription to this type (most events of a
   // meltdown: one per booking) costs this one read
-  const subscribed = async (c: Ctx) =>
-    (
-      await c.db
-        .select()
-        .from(webhookSubscriptions)
-        .where(and(eq(webhookSubscriptions.tenant, c.principal.tenant), eq(webhookSubscriptions.status, "ACTIVE")))
-    ).filter((s) => s.events.includes(e.type));
-  if ((await subscribed(ctx)).length === 0) return { queued: 0 };
+  const subs = (
+    await ctx.db
+      .select()
+      .from(webhookSubscriptions)
+      .where(and(eq(webhookSubscriptions.tenant, ctx.principal.tenant), eq(webhookSubscriptions.status, "ACTIVE")))
+  ).filter((s) => s.events.includes(e.type));
+  if (subs.length === 0) return { queued: 0 };
   return transaction(ctx, async (tx) => {
     // a drill or shadow case stays inside the service: nothing of it reaches an airline system
     const about = typeof data.caseUrn === "string" ? await caseFacts(tx, data.caseUrn) : { mode: "LIVE", airport: null };
     if (about.mode !== "LIVE") return { queued: 0 };
-    const subs = await subscribed(tx);
     let queued = 0;
     const covers = (airports: string[]) => airports.includes("*") || (about.airport !== null && airports.includes(about.airport));
     for (const sub of subs.filter((s) => covers(s.airports))) {
