@@ -8,6 +8,7 @@ import { ReasonDialog } from "@/components/cases/reason-dialog";
 import { RequestRoomsDialog } from "@/components/cases/request-rooms-dialog";
 import { RoomsMeter } from "@/components/cases/rooms-meter";
 import { explainShortfall } from "@/components/cases/shortfall";
+import { PRINTED } from "@/lib/vouchers/case-vouchers";
 import { SplitGroupDialog } from "@/components/cases/split-group-dialog";
 import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dialog";
 import { ReservationsPanel } from "@/components/booking/reservations-panel";
@@ -190,7 +191,7 @@ export default async function CasePage({
                   <Download aria-hidden /> Bookings CSV
                 </a>
               </Button>
-              {record.reservations.some((r) => r.status === "CONFIRMED" || r.status === "CHECKED_OUT") && (
+              {record.reservations.some((r) => (PRINTED as string[]).includes(r.status)) && (
                 <Button asChild size="sm" variant="outline">
                   <a href={`/cases/${encodeURIComponent(record.urn)}/vouchers/print`} target="_blank" rel="noopener" data-testid="case-print-vouchers">
                     <Printer aria-hidden /> Print all vouchers
