@@ -177,19 +177,25 @@ export type VehicleType = z.infer<typeof VehicleType>;
 
 // Notifications ---------------------------------------------------------------------------------
 
-/** What a message of the email outbox is about; with its recipient and related record, sent at most once. */
-export const EMAIL_KINDS = ["VOUCHER", "CANCELLATION", "RETURN_LEG", "WEEKLY_REPORT"] as const;
-export const EmailKind = vocab(EMAIL_KINDS, "EmailKind");
-export type EmailKind = z.infer<typeof EmailKind>;
+/** How a message reaches its recipient. */
+export const MESSAGE_CHANNELS = ["EMAIL", "SMS"] as const;
+export const MessageChannel = vocab(MESSAGE_CHANNELS, "MessageChannel");
+export type MessageChannel = z.infer<typeof MessageChannel>;
+
+/** What a message is about; with its channel, recipient, related record and version, sent at most once. */
+export const MESSAGE_KINDS = ["VOUCHER", "CANCELLATION", "RETURN_LEG", "STAY_CHANGED", "REHOUSED", "CHOICE_CONFIRMED", "DECLINE_CONFIRMED", "WEEKLY_REPORT"] as const;
+export const MessageKind = vocab(MESSAGE_KINDS, "MessageKind");
+export type MessageKind = z.infer<typeof MessageKind>;
 
 /**
- * QUEUED: waiting for the delivery job; SENT: the SMTP server accepted it; FAILED: refused for good
- * or out of retries; KEPT: no SMTP_URL is configured, so it stays in the outbox, readable on the
- * console's Outbox page (delivered later if SMTP is configured and it is re-queued).
+ * QUEUED: waiting for the delivery job; SENT: the SMTP server or SMS provider accepted it;
+ * DELIVERED: the provider's receipt says it reached the phone; FAILED: refused for good, out of
+ * retries, undeliverable or opted out; KEPT: no server is configured for its channel (or its case is
+ * a drill), so it stays in the outbox, readable on the console (delivered later once configured).
  */
-export const EMAIL_STATUSES = ["QUEUED", "SENT", "FAILED", "KEPT"] as const;
-export const EmailStatus = vocab(EMAIL_STATUSES, "EmailStatus");
-export type EmailStatus = z.infer<typeof EmailStatus>;
+export const MESSAGE_STATUSES = ["QUEUED", "SENT", "DELIVERED", "FAILED", "KEPT"] as const;
+export const MessageStatus = vocab(MESSAGE_STATUSES, "MessageStatus");
+export type MessageStatus = z.infer<typeof MessageStatus>;
 
 // Outbound webhooks and paging ------------------------------------------------------------------
 

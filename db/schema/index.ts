@@ -15,7 +15,7 @@ export * from "./transport-segments";
 export * from "./review";
 export * from "./case-policy-overlays";
 export * from "./audit";
-export * from "./emails";
+export * from "./messages";
 export * from "./webhooks";
 export * from "./reports";
 export * from "./jobs";

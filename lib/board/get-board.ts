@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { allocationWaves, cases, demands, emailOutbox, passengerGroups, passengers, reservations, reviewItems, transportSegments } from "@/db/schema";
+import { allocationWaves, cases, demands, messages, passengerGroups, passengers, reservations, reviewItems, transportSegments } from "@/db/schema";
 import { WaveSource } from "@/lib/allocation/schemas";
 import { requireAirport, requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
@@ -52,11 +52,11 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
     ctx.db.select({ n: sql<number>`coalesce(sum(${heldForLaterOf(cases.urn)}), 0)::int` }).from(cases).where(openCase),
     // voucher emails by delivery state: the unique (tenant, kind, related_urn, to) index finds each reservation's
     ctx.db
-      .select({ status: emailOutbox.status, n: sql<number>`count(*)::int` })
-      .from(emailOutbox)
-      .innerJoin(reservations, and(eq(reservations.urn, emailOutbox.relatedUrn), eq(reservations.tenant, emailOutbox.tenant)))
-      .where(and(eq(emailOutbox.tenant, tenant), eq(emailOutbox.kind, "VOUCHER"), inArray(reservations.caseUrn, openCaseUrns)))
-      .groupBy(emailOutbox.status),
+      .select({ status: messages.status, n: sql<number>`count(*)::int` })
+      .from(messages)
+      .innerJoin(reservations, and(eq(reservations.urn, messages.relatedUrn), eq(reservations.tenant, messages.tenant)))
+      .where(and(eq(messages.tenant, tenant), eq(messages.kind, "VOUCHER"), inArray(reservations.caseUrn, openCaseUrns)))
+      .groupBy(messages.status),
     ctx.db
       .select({
         urn: reviewItems.urn,

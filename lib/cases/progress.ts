@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { allocationWaves, type CaseRow, demands, emailOutbox, jobRuns, reservations, vouchers } from "@/db/schema";
+import { allocationWaves, type CaseRow, demands, messages, jobRuns, reservations, vouchers } from "@/db/schema";
 import type { HeldGroup } from "@/lib/allocation/schemas";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
@@ -76,9 +76,9 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
     ? await Promise.all([
         ctx.db.select({ reservationUrn: vouchers.reservationUrn }).from(vouchers).where(inArray(vouchers.reservationUrn, resUrns)),
         ctx.db
-          .select({ status: emailOutbox.status, lastError: emailOutbox.lastError, to: emailOutbox.to })
-          .from(emailOutbox)
-          .where(and(eq(emailOutbox.tenant, tenant), eq(emailOutbox.kind, "VOUCHER"), inArray(emailOutbox.relatedUrn, resUrns))),
+          .select({ status: messages.status, lastError: messages.lastError, to: messages.recipient })
+          .from(messages)
+          .where(and(eq(messages.tenant, tenant), eq(messages.kind, "VOUCHER"), inArray(messages.relatedUrn, resUrns))),
       ])
     : [[], []];
 

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { cases, emailOutbox, reservations } from "@/db/schema";
+import { cases, messages, reservations } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import type { CaseMode } from "@/lib/vocabulary";
 
@@ -34,5 +34,5 @@ export async function isExerciseMail(db: DbOrTx, relatedUrn: string | null): Pro
 
 /** The outbox rows about a live case or about no case: the ones a delivery sweep may pick. */
 export function liveMailOnly(): SQL {
-  return sql`not exists (select 1 from ${reservations} r join ${cases} c on c.urn = r.case_urn where r.urn = split_part(${emailOutbox.relatedUrn}, '#', 1) and c.mode <> 'LIVE')`;
+  return sql`not exists (select 1 from ${reservations} r join ${cases} c on c.urn = r.case_urn where r.urn = split_part(${messages.relatedUrn}, '#', 1) and c.mode <> 'LIVE')`;
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, not, or } from "drizzle-orm";
-import { emailOutbox, type EmailRow, vouchers } from "@/db/schema";
+import { messages, type MessageRow, vouchers } from "@/db/schema";
 import { transaction, type Ctx } from "@/lib/context";
 import { isExerciseMail, liveMailOnly } from "@/lib/drills/mode";
 import { pendingRunFor } from "@/lib/jobs/queries";
@@ -12,7 +12,7 @@ export const DELIVER_EMAIL_JOB = "deliver-email";
 /** How long one delivery holds a message before another run may try it (a crashed sender's lease). */
 export const LEASE_MS = 2 * 60_000;
 
-export type Delivery = { status: EmailRow["status"] | "BUSY" | "MISSING"; attempts: number };
+export type Delivery = { status: MessageRow["status"] | "BUSY" | "MISSING"; attempts: number };
 
 /** A transient failure: the job throws it so the runner retries with backoff. */
 export class TransientDeliveryError extends Error {
@@ -37,20 +37,20 @@ export async function deliverEmail(ctx: Ctx, emailUrn: string, opts: { lastAttem
   const now = opts.now ?? (() => new Date());
   const url = smtpUrl();
   const claim = await transaction(ctx, async (tx) => {
-    const [row] = await tx.db.select().from(emailOutbox).where(eq(emailOutbox.urn, emailUrn)).for("update");
+    const [row] = await tx.db.select().from(messages).where(eq(messages.urn, emailUrn)).for("update");
     if (!row) return { done: { status: "MISSING", attempts: 0 } as Delivery };
     if (row.status === "SENT" || row.status === "FAILED") return { done: { status: row.status, attempts: row.attempts } as Delivery };
     // a drill's mail is never sent, whatever its status says
     if (!url || (await isExerciseMail(tx.db, row.relatedUrn))) {
-      if (row.status !== "KEPT") await tx.db.update(emailOutbox).set({ status: "KEPT", lastError: null }).where(eq(emailOutbox.urn, emailUrn));
+      if (row.status !== "KEPT") await tx.db.update(messages).set({ status: "KEPT", lastError: null }).where(eq(messages.urn, emailUrn));
       return { done: { status: "KEPT", attempts: row.attempts } as Delivery };
     }
     if (row.sendAfter && row.sendAfter > now()) return { done: { status: "BUSY", attempts: row.attempts } as Delivery };
     const attempts = row.attempts + 1;
     await tx.db
-      .update(emailOutbox)
+      .update(messages)
       .set({ status: "QUEUED", attempts, sendAfter: new Date(now().getTime() + LEASE_MS) })
-      .where(eq(emailOutbox.urn, emailUrn));
+      .where(eq(messages.urn, emailUrn));
     return { row: { ...row, attempts } };
   });
   if ("done" in claim) return claim.done!;
@@ -59,7 +59,7 @@ export async function deliverEmail(ctx: Ctx, emailUrn: string, opts: { lastAttem
   try {
     await transportFor(url!).sendMail({
       from: mailFrom(),
-      to: row.to,
+      to: row.recipient,
       subject: row.subject,
       html: row.html,
       text: row.text,
@@ -70,9 +70,9 @@ export async function deliverEmail(ctx: Ctx, emailUrn: string, opts: { lastAttem
     const permanent = isPermanentSmtpError(err) || opts.lastAttempt;
     const lastError = describe(err);
     await ctx.db
-      .update(emailOutbox)
+      .update(messages)
       .set({ status: permanent ? "FAILED" : "QUEUED", lastError, sendAfter: null })
-      .where(and(eq(emailOutbox.urn, row.urn), eq(emailOutbox.status, "QUEUED")));
+      .where(and(eq(messages.urn, row.urn), eq(messages.status, "QUEUED")));
     log(permanent ? "error" : "warn", "email delivery failed", { emailUrn: row.urn, kind: row.kind, attempt: row.attempts, permanent, ...errorFields(err) });
     if (permanent) return { status: "FAILED", attempts: row.attempts };
     throw new TransientDeliveryError(`email ${row.urn}: ${lastError}`, { cause: err });
@@ -80,7 +80,7 @@ export async function deliverEmail(ctx: Ctx, emailUrn: string, opts: { lastAttem
 
   await transaction(ctx, async (tx) => {
     const at = now();
-    await tx.db.update(emailOutbox).set({ status: "SENT", sentAt: at, lastError: null, sendAfter: null }).where(eq(emailOutbox.urn, row.urn));
+    await tx.db.update(messages).set({ status: "SENT", sentAt: at, lastError: null, sendAfter: null }).where(eq(messages.urn, row.urn));
     if (row.kind === "VOUCHER" && row.relatedUrn) {
       await tx.db
         .update(vouchers)
@@ -100,20 +100,20 @@ export async function deliverEmail(ctx: Ctx, emailUrn: string, opts: { lastAttem
  */
 export async function staleQueued(ctx: Ctx, { olderThanMs, limit, now = new Date() }: { olderThanMs: number; limit: number; now?: Date }): Promise<{ urn: string; tenant: string }[]> {
   const cutoff = new Date(now.getTime() - olderThanMs);
-  const statuses: EmailRow["status"][] = smtpUrl() ? ["QUEUED", "KEPT"] : ["QUEUED"];
+  const statuses: MessageRow["status"][] = smtpUrl() ? ["QUEUED", "KEPT"] : ["QUEUED"];
   return ctx.db
-    .select({ urn: emailOutbox.urn, tenant: emailOutbox.tenant })
-    .from(emailOutbox)
+    .select({ urn: messages.urn, tenant: messages.tenant })
+    .from(messages)
     .where(
       and(
-        inArray(emailOutbox.status, statuses),
-        lt(emailOutbox.updatedAt, cutoff),
-        or(isNull(emailOutbox.sendAfter), lt(emailOutbox.sendAfter, now)),
+        inArray(messages.status, statuses),
+        lt(messages.updatedAt, cutoff),
+        or(isNull(messages.sendAfter), lt(messages.sendAfter, now)),
         liveMailOnly(),
-        not(pendingRunFor(DELIVER_EMAIL_JOB, "emailUrn", emailOutbox.urn)),
+        not(pendingRunFor(DELIVER_EMAIL_JOB, "emailUrn", messages.urn)),
       ),
     )
-    .orderBy(emailOutbox.createdAt)
+    .orderBy(messages.createdAt)
     .limit(limit);
 }
 

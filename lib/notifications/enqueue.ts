@@ -1,13 +1,13 @@
 import { render } from "@react-email/render";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { createElement } from "react";
-import { emailOutbox, passengers, reservations, type ReservationRow, vouchers } from "@/db/schema";
+import { messages, passengers, reservations, type ReservationRow, vouchers } from "@/db/schema";
 import Cancellation from "@/emails/cancellation";
 import type { Ctx } from "@/lib/context";
 import { caseMode, subjectFor } from "@/lib/drills/mode";
 import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
-import type { CaseMode, EmailKind } from "@/lib/vocabulary";
+import type { CaseMode, MessageKind } from "@/lib/vocabulary";
 import type { VoucherProps } from "@/emails/voucher";
 import { createVoucher } from "@/lib/vouchers/create";
 import { linkExpiry, passengerLink, signPassengerToken } from "@/lib/vouchers/link";
@@ -48,10 +48,10 @@ export async function enqueueCancellationEmails(ctx: Ctx, reservationUrn: string
   const reservation = await reservationOf(ctx, reservationUrn);
   if (!reservation) return 0;
   const voucherMail = await ctx.db
-    .select({ to: emailOutbox.to, status: emailOutbox.status })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.tenant, reservation.tenant), eq(emailOutbox.kind, "VOUCHER"), eq(emailOutbox.relatedUrn, reservationUrn)))
-    .orderBy(asc(emailOutbox.to));
+    .select({ to: messages.recipient, status: messages.status })
+    .from(messages)
+    .where(and(eq(messages.tenant, reservation.tenant), eq(messages.kind, "VOUCHER"), eq(messages.relatedUrn, reservationUrn)))
+    .orderBy(asc(messages.recipient));
   const [voucher] = await ctx.db.select({ deliveredAt: vouchers.deliveredAt }).from(vouchers).where(eq(vouchers.reservationUrn, reservationUrn)).limit(1);
   const sent = voucherMail.filter((m) => m.status === "SENT").map((m) => m.to);
   // delivered_at without a SENT row: handed over some other way (printed at the desk); tell every recipient
@@ -74,7 +74,7 @@ export async function enqueueCancellationEmails(ctx: Ctx, reservationUrn: string
  * and a wave of thousands of passengers should not run thousands of jobs to learn that. The
  * delivery sweep sends KEPT mail once SMTP_URL is set.
  */
-async function queue(ctx: Ctx, r: ReservationRow, kind: EmailKind, to: string[], mail: { subject: string; html: string; text: string }, known?: CaseMode): Promise<number> {
+async function queue(ctx: Ctx, r: ReservationRow, kind: MessageKind, to: string[], mail: { subject: string; html: string; text: string }, known?: CaseMode): Promise<number> {
   // a drill's mail is written, marked and KEPT for the Outbox page, never sent, even with SMTP_URL
   const mode = known ?? (await caseMode(ctx, r.caseUrn));
   const status = smtpUrl() && mode === "LIVE" ? "QUEUED" : "KEPT";
@@ -82,10 +82,10 @@ async function queue(ctx: Ctx, r: ReservationRow, kind: EmailKind, to: string[],
   let queued = 0;
   for (const address of to) {
     const [row] = await ctx.db
-      .insert(emailOutbox)
-      .values({ urn: newUrn("email"), tenant: r.tenant, kind, to: address, relatedUrn: r.urn, status, ...message })
-      .onConflictDoNothing({ target: [emailOutbox.tenant, emailOutbox.kind, emailOutbox.relatedUrn, emailOutbox.to] })
-      .returning({ urn: emailOutbox.urn });
+      .insert(messages)
+      .values({ urn: newUrn("email"), tenant: r.tenant, kind, recipient: address, caseUrn: r.caseUrn, relatedUrn: r.urn, status, ...message })
+      .onConflictDoNothing({ target: [messages.tenant, messages.channel, messages.kind, messages.relatedUrn, messages.version, messages.recipient, messages.resend] })
+      .returning({ urn: messages.urn });
     if (!row) continue;
     if (status === "QUEUED") await emit(ctx, "email/queued", { tenant: r.tenant, emailUrn: row.urn });
     queued += 1;

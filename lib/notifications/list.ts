@@ -1,16 +1,16 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { cases, emailOutbox, reservations } from "@/db/schema";
+import { cases, messages, reservations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
-import type { EmailKind, EmailStatus } from "@/lib/vocabulary";
+import type { MessageKind, MessageStatus } from "@/lib/vocabulary";
 
 export type OutboxItem = {
   urn: string;
-  kind: EmailKind;
+  kind: MessageKind;
   /** masked: the Outbox page is for operations, not for reading passengers' addresses */
   to: string;
   subject: string;
-  status: EmailStatus;
+  status: MessageStatus;
   attempts: number;
   lastError: string | null;
   relatedUrn: string | null;
@@ -20,42 +20,42 @@ export type OutboxItem = {
 };
 
 /** The reservation a message is about: related_urn is its URN, with "#…" after it for a return-leg email (lib/notifications/return-leg.ts). */
-const relatedReservation = sql<string>`split_part(${emailOutbox.relatedUrn}, '#', 1)`;
+const relatedReservation = sql<string>`split_part(${messages.relatedUrn}, '#', 1)`;
 
 /**
  * The tenant's email outbox for the console, newest first, within the caller's airports (a
  * message's airport is its reservation's case's; mail about no reservation is shown to callers
  * who see every airport).
  */
-export async function listOutbox({ ctx, input }: { ctx: Ctx; input: { status?: EmailStatus; kind?: EmailKind; limit?: number } }): Promise<OutboxItem[]> {
+export async function listOutbox({ ctx, input }: { ctx: Ctx; input: { status?: MessageStatus; kind?: MessageKind; limit?: number } }): Promise<OutboxItem[]> {
   requirePermission(ctx, "read", "read the email outbox");
   const all = ctx.principal.airports.includes("*");
   const rows = await ctx.db
     .select({
-      urn: emailOutbox.urn,
-      kind: emailOutbox.kind,
-      to: emailOutbox.to,
-      subject: emailOutbox.subject,
-      status: emailOutbox.status,
-      attempts: emailOutbox.attempts,
-      lastError: emailOutbox.lastError,
-      relatedUrn: emailOutbox.relatedUrn,
+      urn: messages.urn,
+      kind: messages.kind,
+      to: messages.recipient,
+      subject: messages.subject,
+      status: messages.status,
+      attempts: messages.attempts,
+      lastError: messages.lastError,
+      relatedUrn: messages.relatedUrn,
       airport: cases.airport,
-      createdAt: emailOutbox.createdAt,
-      sentAt: emailOutbox.sentAt,
+      createdAt: messages.createdAt,
+      sentAt: messages.sentAt,
     })
-    .from(emailOutbox)
+    .from(messages)
     .leftJoin(reservations, eq(reservations.urn, relatedReservation))
     .leftJoin(cases, eq(cases.urn, reservations.caseUrn))
     .where(
       and(
-        eq(emailOutbox.tenant, ctx.principal.tenant),
-        input.status ? eq(emailOutbox.status, input.status) : undefined,
-        input.kind ? eq(emailOutbox.kind, input.kind) : undefined,
+        eq(messages.tenant, ctx.principal.tenant),
+        input.status ? eq(messages.status, input.status) : undefined,
+        input.kind ? eq(messages.kind, input.kind) : undefined,
         all ? undefined : ctx.principal.airports.length ? inArray(cases.airport, ctx.principal.airports) : sql`false`,
       ),
     )
-    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.urn))
+    .orderBy(desc(messages.createdAt), desc(messages.urn))
     .limit(Math.min(Math.max(input.limit ?? 100, 1), 500));
   return rows.map((r) => ({ ...r, to: maskAddress(r.to) }));
 }
@@ -65,11 +65,11 @@ export async function getOutboxMessage({ ctx, input }: { ctx: Ctx; input: { urn:
   requirePermission(ctx, "read", "read the email outbox");
   const all = ctx.principal.airports.includes("*");
   const [row] = await ctx.db
-    .select({ urn: emailOutbox.urn, subject: emailOutbox.subject, html: emailOutbox.html, text: emailOutbox.text, to: emailOutbox.to, airport: cases.airport })
-    .from(emailOutbox)
+    .select({ urn: messages.urn, subject: messages.subject, html: messages.html, text: messages.text, to: messages.recipient, airport: cases.airport })
+    .from(messages)
     .leftJoin(reservations, eq(reservations.urn, relatedReservation))
     .leftJoin(cases, eq(cases.urn, reservations.caseUrn))
-    .where(and(eq(emailOutbox.urn, input.urn), eq(emailOutbox.tenant, ctx.principal.tenant)))
+    .where(and(eq(messages.urn, input.urn), eq(messages.tenant, ctx.principal.tenant)))
     .limit(1);
   if (!row) return null;
   if (!all && (!row.airport || !ctx.principal.airports.includes(row.airport))) return null;

@@ -1,7 +1,7 @@
 import { render } from "@react-email/render";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { createElement } from "react";
-import { emailOutbox, hotels, passengers, reservations, tenants, transportSegments } from "@/db/schema";
+import { messages, hotels, passengers, reservations, tenants, transportSegments } from "@/db/schema";
 import ReturnLeg, { ReturnLegProps, returnLegText } from "@/emails/return-leg";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { loadCase } from "@/lib/cases/load";
@@ -83,10 +83,10 @@ export async function enqueueReturnLegEmails(ctx: Ctx, input: { caseUrn: string;
           ? `Flight ${next.number}: your pickup to the airport at ${props.pickup!.at.time} on ${props.pickup!.at.dateLabel}`
           : `Flight ${next.number} leaves ${props.departure.dateLabel} at ${props.departure.time}`);
         const [row] = await tx.db
-          .insert(emailOutbox)
-          .values({ urn: newUrn("email"), tenant: kase.tenant, kind: "RETURN_LEG", to, relatedUrn, status, subject, html, text: returnLegText(props) })
-          .onConflictDoNothing({ target: [emailOutbox.tenant, emailOutbox.kind, emailOutbox.relatedUrn, emailOutbox.to] })
-          .returning({ urn: emailOutbox.urn });
+          .insert(messages)
+          .values({ urn: newUrn("email"), tenant: kase.tenant, kind: "RETURN_LEG", recipient: to, caseUrn: kase.urn, relatedUrn, status, subject, html, text: returnLegText(props) })
+          .onConflictDoNothing({ target: [messages.tenant, messages.channel, messages.kind, messages.relatedUrn, messages.version, messages.recipient, messages.resend] })
+          .returning({ urn: messages.urn });
         if (!row) continue;
         if (status === "QUEUED") await emit(tx, "email/queued", { tenant: kase.tenant, emailUrn: row.urn });
         queued += 1;

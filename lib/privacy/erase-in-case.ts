@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { type CaseRow, emailOutbox, passengers, reservations, reviewItems, vouchers } from "@/db/schema";
+import { type CaseRow, messages, passengers, reservations, reviewItems, vouchers } from "@/db/schema";
 import { MARKER } from "@/lib/audit/redact-personal";
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
@@ -82,34 +82,34 @@ async function scrubVouchers(ctx: Ctx, stays: string[], needles: Needle[]): Prom
  * with address and body replaced; if it was not sent yet it never will be (FAILED).
  */
 async function scrubEmails(ctx: Ctx, stays: string[], addresses: string[], needles: Needle[]): Promise<number> {
-  const about = stays.length ? inArray(sql`split_part(${emailOutbox.relatedUrn}, '#', 1)`, stays) : undefined;
-  const to = addresses.length ? inArray(sql`lower(trim(${emailOutbox.to}))`, addresses) : undefined;
+  const about = stays.length ? inArray(sql`split_part(${messages.relatedUrn}, '#', 1)`, stays) : undefined;
+  const to = addresses.length ? inArray(sql`lower(trim(${messages.recipient}))`, addresses) : undefined;
   if (!about && !to) return 0;
   const rows = await ctx.db
     .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.tenant, ctx.principal.tenant), or(about, to)));
+    .from(messages)
+    .where(and(eq(messages.tenant, ctx.principal.tenant), or(about, to)));
   let n = 0;
   for (const m of rows) {
-    if (addresses.includes(m.to.trim().toLowerCase())) {
+    if (addresses.includes(m.recipient.trim().toLowerCase())) {
       const unsent = m.status === "QUEUED" || m.status === "KEPT";
       await ctx.db
-        .update(emailOutbox)
+        .update(messages)
         .set({
-          to: `${ERASED} ${m.urn}`,
+          recipient: `${ERASED} ${m.urn}`,
           subject: ERASED,
           html: `<p>${ERASED}: the recipient's personal data was erased.</p>`,
           text: `${ERASED}: the recipient's personal data was erased.`,
           lastError: unsent ? "not sent: the recipient's personal data was erased" : m.lastError && scrubText(m.lastError, needles),
           ...(unsent ? { status: "FAILED" as const } : {}),
         })
-        .where(eq(emailOutbox.urn, m.urn));
+        .where(eq(messages.urn, m.urn));
       n++;
     } else if ([m.subject, m.html, m.text, m.lastError].some((t) => holdsAny(t, needles))) {
       await ctx.db
-        .update(emailOutbox)
+        .update(messages)
         .set({ subject: scrubText(m.subject, needles), html: scrubText(m.html, needles), text: scrubText(m.text, needles), lastError: m.lastError && scrubText(m.lastError, needles) })
-        .where(eq(emailOutbox.urn, m.urn));
+        .where(eq(messages.urn, m.urn));
       n++;
     }
   }

@@ -14,16 +14,17 @@ import { sessionCtx } from "@/lib/auth/session-ctx";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { getOutboxMessage, listOutbox } from "@/lib/notifications";
 import { smtpUrl } from "@/lib/notifications/smtp";
-import { EMAIL_STATUSES, EmailStatus } from "@/lib/vocabulary";
+import { MESSAGE_STATUSES, MessageStatus } from "@/lib/vocabulary";
 
 export const metadata: Metadata = { title: "Outbox" };
 
 type SearchParams = Record<string, string | string[] | undefined>;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-const STATUS_TEXT: Record<EmailStatus, string> = {
-  QUEUED: "waiting for the mailer",
-  SENT: "delivered: accepted by the mail server",
+const STATUS_TEXT: Record<MessageStatus, string> = {
+  QUEUED: "waiting to be sent",
+  SENT: "accepted by the mail server or the SMS provider",
+  DELIVERED: "delivered: the SMS provider's receipt says it reached the phone",
   FAILED: "refused or out of retries",
   KEPT: "kept here, not sent: no mail server (SMTP_URL) was configured, or a drill's mail",
 };
@@ -35,7 +36,7 @@ const STATUS_TEXT: Record<EmailStatus, string> = {
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const ctx = await sessionCtx();
   const sp = await searchParams;
-  const status = EmailStatus.safeParse(first(sp.status)?.toUpperCase()).data;
+  const status = MessageStatus.safeParse(first(sp.status)?.toUpperCase()).data;
   const previewUrn = decodeSegment(first(sp.preview) ?? "");
   const [items, preview] = await Promise.all([
     listOutbox({ ctx, input: { status, limit: 200 } }),
@@ -64,7 +65,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
         </Alert>
       )}
       <nav aria-label="Filter by delivery state" className="mb-4 flex flex-wrap gap-2 text-sm" data-testid="outbox-filters">
-        {[undefined, ...EMAIL_STATUSES].map((s) => (
+        {[undefined, ...MESSAGE_STATUSES].map((s) => (
           <Link
             key={s ?? "all"}
             href={s ? `/outbox?status=${s}` : "/outbox"}

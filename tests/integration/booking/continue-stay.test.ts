@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { PATCH as reaccommodateHandler } from "@/app/api/v1/cases/[caseUrn]/reaccommodate/route";
 import { GET as summaryHandler } from "@/app/api/v1/demand/case/[caseUrn]/summary/route";
 import { GET as passengerPage } from "@/app/v/[token]/route";
-import { auditEntries, emailOutbox, jobRuns, jobSteps, passengerGroups, reservations, reviewItems, vouchers } from "@/db/schema";
+import { auditEntries, messages, jobRuns, jobSteps, passengerGroups, reservations, reviewItems, vouchers } from "@/db/schema";
 import { reaccommodateStays } from "@/inngest/functions/reaccommodate-stays";
 import type { Allocation } from "@/lib/allocation/schemas";
 import { systemPrincipal } from "@/lib/auth/principal";
@@ -101,7 +101,7 @@ describe("re-accommodation at a provider that cannot modify a stay: the group is
       // its own voucher, mailed; the old stay's voucher names the new night and code
       const [v] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, next.urn));
       expect(v.text).toContain("These nights continue the stay booked under confirmation");
-      expect(await database.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "VOUCHER"), eq(emailOutbox.relatedUrn, next.urn)))).not.toHaveLength(0);
+      expect(await database.db.select().from(messages).where(and(eq(messages.kind, "VOUCHER"), eq(messages.relatedUrn, next.urn)))).not.toHaveLength(0);
       const [oldVoucher] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, r.urn));
       expect(oldVoucher.text).toContain(`Your stay continues until`);
       expect(oldVoucher.text).toContain(v.confirmationCode);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as createSubH } from "@/app/api/v1/webhooks/subscriptions/route";
-import { cases, demands, emailOutbox, reservations, webhookDeliveries } from "@/db/schema";
+import { cases, demands, messages, reservations, webhookDeliveries } from "@/db/schema";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
 import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
@@ -103,7 +103,7 @@ describe("a drill", () => {
     expect(new Set(booked.map((r) => r.provider))).not.toContain("DIRECT");
     expect(realCalls).toEqual([]);
 
-    const mail = await database.db.select().from(emailOutbox).where(inArray(emailOutbox.relatedUrn, confirmed.map((r) => r.urn)));
+    const mail = await database.db.select().from(messages).where(inArray(messages.relatedUrn, confirmed.map((r) => r.urn)));
     expect(mail.length).toBeGreaterThan(0);
     for (const m of mail) {
       expect(m.status).toBe("KEPT");
@@ -114,13 +114,13 @@ describe("a drill", () => {
     const later = new Date(Date.now() + 3600_000);
     const stale = await staleQueued({ db: database.db, principal: principal({ tenant }) }, { olderThanMs: 0, limit: 10_000, now: later });
     expect(stale.map((s) => s.urn)).not.toContain(mail[0].urn);
-    await database.db.update(emailOutbox).set({ status: "QUEUED" }).where(eq(emailOutbox.urn, mail[0].urn));
+    await database.db.update(messages).set({ status: "QUEUED" }).where(eq(messages.urn, mail[0].urn));
     const forced = await deliverEmail({ db: database.db, principal: principal({ tenant }) }, mail[0].urn, { lastAttempt: false });
     expect(forced.status).toBe("KEPT");
     // mail about a drill's stay under a derived URN (the return-leg notice) is kept the same way
     const [derived] = await database.db
-      .insert(emailOutbox)
-      .values({ urn: newUrn("email"), tenant, kind: "RETURN_LEG", to: "x@drill.example", relatedUrn: `${confirmed[0].urn}#return-leg:DR1@2026-11-22T09:30:00.000Z`, status: "QUEUED", subject: "s", html: "h", text: "t" })
+      .insert(messages)
+      .values({ urn: newUrn("email"), tenant, kind: "RETURN_LEG", recipient: "x@drill.example", relatedUrn: `${confirmed[0].urn}#return-leg:DR1@2026-11-22T09:30:00.000Z`, status: "QUEUED", subject: "s", html: "h", text: "t" })
       .returning();
     const staleNow = await staleQueued({ db: database.db, principal: principal({ tenant }) }, { olderThanMs: 0, limit: 10_000, now: later });
     expect(staleNow.map((s) => s.urn)).not.toContain(derived.urn);

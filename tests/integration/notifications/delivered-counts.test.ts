@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as getBoard } from "@/app/api/v1/board/route";
-import { emailOutbox, reservations } from "@/db/schema";
+import { messages, reservations } from "@/db/schema";
 import { caseProgress } from "@/lib/cases/progress";
 import { closePool } from "@/lib/pool";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
@@ -24,7 +24,7 @@ async function bookedCase() {
   const { caseUrn } = await approvedCase(token);
   await bookingRunner(database.db).tick();
   const resUrns = (await database.db.select({ urn: reservations.urn }).from(reservations).where(eq(reservations.caseUrn, caseUrn))).map((r) => r.urn);
-  const mail = await database.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "VOUCHER"), inArray(emailOutbox.relatedUrn, resUrns)));
+  const mail = await database.db.select().from(messages).where(and(eq(messages.kind, "VOUCHER"), inArray(messages.relatedUrn, resUrns)));
   return { tenant, token, caseUrn, mail };
 }
 
@@ -49,21 +49,21 @@ describe("delivery states (docs/behaviour.md, Delivery states)", () => {
     expect(board.emails).toEqual({ delivered: 0, kept: mail.length, queued: 0, failed: 0, mailServer: false });
 
     // what the mail server accepted is delivered, and only that
-    await database.db.update(emailOutbox).set({ status: "SENT", sentAt: new Date() }).where(eq(emailOutbox.urn, mail[0].urn));
+    await database.db.update(messages).set({ status: "SENT", sentAt: new Date() }).where(eq(messages.urn, mail[0].urn));
     const one = await emailsStep(tenant, caseUrn);
     expect(one.detail).toMatch(new RegExp(`^1 of ${mail.length} delivered`));
     expect((await call(getBoard, "/board", { token, query: { airport: "CDG" } })).json.emails).toMatchObject({ delivered: 1, kept: mail.length - 1 });
 
-    await database.db.update(emailOutbox).set({ status: "SENT", sentAt: new Date() }).where(inArray(emailOutbox.urn, mail.map((m) => m.urn)));
+    await database.db.update(messages).set({ status: "SENT", sentAt: new Date() }).where(inArray(messages.urn, mail.map((m) => m.urn)));
     expect(await emailsStep(tenant, caseUrn)).toMatchObject({ state: "done", detail: `${mail.length} of ${mail.length} delivered` });
   });
 
   it("a refused message is a failure, named; kept mail beside it is not", async () => {
     const { tenant, caseUrn, mail } = await bookedCase();
-    await database.db.update(emailOutbox).set({ status: "FAILED", lastError: "550: mailbox unavailable" }).where(eq(emailOutbox.urn, mail[0].urn));
+    await database.db.update(messages).set({ status: "FAILED", lastError: "550: mailbox unavailable" }).where(eq(messages.urn, mail[0].urn));
     const step = await emailsStep(tenant, caseUrn);
     expect(step.state).toBe("failed");
     expect(step.detail).toContain(`0 of ${mail.length} delivered, 1 failed`);
-    expect(step.problems).toEqual([`${mail[0].to}: 550: mailbox unavailable`]);
+    expect(step.problems).toEqual([`${mail[0].recipient}: 550: mailbox unavailable`]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverEmailJob, deliverEmailSweepJob } from "@/inngest/functions/deliver-email";
-import { emailOutbox, jobEvents, jobRuns, vouchers } from "@/db/schema";
+import { messages, jobEvents, jobRuns, vouchers } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction, type Ctx } from "@/lib/context";
 import { emit } from "@/lib/events";
@@ -29,12 +29,12 @@ const runJobs = async () => {
   const runner = createRunner({ db: database.db, jobs: [deliverEmailJob(async () => database.db)], retryBaseMs: 1 });
   for (let i = 0; i < 50; i++) {
     await runner.tick();
-    const waiting = await database.db.select({ urn: emailOutbox.urn }).from(emailOutbox).where(and(eq(emailOutbox.tenant, tenant), eq(emailOutbox.status, "QUEUED")));
+    const waiting = await database.db.select({ urn: messages.urn }).from(messages).where(and(eq(messages.tenant, tenant), eq(messages.status, "QUEUED")));
     if (waiting.length === 0) return;
     await new Promise((r) => setTimeout(r, 20));
   }
 };
-const outboxOf = (urn: string) => database.db.select().from(emailOutbox).where(eq(emailOutbox.relatedUrn, urn)).orderBy(emailOutbox.to);
+const outboxOf = (urn: string) => database.db.select().from(messages).where(eq(messages.relatedUrn, urn)).orderBy(messages.recipient);
 const booked = () => confirmedReservation(database.db, { token: admin, tenant });
 
 beforeAll(async () => {
@@ -56,7 +56,7 @@ describe("voucher emails through a real SMTP server", () => {
     expect(await enqueue(fx.reservationUrn)).toBe(2); // the third passenger has no email
     expect(await enqueue(fx.reservationUrn)).toBe(0); // at most once per recipient and kind
     const queued = await outboxOf(fx.reservationUrn);
-    expect(queued.map((m) => [m.to, m.kind, m.status])).toEqual([
+    expect(queued.map((m) => [m.recipient, m.kind, m.status])).toEqual([
       ["amelie@example.com", "VOUCHER", "QUEUED"],
       ["jean@example.com", "VOUCHER", "QUEUED"],
     ]);
@@ -166,7 +166,7 @@ describe("voucher emails through a real SMTP server", () => {
     const mine = (await outboxOf(fx.reservationUrn)).map((m) => m.urn);
     const runner = createRunner({ db: database.db, jobs: [deliverEmailJob(async () => database.db)], retryBaseMs: 1 });
     await runner.dispatch(); // the runs exist, QUEUED, and have not run yet
-    await database.db.update(emailOutbox).set({ updatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(emailOutbox.relatedUrn, fx.reservationUrn));
+    await database.db.update(messages).set({ updatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(messages.relatedUrn, fx.reservationUrn));
     const later = new Date(Date.now() + 60_000);
     expect((await staleQueued(sys(), { olderThanMs: 5 * 60_000, limit: 10_000, now: later })).map((m) => m.urn)).not.toEqual(expect.arrayContaining([mine[0]]));
     // once the runs are over and the mail is still QUEUED (they gave up, or were cancelled), it is stale again
@@ -181,14 +181,14 @@ describe("voucher emails through a real SMTP server", () => {
     const mine = await outboxOf(fx.reservationUrn);
     // the events never reached a runner; the rows sat QUEUED for ten minutes
     for (const m of mine) await database.db.delete(jobEvents).where(sql`${jobEvents.data}->>'emailUrn' = ${m.urn}`);
-    await database.db.update(emailOutbox).set({ updatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(emailOutbox.relatedUrn, fx.reservationUrn));
+    await database.db.update(messages).set({ updatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(messages.relatedUrn, fx.reservationUrn));
     const clock = manualClock();
     const runner = createRunner({ db: database.db, jobs: [deliverEmailSweepJob(async () => database.db), deliverEmailJob(async () => database.db)], retryBaseMs: 1, clock });
     await runner.tick(); // schedules the sweep
     clock.advance(5 * 60_000 + 1000);
     await runner.tick();
     expect((await outboxOf(fx.reservationUrn)).map((m) => m.status)).toEqual(["SENT", "SENT"]);
-    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(mine.map((m) => m.to).sort());
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(mine.map((m) => m.recipient).sort());
   });
 
   it("a crash between sending and recording SENT sends again on the retry, with the same Message-ID (at-least-once edge)", async () => {
@@ -197,9 +197,9 @@ describe("voucher emails through a real SMTP server", () => {
     const [first] = await outboxOf(fx.reservationUrn);
     await deliverEmail(sys(), first.urn, { lastAttempt: false });
     // as the crash leaves it: claimed (attempt counted, lease lapsed), sent, never marked SENT
-    await database.db.update(emailOutbox).set({ status: "QUEUED", sendAfter: null, sentAt: null }).where(eq(emailOutbox.urn, first.urn));
+    await database.db.update(messages).set({ status: "QUEUED", sendAfter: null, sentAt: null }).where(eq(messages.urn, first.urn));
     await deliverEmail(sys(), first.urn, { lastAttempt: false });
-    const copies = smtp.received.filter((m) => m.to[0] === first.to);
+    const copies = smtp.received.filter((m) => m.to[0] === first.recipient);
     expect(copies).toHaveLength(2);
     expect(copies[0].messageId).toBe(copies[1].messageId);
     expect(copies[0].messageId).toBe(messageIdOf(first.urn));
@@ -211,7 +211,7 @@ describe("voucher emails through a real SMTP server", () => {
     const [m] = await outboxOf(fx.reservationUrn);
     const results = await Promise.all([deliverEmail(sys(), m.urn, { lastAttempt: false }), deliverEmail(sys(), m.urn, { lastAttempt: false })]);
     expect(results.map((r) => r.status).sort()).toEqual(["BUSY", "SENT"].sort());
-    expect(smtp.received.filter((r) => r.to[0] === m.to)).toHaveLength(1);
+    expect(smtp.received.filter((r) => r.to[0] === m.recipient)).toHaveLength(1);
   });
 });
 
@@ -238,8 +238,8 @@ describe("cancellation emails", () => {
     expect(smtp.received[0].text).toContain("the passengers left on an earlier flight");
     const rows = await database.db
       .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.relatedUrn, fx.reservationUrn), eq(emailOutbox.kind, "CANCELLATION")));
+      .from(messages)
+      .where(and(eq(messages.relatedUrn, fx.reservationUrn), eq(messages.kind, "CANCELLATION")));
     expect(rows.every((r) => r.status === "SENT")).toBe(true);
   });
 });

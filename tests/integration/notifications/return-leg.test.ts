@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATCH as reaccommodateHandler } from "@/app/api/v1/cases/[caseUrn]/reaccommodate/route";
-import { cases, emailOutbox, jobRuns, transportSegments } from "@/db/schema";
+import { cases, messages, jobRuns, transportSegments } from "@/db/schema";
 import { ReturnLegProps } from "@/emails/return-leg";
 import { followNextFlightTransport } from "@/inngest/functions/plan-transport";
 import { returnLegEmail } from "@/inngest/functions/return-leg";
@@ -51,7 +51,7 @@ async function patch(token: string, caseUrn: string, scheduledDeparture: string)
 }
 
 const runner = (clock: ManualClock) => createRunner({ db: database.db, jobs: [followNextFlightTransport, returnLegEmail], retryBaseMs: 1, clock });
-const mail = (tenant: string) => database.db.select().from(emailOutbox).where(and(eq(emailOutbox.tenant, tenant), eq(emailOutbox.kind, "RETURN_LEG"))).orderBy(emailOutbox.to);
+const mail = (tenant: string) => database.db.select().from(messages).where(and(eq(messages.tenant, tenant), eq(messages.kind, "RETURN_LEG"))).orderBy(messages.recipient);
 
 async function pickupLabel(caseUrn: string, passengerId: string) {
   const rides = await database.db.select().from(transportSegments).where(and(eq(transportSegments.caseUrn, caseUrn), eq(transportSegments.direction, "HOTEL_TO_AIRPORT")));
@@ -73,7 +73,7 @@ describe("the return-leg email, 12 hours before the re-accommodated flight", () 
     clock.set(new Date("2027-03-10T23:31:00Z"));
     await runner(clock).tick();
     const sent = await mail(fx.tenant);
-    expect(sent.map((m) => m.to)).toEqual(["a1@example.com", "a2@example.com", "b1@example.com"]);
+    expect(sent.map((m) => m.recipient)).toEqual(["a1@example.com", "a2@example.com", "b1@example.com"]);
     const a1 = sent[0];
     const pickup = await pickupLabel(fx.caseUrn, "A1");
     // the ride was re-timed for 11:30Z (→ 08:00Z, 09:00 in Paris) before the email was written
@@ -132,7 +132,7 @@ describe("the return-leg email, 12 hours before the re-accommodated flight", () 
     expect(sent).toHaveLength(3);
     const pickup = await pickupLabel(fx.caseUrn, "B1");
     expect(pickup.time).toBe("09:00");
-    expect(sent.find((m) => m.to === "b1@example.com")!.text).toContain(`at ${pickup.time}`);
+    expect(sent.find((m) => m.recipient === "b1@example.com")!.text).toContain(`at ${pickup.time}`);
 
     const sameDay = await housedCase(false);
     await patch(sameDay.token, sameDay.caseUrn, "2026-11-21T21:40:00Z");

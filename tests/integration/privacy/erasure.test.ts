@@ -6,7 +6,7 @@ import { POST as reopenH } from "@/app/api/v1/cases/[caseUrn]/reopen/route";
 import { GET as auditH } from "@/app/api/v1/audit/route";
 import { PATCH as settingsH } from "@/app/api/v1/settings/route";
 import { POST as createSubH } from "@/app/api/v1/webhooks/subscriptions/route";
-import { auditEntries, cases, emailOutbox, passengers, reviewItems, vouchers, webhookDeliveries } from "@/db/schema";
+import { auditEntries, cases, messages, passengers, reviewItems, vouchers, webhookDeliveries } from "@/db/schema";
 import { jobs } from "@/inngest/functions";
 import { erasePersonalDataJob } from "@/inngest/functions/erase-personal-data";
 import { MARKER } from "@/lib/audit/redact-personal";
@@ -68,15 +68,15 @@ describe("personal data: erased on request and after retention, nowhere left", (
     const runner = createRunner({ db: database.db, jobs, retryBaseMs: 1 });
     for (let i = 0; i < 8; i++) await runner.tick();
 
-    const sent = await database.db.select().from(emailOutbox).where(eq(emailOutbox.tenant, tenant));
-    expect(sent.filter((m) => m.status === "SENT").map((m) => m.to).sort()).toEqual(["barnabus.oak@example.org", "ximenaluz@example.net", "zephy.quill@example.org"]);
+    const sent = await database.db.select().from(messages).where(eq(messages.tenant, tenant));
+    expect(sent.filter((m) => m.status === "SENT").map((m) => m.recipient).sort()).toEqual(["barnabus.oak@example.org", "ximenaluz@example.net", "zephy.quill@example.org"]);
     expect(await database.db.select().from(vouchers)).not.toHaveLength(0);
     expect((await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenant, tenant))).length).toBeGreaterThan(0);
     const items = await database.db.select().from(reviewItems).where(eq(reviewItems.caseUrn, caseUrn));
     expect(items.map((i) => i.category)).toContain("DATA_INCOMPLETE");
     // the search finds what is there: the names are in the passengers, vouchers and outbox
     const before = await findInDatabase(database.db, ALL_S);
-    expect(before).toEqual(expect.arrayContaining([`public.passengers.first_name: Zephyrine`, `public.vouchers.html+text: Zephyrine`, `public.email_outbox.to: zephy.quill@example.org`]));
+    expect(before).toEqual(expect.arrayContaining([`public.passengers.first_name: Zephyrine`, `public.vouchers.html+text: Zephyrine`, `public.messages.recipient: zephy.quill@example.org`]));
     // …and never in the audit, whose writer keeps no personal value
     expect(before.filter((l) => l.startsWith("public.audit_entries"))).toEqual([]);
   }, 120_000);
@@ -104,9 +104,9 @@ describe("personal data: erased on request and after retention, nowhere left", (
     expect(left).toEqual(expect.arrayContaining(["public.passengers.first_name+email: Barnabus", "public.vouchers.html+text: Barnabus"]));
     const [voucher] = await database.db.select().from(vouchers).where(eq(vouchers.html, (await database.db.select().from(vouchers)).find((v) => v.text.includes("Barnabus"))!.html));
     expect(voucher.text).toContain("(name erased)");
-    const own = await database.db.select().from(emailOutbox).where(and(eq(emailOutbox.tenant, tenant), eq(emailOutbox.kind, "VOUCHER")));
-    expect(own.filter((m) => m.to.startsWith("(erased)"))).toHaveLength(1);
-    expect(own.find((m) => m.to.startsWith("(erased)"))).toMatchObject({ status: "SENT", subject: "(erased)" });
+    const own = await database.db.select().from(messages).where(and(eq(messages.tenant, tenant), eq(messages.kind, "VOUCHER")));
+    expect(own.filter((m) => m.recipient.startsWith("(erased)"))).toHaveLength(1);
+    expect(own.find((m) => m.recipient.startsWith("(erased)"))).toMatchObject({ status: "SENT", subject: "(erased)" });
 
     const audit = await call(auditH, "/audit", { token: admin, query: { entityUrn: caseUrn, action: "erase-passenger" } });
     expect(audit.json.items).toHaveLength(1);
