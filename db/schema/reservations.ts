@@ -54,6 +54,8 @@ export const reservations = pgTable(
      */
     previousUrn: text("previous_urn"),
     stayChange: text("stay_change").$type<StayChange>(),
+    /** PASSENGER: a replacement the passenger chose on their page (its messages say "your choice is confirmed"); null: the service's own booking */
+    requestedBy: text("requested_by").$type<"PASSENGER">(),
     ...lifecycle,
   },
   (t) => [

@@ -11,26 +11,26 @@ type DbOf = () => Promise<Ctx["db"]>;
 const appDb: DbOf = async () => (await database()).db;
 
 /**
- * Sends one outbox message on `email/queued`. A transient SMTP failure throws and the runner
+ * Sends one outbox message on `message/queued`. A transient SMTP failure throws and the runner
  * retries the step with backoff; the last attempt records FAILED. The outbox row, not this run,
  * decides whether it was sent already (a redelivered event finds it SENT and does nothing).
  */
 export function deliverEmailJob(db: DbOf = appDb) {
   return defineJob({
     id: DELIVER_EMAIL_JOB,
-    event: "email/queued",
+    event: "message/queued",
     retries: DELIVERY_RETRIES,
     concurrency: { limit: 8 },
     handler: async ({ event, step, attempt }) =>
       step.run("send", async () => {
         const ctx: Ctx = { db: await db(), principal: systemPrincipal(event.data.tenant, "mailer") };
-        return deliverEmail(ctx, event.data.emailUrn, { lastAttempt: attempt >= DELIVERY_RETRIES });
+        return deliverEmail(ctx, event.data.messageUrn, { lastAttempt: attempt >= DELIVERY_RETRIES });
       }),
   });
 }
 
 /**
- * Every 5 minutes: queued mail whose `email/queued` event was lost (or whose run gave up while the
+ * Every 5 minutes: queued mail whose `message/queued` event was lost (or whose run gave up while the
  * row stayed QUEUED), and mail KEPT before SMTP_URL was set, is queued again.
  */
 export function deliverEmailSweepJob(db: DbOf = appDb) {
@@ -43,7 +43,7 @@ export function deliverEmailSweepJob(db: DbOf = appDb) {
       if (stale.length === 0) return { requeued: 0 };
       await step.sendEvent(
         "requeue",
-        stale.map((m) => ({ name: "email/queued" as const, data: { tenant: m.tenant, emailUrn: m.urn } })),
+        stale.map((m) => ({ name: "message/queued" as const, data: { tenant: m.tenant, messageUrn: m.urn } })),
       );
       return { requeued: stale.length };
     },

@@ -76,9 +76,22 @@ export const eventCatalogue = {
   // booking has an outcome for every group placed in a wave (lib/booking/settle.ts): open review items about rooms are checked again
   "wave/settled": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string() }),
   "reservation/confirmed": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
-  "reservation/cancelled": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), reason: z.string() }),
-  // a message written to the email outbox: the delivery job sends it
-  "email/queued": z.object({ tenant: z.string(), emailUrn: z.string() }),
+  "reservation/cancelled": z.object({
+    tenant: z.string(),
+    caseUrn: z.string(),
+    reservationUrn: z.string(),
+    reason: z.string(),
+    // the stay was replaced by this reservation (a re-accommodation or a passenger's choice): no cancellation notice
+    replacedBy: z.string().optional(),
+    // who ended it: an operator (or the API), or the passenger on their page ("I don't need a hotel")
+    cause: z.enum(["OPERATOR", "PASSENGER_DECLINED"]).optional(),
+  }),
+  // a confirmed reservation's voucher is stored (lib/vouchers/issue.ts): its messages are written
+  "voucher/issued": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), voucherUrn: z.string() }),
+  // a passenger said on their page they need no hotel (the room released where the provider could)
+  "passenger/declined": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), groupId: z.string(), released: z.boolean() }),
+  // a message written to the outbox (email or SMS): the delivery job sends it
+  "message/queued": z.object({ tenant: z.string(), messageUrn: z.string() }),
 } as const;
 
 export type EventCatalogue = Record<string, z.ZodType<Record<string, unknown>>>;

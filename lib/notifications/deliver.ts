@@ -6,7 +6,7 @@ import { pendingRunFor } from "@/lib/jobs/queries";
 import { errorFields, log } from "@/lib/log";
 import { isPermanentSmtpError, mailFrom, messageIdOf, smtpUrl, transportFor } from "./smtp";
 
-/** the job that delivers one message on `email/queued` (inngest/functions/deliver-email.ts) */
+/** the job that delivers one message on `message/queued` (inngest/functions/deliver-email.ts) */
 export const DELIVER_EMAIL_JOB = "deliver-email";
 
 /** How long one delivery holds a message before another run may try it (a crashed sender's lease). */
@@ -33,16 +33,16 @@ export class TransientDeliveryError extends Error {
  * The edge: a crash between 2 and 3 sends again on the retry (at-least-once across a crash);
  * the stable Message-ID lets a receiving system drop the duplicate.
  */
-export async function deliverEmail(ctx: Ctx, emailUrn: string, opts: { lastAttempt: boolean; now?: () => Date }): Promise<Delivery> {
+export async function deliverEmail(ctx: Ctx, messageUrn: string, opts: { lastAttempt: boolean; now?: () => Date }): Promise<Delivery> {
   const now = opts.now ?? (() => new Date());
   const url = smtpUrl();
   const claim = await transaction(ctx, async (tx) => {
-    const [row] = await tx.db.select().from(messages).where(eq(messages.urn, emailUrn)).for("update");
+    const [row] = await tx.db.select().from(messages).where(eq(messages.urn, messageUrn)).for("update");
     if (!row) return { done: { status: "MISSING", attempts: 0 } as Delivery };
     if (row.status === "SENT" || row.status === "FAILED") return { done: { status: row.status, attempts: row.attempts } as Delivery };
     // a drill's mail is never sent, whatever its status says
     if (!url || (await isExerciseMail(tx.db, row.relatedUrn))) {
-      if (row.status !== "KEPT") await tx.db.update(messages).set({ status: "KEPT", lastError: null }).where(eq(messages.urn, emailUrn));
+      if (row.status !== "KEPT") await tx.db.update(messages).set({ status: "KEPT", lastError: null }).where(eq(messages.urn, messageUrn));
       return { done: { status: "KEPT", attempts: row.attempts } as Delivery };
     }
     if (row.sendAfter && row.sendAfter > now()) return { done: { status: "BUSY", attempts: row.attempts } as Delivery };
@@ -50,7 +50,7 @@ export async function deliverEmail(ctx: Ctx, emailUrn: string, opts: { lastAttem
     await tx.db
       .update(messages)
       .set({ status: "QUEUED", attempts, sendAfter: new Date(now().getTime() + LEASE_MS) })
-      .where(eq(messages.urn, emailUrn));
+      .where(eq(messages.urn, messageUrn));
     return { row: { ...row, attempts } };
   });
   if ("done" in claim) return claim.done!;
@@ -73,7 +73,7 @@ export async function deliverEmail(ctx: Ctx, emailUrn: string, opts: { lastAttem
       .update(messages)
       .set({ status: permanent ? "FAILED" : "QUEUED", lastError, sendAfter: null })
       .where(and(eq(messages.urn, row.urn), eq(messages.status, "QUEUED")));
-    log(permanent ? "error" : "warn", "email delivery failed", { emailUrn: row.urn, kind: row.kind, attempt: row.attempts, permanent, ...errorFields(err) });
+    log(permanent ? "error" : "warn", "email delivery failed", { messageUrn: row.urn, kind: row.kind, attempt: row.attempts, permanent, ...errorFields(err) });
     if (permanent) return { status: "FAILED", attempts: row.attempts };
     throw new TransientDeliveryError(`email ${row.urn}: ${lastError}`, { cause: err });
   }
@@ -88,7 +88,7 @@ export async function deliverEmail(ctx: Ctx, emailUrn: string, opts: { lastAttem
         .where(and(eq(vouchers.reservationUrn, row.relatedUrn), isNull(vouchers.deliveredAt)));
     }
   });
-  log("info", "email sent", { emailUrn: row.urn, kind: row.kind, attempt: row.attempts });
+  log("info", "email sent", { messageUrn: row.urn, kind: row.kind, attempt: row.attempts });
   return { status: "SENT", attempts: row.attempts };
 }
 
@@ -110,7 +110,7 @@ export async function staleQueued(ctx: Ctx, { olderThanMs, limit, now = new Date
         lt(messages.updatedAt, cutoff),
         or(isNull(messages.sendAfter), lt(messages.sendAfter, now)),
         liveMailOnly(),
-        not(pendingRunFor(DELIVER_EMAIL_JOB, "emailUrn", messages.urn)),
+        not(pendingRunFor(DELIVER_EMAIL_JOB, "messageUrn", messages.urn)),
       ),
     )
     .orderBy(messages.createdAt)

@@ -17,7 +17,7 @@ import { renderVoucher } from "@/lib/vouchers/render";
 
 /**
  * One voucher email per passenger of the reservation's group who has an email address, written to
- * the outbox in the caller's transaction with an `email/queued` event each (delivered once that
+ * the outbox in the caller's transaction with an `message/queued` event each (delivered once that
  * transaction commits; KEPT without SMTP_URL). At most once per recipient and kind: the outbox's unique
  * (tenant, kind, related_urn, to) makes a second call write nothing. Answers how many were queued.
  */
@@ -87,7 +87,7 @@ async function queue(ctx: Ctx, r: ReservationRow, kind: MessageKind, to: string[
       .onConflictDoNothing({ target: [messages.tenant, messages.channel, messages.kind, messages.relatedUrn, messages.version, messages.recipient, messages.resend] })
       .returning({ urn: messages.urn });
     if (!row) continue;
-    if (status === "QUEUED") await emit(ctx, "email/queued", { tenant: r.tenant, emailUrn: row.urn });
+    if (status === "QUEUED") await emit(ctx, "message/queued", { tenant: r.tenant, messageUrn: row.urn });
     queued += 1;
   }
   return queued;

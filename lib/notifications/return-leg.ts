@@ -88,7 +88,7 @@ export async function enqueueReturnLegEmails(ctx: Ctx, input: { caseUrn: string;
           .onConflictDoNothing({ target: [messages.tenant, messages.channel, messages.kind, messages.relatedUrn, messages.version, messages.recipient, messages.resend] })
           .returning({ urn: messages.urn });
         if (!row) continue;
-        if (status === "QUEUED") await emit(tx, "email/queued", { tenant: kase.tenant, emailUrn: row.urn });
+        if (status === "QUEUED") await emit(tx, "message/queued", { tenant: kase.tenant, messageUrn: row.urn });
         queued += 1;
       }
     }

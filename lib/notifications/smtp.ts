@@ -32,7 +32,7 @@ export function isPermanentSmtpError(err: unknown): boolean {
 }
 
 /** The urn as the Message-ID: a message sent twice (a crash between sending and recording it) can be recognised by the receiver. */
-export function messageIdOf(emailUrn: string): string {
+export function messageIdOf(messageUrn: string): string {
   const domain = /@([^>\s]+)>?$/.exec(mailFrom())?.[1] ?? "localhost";
-  return `<${emailUrn.replace(/^urn:svc:email:/, "email.")}@${domain}>`;
+  return `<${messageUrn.replace(/^urn:svc:email:/, "email.")}@${domain}>`;
 }

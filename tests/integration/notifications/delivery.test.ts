@@ -60,8 +60,8 @@ describe("voucher emails through a real SMTP server", () => {
       ["amelie@example.com", "VOUCHER", "QUEUED"],
       ["jean@example.com", "VOUCHER", "QUEUED"],
     ]);
-    const events = await database.db.select().from(jobEvents).where(eq(jobEvents.name, "email/queued"));
-    expect(events.filter((e) => queued.some((m) => (e.data as { emailUrn: string }).emailUrn === m.urn))).toHaveLength(2);
+    const events = await database.db.select().from(jobEvents).where(eq(jobEvents.name, "message/queued"));
+    expect(events.filter((e) => queued.some((m) => (e.data as { messageUrn: string }).messageUrn === m.urn))).toHaveLength(2);
 
     await runJobs();
     expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["amelie@example.com", "jean@example.com"]);
@@ -86,14 +86,14 @@ describe("voucher emails through a real SMTP server", () => {
     expect(voucher.deliveredAt).toBeInstanceOf(Date);
   });
 
-  it("a re-delivered email/queued event sends nothing again", async () => {
+  it("a re-delivered message/queued event sends nothing again", async () => {
     const fx = await booked();
     await enqueue(fx.reservationUrn);
     await runJobs();
     expect(smtp.received).toHaveLength(2);
     const rows = await outboxOf(fx.reservationUrn);
     await transaction(sys(), async (tx) => {
-      for (const m of rows) await emit(tx, "email/queued", { tenant, emailUrn: m.urn });
+      for (const m of rows) await emit(tx, "message/queued", { tenant, messageUrn: m.urn });
     });
     await runJobs();
     expect(smtp.received).toHaveLength(2);
@@ -170,17 +170,17 @@ describe("voucher emails through a real SMTP server", () => {
     const later = new Date(Date.now() + 60_000);
     expect((await staleQueued(sys(), { olderThanMs: 5 * 60_000, limit: 10_000, now: later })).map((m) => m.urn)).not.toEqual(expect.arrayContaining([mine[0]]));
     // once the runs are over and the mail is still QUEUED (they gave up, or were cancelled), it is stale again
-    await database.db.update(jobRuns).set({ status: "CANCELLED" }).where(and(eq(jobRuns.functionId, "deliver-email"), sql`${jobRuns.event}->'data'->>'emailUrn' in (${sql.join(mine.map((u) => sql`${u}`), sql`, `)})`));
+    await database.db.update(jobRuns).set({ status: "CANCELLED" }).where(and(eq(jobRuns.functionId, "deliver-email"), sql`${jobRuns.event}->'data'->>'messageUrn' in (${sql.join(mine.map((u) => sql`${u}`), sql`, `)})`));
     expect((await staleQueued(sys(), { olderThanMs: 5 * 60_000, limit: 10_000, now: later })).map((m) => m.urn)).toEqual(expect.arrayContaining(mine));
     for (const urn of mine) await deliverEmail(sys(), urn, { lastAttempt: false }); // leave no QUEUED mail to the next test
   });
 
-  it("the sweep re-queues mail whose email/queued event was lost, and it is delivered", async () => {
+  it("the sweep re-queues mail whose message/queued event was lost, and it is delivered", async () => {
     const fx = await booked();
     await enqueue(fx.reservationUrn);
     const mine = await outboxOf(fx.reservationUrn);
     // the events never reached a runner; the rows sat QUEUED for ten minutes
-    for (const m of mine) await database.db.delete(jobEvents).where(sql`${jobEvents.data}->>'emailUrn' = ${m.urn}`);
+    for (const m of mine) await database.db.delete(jobEvents).where(sql`${jobEvents.data}->>'messageUrn' = ${m.urn}`);
     await database.db.update(messages).set({ updatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(messages.relatedUrn, fx.reservationUrn));
     const clock = manualClock();
     const runner = createRunner({ db: database.db, jobs: [deliverEmailSweepJob(async () => database.db), deliverEmailJob(async () => database.db)], retryBaseMs: 1, clock });
