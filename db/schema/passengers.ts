@@ -45,6 +45,8 @@ export const passengers = pgTable(
     tier: text("tier").$type<Tier>(),
     email: text("email"),
     phone: text("phone"),
+    /** the language to speak to the passenger in (lib/i18n LOCALES): from the manifest or their page's switch; null: not known */
+    language: text("language"),
     // set when the personal fields were erased (lib/privacy): names, email and phone are null from then on
     erasedAt: ts("erased_at"),
     specialNeeds: jsonb("special_needs").$type<SpecialNeed[]>().notNull().default([]),

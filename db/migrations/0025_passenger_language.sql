@@ -1,0 +1,1 @@
+ALTER TABLE "passengers" ADD COLUMN "language" text;
