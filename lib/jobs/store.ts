@@ -68,7 +68,7 @@ export async function upsertSteps(db: DbOrTx, runId: string, steps: StepWrite[])
 /**
  * Records a step's result together with the lease check (and the attempt counter's reset, since
  * Inngest counts retries per step): either both land or, if the lease was lost, neither. Without
- * `extra` it is one statement, as every step of every run pays for it.
+ * `extra` (or a wait) it is saveSteps' one statement, as every step of every run pays for it.
  */
 export async function saveStep(db: Db, runId: string, workerId: string, leaseUntil: Date, step: StepWrite, extra?: (tx: DbOrTx) => Promise<unknown>): Promise<boolean> {
   if (extra || step.wait) {
@@ -79,21 +79,7 @@ export async function saveStep(db: Db, runId: string, workerId: string, leaseUnt
       return true;
     });
   }
-  const result = await db.execute(sql`
-    with lease as (
-      update ${jobRuns} set locked_until = ${leaseUntil.toISOString()}::timestamptz, updated_at = now()
-        ${step.status === "COMPLETED" ? sql`, attempt = 0` : sql``}
-      where id = ${runId} and locked_by = ${workerId} and status = 'RUNNING'
-      returning id
-    )
-    insert into ${jobSteps} (run_id, step_id, op, status, output, error, attempts, wake_at)
-    select id, ${step.stepId}::text, ${step.op}::text, ${step.status}::text, ${json(step.output)}::jsonb, ${json(step.error)}::jsonb,
-      ${step.attempts}::int, ${step.wakeAt ? step.wakeAt.toISOString() : null}::timestamptz
-    from lease
-    on conflict (run_id, step_id) do update set status = excluded.status, output = excluded.output, error = excluded.error,
-      attempts = excluded.attempts, wake_at = excluded.wake_at, updated_at = now()
-    returning run_id`);
-  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+  return saveSteps(db, runId, workerId, leaseUntil, [step]);
 }
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
