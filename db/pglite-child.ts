@@ -22,9 +22,6 @@ export type PgliteChild = {
   socketDir: string;
   /** a consistent gzipped tarball of the data directory, taken by the child between transactions */
   dump: () => Promise<Uint8Array>;
-  /** the child's pid now; a new one after a restart */
-  pid: () => number | undefined;
-  restarts: () => number;
   close: () => Promise<void>;
 };
 
@@ -105,8 +102,6 @@ export async function startPgliteChild(dataDir: string | undefined, lock: DataDi
 
   return {
     socketDir,
-    pid: () => child?.pid,
-    restarts: () => restarts,
     dump: () => {
       if (!child) return Promise.reject(Object.assign(new Error("the embedded database is restarting"), { code: "57P03" }));
       const id = nextId++;
