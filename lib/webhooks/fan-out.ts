@@ -28,9 +28,9 @@ export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: str
     // a drill or shadow case stays inside the service: nothing of it reaches an airline system
     const kase = typeof data.caseUrn === "string" ? await caseOf(tx, data.caseUrn) : null;
     if (kase && !(await caseSystems(tx, kase)).messaging.send) return { queued: 0 };
-    const about = { airport: kase?.airport ?? null };
+    const airport = kase?.airport ?? null;
     let queued = 0;
-    const covers = (airports: string[]) => airports.includes("*") || (about.airport !== null && airports.includes(about.airport));
+    const covers = (airports: string[]) => airports.includes("*") || (airport !== null && airports.includes(airport));
     for (const sub of subs.filter((s) => covers(s.airports))) {
       const row = await queueDelivery(tx, {
         channel: "SUBSCRIPTION",
@@ -39,7 +39,7 @@ export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: str
         occurredAt: e.occurredAt,
         url: sub.url,
         subscriptionUrn: sub.urn,
-        airport: about.airport,
+        airport,
         subjectUrn: (data.reviewUrn ?? data.reservationUrn ?? data.demandUrn ?? data.caseUrn ?? null) as string | null,
         data,
       });

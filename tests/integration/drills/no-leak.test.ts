@@ -2,7 +2,7 @@ import type http from "node:http";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as createSubH } from "@/app/api/v1/webhooks/subscriptions/route";
-import { emailOutbox, reservations, reviewItems, tenants, transportSegments, webhookDeliveries } from "@/db/schema";
+import { allocationWaves, emailOutbox, reservations, reviewItems, tenants, transportSegments, webhookDeliveries } from "@/db/schema";
 import { agentRecommendJob } from "@/inngest/functions/agent-recommend";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
@@ -37,7 +37,7 @@ import { startSmtpServer } from "@/tests/helpers/smtp";
  * "real" peers (hotel providers, PSP, fleet, model, SMTP, SMS, a webhook receiver), each counting
  * every request it receives. A DRILL case runs allocation, CARD booking, vouchers and their mail,
  * transport with fleet assignment, the exception agent and a cancellation through the real job
- * runner, and none of them hears a thing; a LIVE case of the same tenant then does reach them,
+ * runner, a SHADOW case is allocated beside it, and none of them hears a thing; a LIVE case of the same tenant then does reach them,
  * so the counting is shown to work.
  */
 const database = apiTestDatabase({ airports: true });
@@ -124,6 +124,14 @@ beforeAll(async () => {
   admin = ctxFor(database.db, principal({ tenant, roles: ["ADMIN"] }));
 });
 
+/** A case of the generated manifest in this mode, its INITIAL demand approved (as launchDrill does for a drill). */
+async function approvedCaseOf(mode: "LIVE" | "SHADOW", seed: number): Promise<string> {
+  const { record } = await createCase({ ctx: admin, input: { ...generateManifest({ ...SPEC, seed }), mode } });
+  const demand = await createDemand({ ctx: admin, input: { caseUrn: record.urn, type: "INITIAL", roomsRequested: Math.max(1, record.roomsNeeded) } });
+  if (demand.status === "REQUESTED") await approveDemand({ ctx: admin, input: { demandUrn: demand.urn, reason: mode.toLowerCase() } });
+  return record.urn;
+}
+
 /** Cancels one cancellable (HOTELBEDS) confirmed reservation of the case, then lets the jobs drop its rides. */
 async function cancelOne(caseUrn: string) {
   const [row] = await database.db
@@ -145,9 +153,11 @@ async function outcomeOf(caseUrn: string) {
   return { booked, confirmed: booked.filter((r) => r.status === "CONFIRMED"), rides, items, mail };
 }
 
+// three cases through every job: more than the default 30 s on a busy machine
 describe("a drill cannot leak", () => {
-  it("a DRILL case is allocated, paid by card, booked, mailed, driven, advised and cancelled without one request to a configured peer", async () => {
+  it("a DRILL case is allocated, paid by card, booked, mailed, driven, advised and cancelled, and a SHADOW case allocated, without one request to a configured peer", async () => {
     const launched = await launchDrill({ ctx: admin, input: { ...SPEC, seed: 11 } });
+    const shadowUrn = await approvedCaseOf("SHADOW", 13);
     // the service's own log lines say which model calls were made and answered
     const lines: string[] = [];
     process.env.LOG_LEVEL = "info";
@@ -176,6 +186,11 @@ describe("a drill cannot leak", () => {
     expect(o.mail.length).toBeGreaterThan(0);
     expect(o.mail.every((m) => m.status === "KEPT")).toBe(true);
 
+    // the shadow case was allocated (at the drills' sandboxes) and, as ever, not booked
+    const [shadowWave] = await database.db.select().from(allocationWaves).where(eq(allocationWaves.caseUrn, shadowUrn));
+    expect((shadowWave.allocations as unknown[]).length).toBeGreaterThan(0);
+    expect((await outcomeOf(shadowUrn)).booked).toHaveLength(0);
+
     const cancelled = await cancelOne(launched.caseUrn);
     expect((await database.db.select().from(reservations).where(eq(reservations.urn, cancelled)))[0].status).toBe("CANCELLED");
 
@@ -184,17 +199,14 @@ describe("a drill cannot leak", () => {
     expect(smtp.connections).toBe(0);
     expect(receiver.get().received).toHaveLength(0);
     expect(await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenant, tenant))).toHaveLength(0);
-  });
+  }, 120_000);
 
   it("a LIVE case of the same tenant and setup reaches the configured peers (so the counting above can fail)", async () => {
-    const manifest = generateManifest({ ...SPEC, seed: 12 });
-    const { record } = await createCase({ ctx: admin, input: { ...manifest, mode: "LIVE" } });
-    let demand = await createDemand({ ctx: admin, input: { caseUrn: record.urn, type: "INITIAL", roomsRequested: Math.max(1, record.roomsNeeded) } });
-    if (demand.status === "REQUESTED") demand = await approveDemand({ ctx: admin, input: { demandUrn: demand.urn, reason: "live" } });
+    const caseUrn = await approvedCaseOf("LIVE", 12);
     await runner().tick();
-    const o = await outcomeOf(record.urn);
+    const o = await outcomeOf(caseUrn);
     expect(o.confirmed.length).toBeGreaterThan(1);
-    await cancelOne(record.urn);
+    await cancelOne(caseUrn);
 
     const c = counts();
     expect(c.EXPEDIA_RAPID + c.HOTELBEDS).toBeGreaterThan(0);
@@ -206,5 +218,5 @@ describe("a drill cannot leak", () => {
     expect(smtp.received.length).toBeGreaterThan(0);
     expect(receiver.get().received.length).toBeGreaterThan(0);
     // SMS: no step of this branch sends one yet (delivery is being built beside it); the drill's zero above stands
-  });
+  }, 120_000);
 });
