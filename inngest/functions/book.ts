@@ -10,7 +10,7 @@ import { findLostBooking, type Reconciled } from "@/lib/booking/reconcile";
 import { backoffSeconds } from "@/lib/booking/retry";
 import { settleWave } from "@/lib/booking/settle";
 import { waveBookings } from "@/lib/booking/waves";
-import { caseMode } from "@/lib/drills/mode";
+import { caseSystems } from "@/lib/drills/systems";
 import { envInt } from "@/lib/config";
 import type { BookingAttemptJson } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
@@ -41,7 +41,7 @@ export const bookWave = defineJob({
     const { tenant, caseUrn, waveUrn } = event.data;
     const ctx = await systemCtx(tenant);
     // a shadow case replays an event to compare policies: its wave is kept, nothing is booked
-    const mode = await step.run("case-mode", () => caseMode(ctx, caseUrn));
+    const mode = await step.run("case-mode", async () => (await caseSystems(ctx, caseUrn)).mode);
     if (mode === "SHADOW") return { requested: 0, skipped: "shadow case: allocation only" };
     const groups = await step.run("groups-to-book", () => waveBookings(ctx, waveUrn));
     if (groups.length === 0) return { requested: 0 };

@@ -2,6 +2,7 @@ import { generateText, NoObjectGeneratedError, NoOutputGeneratedError, Output, s
 import { z } from "zod";
 import type { ReviewItemRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
+import { caseSystems } from "@/lib/drills/systems";
 import { log } from "@/lib/log";
 import { MAX_RECOMMENDATIONS, recommendFor } from "@/lib/review/recommend";
 import { Recommendation, RelaxFields } from "@/lib/review/schemas";
@@ -82,6 +83,8 @@ export async function runExceptionAgent(ctx: Ctx, item: ReviewItemRow): Promise<
 
   let answer: AgentAnswer | null;
   try {
+    // the case's model: a drill's or shadow's item never reaches the configured one
+    const caseModel = await (await caseSystems(ctx, s.caseRow)).model();
     answer = await withModel("exception-agent", async ({ model, settings, abortSignal }) => {
       try {
         const result = await generateText({
@@ -102,7 +105,7 @@ export async function runExceptionAgent(ctx: Ctx, item: ReviewItemRow): Promise<
         if (NoObjectGeneratedError.isInstance(err) || NoOutputGeneratedError.isInstance(err)) return { value: null };
         throw err;
       }
-    });
+    }, caseModel);
   } catch (err) {
     return fallback(err instanceof Error ? err.message : "the model failed");
   } finally {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { allocate, type EngineGroup, type EngineResult } from "@/lib/allocation/engine";
 import type { Ctx } from "@/lib/context";
-import { searchOptionsFor } from "@/lib/drills/sources";
+import { caseSystems } from "@/lib/drills/systems";
 import { errorFields, log } from "@/lib/log";
 import type { Policy } from "@/lib/policies/schemas";
 import type { Offer } from "@/lib/providers/offer";
@@ -97,7 +97,7 @@ async function searchAlternateHotels(ctx: Ctx, s: Situation, input: { limit: num
   let offers: Offer[];
   let source: "providers" | "wave" = "providers";
   try {
-    offers = (await searchHotelOffers({ ctx, input: { airport: s.airport.iata, checkIn: s.checkIn, checkOut: s.checkOut, rooms: 1 }, ...(await searchOptionsFor(s.caseRow.mode)) })).offers;
+    offers = (await searchHotelOffers({ ctx, input: { airport: s.airport.iata, checkIn: s.checkIn, checkOut: s.checkOut, rooms: 1 }, ...(await (await caseSystems(ctx, s.caseRow)).search()) })).offers;
   } catch (err) {
     // the providers failing is no reason to stop: the wave's own offers are the next best thing
     log("warn", "agent: provider search failed, using the wave's offers", { reviewUrn: s.item.urn, ...errorFields(err) });

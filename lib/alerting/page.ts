@@ -1,9 +1,9 @@
 import type { ReviewItemRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
+import { caseSystems } from "@/lib/drills/systems";
 import type { StoredTenantSettings } from "@/lib/tenants/settings";
 import type { ReviewPriority } from "@/lib/vocabulary";
 import { PAGE_EVENT_TYPE } from "@/lib/webhooks/events";
-import { caseMode } from "@/lib/webhooks/fan-out";
 import { queueDelivery } from "@/lib/webhooks/queue";
 
 export type PageInput = {
@@ -25,13 +25,13 @@ export const pageKey = (reviewUrn: string, breach: number) => `page:${reviewUrn}
  */
 export async function pageOnCall(ctx: Ctx, settings: StoredTenantSettings, p: PageInput) {
   // a drill's or shadow case's breach is kept in the delivery log, never sent to the on-call phone
-  const mode = await caseMode(ctx, p.item.caseUrn);
+  const { mode, messaging } = await caseSystems(ctx, p.item.caseUrn);
   return queueDelivery(ctx, {
     channel: "ALERTING",
     key: pageKey(p.item.urn, p.breach),
     eventType: PAGE_EVENT_TYPE,
     occurredAt: p.dueAt,
-    url: mode === "LIVE" ? (settings.alerting?.url ?? null) : null,
+    url: messaging.send ? (settings.alerting?.url ?? null) : null,
     subjectUrn: p.item.urn,
     airport: p.item.airport,
     data: {

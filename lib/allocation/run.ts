@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { allocationWaves, cases } from "@/db/schema";
 import { loadCase } from "@/lib/cases/load";
-import { searchOptionsFor } from "@/lib/drills/sources";
+import { caseSystems } from "@/lib/drills/systems";
 import { canTransition, moveCase } from "@/lib/cases/transitions";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict } from "@/lib/errors";
@@ -47,8 +47,8 @@ export async function prepareAllocation(ctx: Ctx, input: RunAllocationInput): Pr
     const why = plan.deferred.length ? `nothing placeable: ${plan.deferred.map((d) => `${d.groupId} (${d.why})`).join(", ")}` : "no group is waiting for a room";
     return { kind: "skipped", why, waveUrn: null };
   }
-  // a drill searches its own sandboxes only
-  const search = await searchHotelOffers({ ctx, input: { airport: plan.airport.code, checkIn: plan.checkIn, checkOut: plan.checkOut, rooms: 1 }, ...(await searchOptionsFor(row.mode)) });
+  // a drill or shadow case searches the drills' sandboxes only
+  const search = await searchHotelOffers({ ctx, input: { airport: plan.airport.code, checkIn: plan.checkIn, checkOut: plan.checkOut, rooms: 1 }, ...(await (await caseSystems(ctx, row)).search()) });
   // every source failed (a provider's 429 or 5xx, a timeout) and none offered anything: holding every
   // group for "no hotel in radius" would be false. Throwing lets the job retry the search with
   // backoff (after the last retry the case goes to review); a rerun answers 409 and changes nothing.

@@ -2,8 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { allocationWaves, passengers, reservations, type BookingAttemptJson } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
 import { directProvider } from "@/lib/providers/direct/client";
-import { caseMode } from "@/lib/drills/mode";
-import { sourcesForMode } from "@/lib/drills/sources";
+import { caseSystems } from "@/lib/drills/systems";
 import type { BookRequest, HotelProvider, ProviderBooking } from "@/lib/providers/types";
 import { confirmReservation } from "./confirm";
 import { cardTokenFor } from "./payment";
@@ -33,13 +32,14 @@ export async function attemptBooking(ctx: Ctx, plan: BookingPlan, rank: number, 
     const [current] = await ctx.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.urn, plan.reservationUrn)).limit(1);
     if (current?.status === "CONFIRMED" || current?.status === "CHECKED_OUT") return { kind: "confirmed", reservationUrn: plan.reservationUrn };
   }
-  // resolved once when the booking was planned (a plan memoised before it carried the mode reads it)
-  const mode = plan.mode ?? (await caseMode(ctx, plan.caseUrn));
+  // the mode was resolved once when the booking was planned (a plan memoised before it carried the mode reads it)
+  const systems = await caseSystems(ctx, plan.mode ? { urn: plan.caseUrn, mode: plan.mode } : plan.caseUrn);
   const log = (extra: Partial<BookingAttemptJson>): BookingAttemptJson => ({ hotelUrn: candidate.hotelUrn, provider: candidate.provider, attempt: n, at: new Date().toISOString(), outcome: "STOP", ...extra });
 
   try {
+    const hotels = await systems.hotels();
     if (candidate.provider === "DIRECT") {
-      if (mode === "DRILL") {
+      if (!hotels.some((s) => s.id === "DIRECT")) {
         // a direct contract's rooms are real: a drill books its sandboxes only
         const entry = log({ reason: "provider-not-configured", providerError: "a drill never books a direct contract" });
         await appendAttempt(ctx, plan.reservationUrn, entry);
@@ -52,8 +52,7 @@ export async function attemptBooking(ctx: Ctx, plan: BookingPlan, rank: number, 
       });
       return { kind: "confirmed", reservationUrn: plan.reservationUrn };
     }
-    // a drill books at its sandboxes only
-    const provider = (await sourcesForMode(ctx, mode)).find((s) => s.id === candidate.provider);
+    const provider = hotels.find((s) => s.id === candidate.provider);
     if (!provider) {
       const entry = log({ reason: "provider-not-configured", providerError: `${candidate.provider} has no URL configured` });
       await appendAttempt(ctx, plan.reservationUrn, entry);

@@ -11,7 +11,7 @@ import { emit } from "@/lib/events";
 import { enqueueCancellationEmails } from "@/lib/notifications/enqueue";
 import { directProvider } from "@/lib/providers/direct/client";
 import { CapabilityUnsupported, ProviderError, ProviderRejected } from "@/lib/providers/errors";
-import { sourcesForMode } from "@/lib/drills/sources";
+import { caseSystems } from "@/lib/drills/systems";
 import { parseInput } from "@/lib/validation";
 import { canCancel, loadReservation, recordsOf } from "./load";
 import { CancelReservationBody, type Reservation } from "./schemas";
@@ -46,7 +46,7 @@ export async function cancelReservation({
   if (!canCancel(row.provider)) throw notCancellable(row.provider);
 
   if (row.provider !== "DIRECT") {
-    const provider = (await sourcesForMode(ctx, caseRow.mode)).find((s) => s.id === row.provider);
+    const provider = (await (await caseSystems(ctx, caseRow)).hotels()).find((s) => s.id === row.provider);
     if (!provider) throw conflict("CONFLICT", `${row.provider} is not configured here: cancel at the hotel (confirmation ${row.confirmationCode}).`);
     try {
       await provider.cancel({ reference: row.providerRef ?? "", reason: body.reason });

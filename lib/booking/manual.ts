@@ -5,12 +5,12 @@ import { requirePermission } from "@/lib/auth/require";
 import { assertOpen, loadCase } from "@/lib/cases/load";
 import { localDate } from "@/lib/cases/stay";
 import type { Ctx } from "@/lib/context";
-import { searchOptionsFor } from "@/lib/drills/sources";
+import { caseSystems } from "@/lib/drills/systems";
 import { conflict, invalid } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { searchHotelOffers } from "@/lib/providers/search";
 import { parseInput } from "@/lib/validation";
-import type { Provider } from "@/lib/vocabulary";
+import type { CaseMode, Provider } from "@/lib/vocabulary";
 import { attemptBooking } from "./attempt";
 import { failBookingQuietly } from "./fail-quietly";
 import { recordsOf } from "./load";
@@ -84,12 +84,12 @@ export async function bookManually({ ctx, input: raw }: { ctx: Ctx; input: Manua
 }
 
 /** Which provider's offer this is: a candidate of one of the case's waves, else one a search of the stay finds now. */
-async function offerProvider(ctx: Ctx, row: { urn: string; airport: string; mode: string; flight: { scheduledDeparture: string } }, wave: { nights: number; rankingInputs: unknown[] }, hotelUrn: string, offerId: string): Promise<Provider> {
+async function offerProvider(ctx: Ctx, row: { urn: string; airport: string; mode: CaseMode; flight: { scheduledDeparture: string } }, wave: { nights: number; rankingInputs: unknown[] }, hotelUrn: string, offerId: string): Promise<Provider> {
   const known = (wave.rankingInputs as { hotelUrn: string; providerOfferId: string; provider: Provider }[]).find((r) => r.hotelUrn === hotelUrn && r.providerOfferId === offerId);
   if (known) return known.provider;
   const [airport] = await ctx.db.select().from(airports).where(eq(airports.iata, row.airport)).limit(1);
   const checkIn = localDate(row.flight.scheduledDeparture, airport?.timeZone ?? "UTC");
-  const search = await searchHotelOffers({ ctx, input: { airport: row.airport, checkIn, checkOut: addDays(checkIn, Math.max(1, wave.nights)), rooms: 1 }, ...(await searchOptionsFor(row.mode)) });
+  const search = await searchHotelOffers({ ctx, input: { airport: row.airport, checkIn, checkOut: addDays(checkIn, Math.max(1, wave.nights)), rooms: 1 }, ...(await (await caseSystems(ctx, row)).search()) });
   const offer = search.offers.find((o) => o.hotelUrn === hotelUrn && o.offerId === offerId);
   if (!offer) throw invalid(`No offer ${offerId} of hotel ${hotelUrn} for this case's stay.`, [{ path: "providerOfferId", message: "unknown offer for this hotel and stay" }]);
   return offer.provider;

@@ -6,10 +6,10 @@ import { loadCase, touchCase } from "@/lib/cases/load";
 import { computeStay, localDate } from "@/lib/cases/stay";
 import { type Ctx, transaction } from "@/lib/context";
 import { DomainError } from "@/lib/errors";
+import { caseSystems } from "@/lib/drills/systems";
 import { directProvider } from "@/lib/providers/direct/client";
 import { CapabilityUnsupported, ProviderRejected } from "@/lib/providers/errors";
-import { hotelSources } from "@/lib/providers/sources";
-import type { HotelProvider, ProviderBooking } from "@/lib/providers/types";
+import type { ProviderBooking } from "@/lib/providers/types";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
 import { cancelReservation } from "./cancel";
 import { LIVE_STATUSES } from "./live";
@@ -83,7 +83,8 @@ export async function reaccommodateReservation(ctx: Ctx, input: { reservationUrn
   }
   if (checkOutAt.getTime() === row.checkOut.getTime()) return { reservationUrn: urn, outcome: "UNCHANGED", detail: `the stay already ends ${checkOut}` };
 
-  const provider = providerOf(ctx, row);
+  // a drill's stay is changed at its sandboxes, never at the configured providers
+  const provider = (await (await caseSystems(ctx, caseRow)).hotels()).find((s) => s.id === row.provider) ?? null;
   const before = { checkIn: row.checkIn.toISOString(), checkOut: row.checkOut.toISOString(), total: row.total };
   // no hotel took this very change before and a person has it: the same patch again changes nothing
   const withPerson = grows ? await openStayReview(ctx, row, `stay-change:${checkOut}`) : null;
@@ -171,11 +172,6 @@ async function release(ctx: Ctx, row: ReservationRow, flight: string): Promise<S
     throw err;
   }
   return { reservationUrn: row.urn, outcome: "RELEASED", detail: reason };
-}
-
-function providerOf(ctx: Ctx, row: ReservationRow): HotelProvider | null {
-  if (row.provider === "DIRECT") return directProvider(ctx);
-  return hotelSources(ctx).sources.find((s) => s.id === row.provider) ?? null;
 }
 
 /** Without a usable total from the provider: the same nightly price for the new number of nights. */

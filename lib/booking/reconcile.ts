@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { reservations } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
-import { sourcesForCase } from "@/lib/drills/sources";
+import { caseSystems } from "@/lib/drills/systems";
 import { ProviderError } from "@/lib/providers/errors";
 import { appendAttempt } from "./attempt";
 import { confirmReservation } from "./confirm";
@@ -21,7 +21,7 @@ export async function findLostBooking(ctx: Ctx, plan: BookingPlan, rank: number)
   if (!candidate) throw new Error(`booking plan of ${plan.reservationUrn} has no candidate of rank ${rank}`);
   const [current] = await ctx.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.urn, plan.reservationUrn)).limit(1);
   if (current?.status === "CONFIRMED" || current?.status === "CHECKED_OUT") return { kind: "confirmed", reservationUrn: plan.reservationUrn };
-  const provider = (await sourcesForCase(ctx, plan.caseUrn)).find((s) => s.id === candidate.provider);
+  const provider = (await (await caseSystems(ctx, plan.caseUrn)).hotels()).find((s) => s.id === candidate.provider);
   if (!provider) return { kind: "unknown", providerError: `${candidate.provider} has no URL configured` };
   const entry = { hotelUrn: candidate.hotelUrn, provider: candidate.provider, attempt: 0, at: new Date().toISOString() };
   try {

@@ -3,8 +3,7 @@ import { allocationWaves, passengerGroups, passengers, reservations, type Bookin
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseMode } from "@/lib/drills/mode";
-import { sourcesForCase } from "@/lib/drills/sources";
+import { caseSystems } from "@/lib/drills/systems";
 import { emit } from "@/lib/events";
 import { enqueueVoucherEmails } from "@/lib/notifications/enqueue";
 import { directProvider } from "@/lib/providers/direct/client";
@@ -41,9 +40,10 @@ export async function attemptStayChange(ctx: Ctx, plan: StayChangePlan, rank: nu
   };
 
   try {
+    const hotels = await (await caseSystems(ctx, plan.caseUrn)).hotels();
     if (c.provider === "DIRECT") {
       // a direct contract's rooms are real: a drill books its sandboxes only
-      if ((await caseMode(ctx, plan.caseUrn)) === "DRILL") return refuse(log({ reason: "provider-not-configured", providerError: "a drill never books a direct contract" }));
+      if (!hotels.some((s) => s.id === "DIRECT")) return refuse(log({ reason: "provider-not-configured", providerError: "a drill never books a direct contract" }));
       const request = await bookRequest(ctx, plan, c);
       await transaction(ctx, async (tx) => {
         const booking = (await directProvider(tx).findByReference(c.clientReference)) ?? (await directProvider(tx).book(request));
@@ -51,7 +51,7 @@ export async function attemptStayChange(ctx: Ctx, plan: StayChangePlan, rank: nu
       });
       return { kind: "confirmed", reservationUrn: plan.reservationUrn };
     }
-    const provider = (await sourcesForCase(ctx, plan.caseUrn)).find((s) => s.id === c.provider);
+    const provider = hotels.find((s) => s.id === c.provider);
     if (!provider) return refuse(log({ reason: "provider-not-configured", providerError: `${c.provider} has no URL configured` }));
     const found = await provider.findByReference(c.clientReference);
     const booking = found && found.status === "CONFIRMED" ? found : await provider.book(await bookRequest(ctx, plan, c));

@@ -3,7 +3,7 @@ import { reservations, type BookingAttemptJson, type ReservationRow } from "@/db
 import { writeAudit } from "@/lib/audit/write";
 import { loadCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
-import { sourcesForCase } from "@/lib/drills/sources";
+import { caseSystems } from "@/lib/drills/systems";
 import { emit } from "@/lib/events";
 import { directProvider } from "@/lib/providers/direct/client";
 import { CapabilityUnsupported, ProviderRejected } from "@/lib/providers/errors";
@@ -27,7 +27,7 @@ export async function releaseStay(ctx: Ctx, input: { reservationUrn: string; rea
   if (!row || row.status !== "CONFIRMED") return { reservationUrn: input.reservationUrn, outcome: "SKIPPED", detail: `the reservation is ${row?.status ?? "missing"}` };
   if (!canCancel(row.provider)) return cancelAtHotel(ctx, row, input.reason);
   if (row.provider !== "DIRECT") {
-    const provider = (await sourcesForCase(ctx, row.caseUrn)).find((s) => s.id === row.provider);
+    const provider = (await (await caseSystems(ctx, row.caseUrn)).hotels()).find((s) => s.id === row.provider);
     if (!provider) return cancelAtHotel(ctx, row, input.reason);
     try {
       const now = await provider.status(row.providerRef ?? "");

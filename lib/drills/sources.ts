@@ -1,14 +1,11 @@
 import { providerSettings, type ProviderSettings } from "@/lib/config";
-import type { Ctx } from "@/lib/context";
 import { DomainError } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
 import { expediaRapid } from "@/lib/providers/expedia-rapid/client";
 import { hotelbeds } from "@/lib/providers/hotelbeds/client";
 import { type RunningSandboxes, startSandboxes } from "@/lib/providers/sandboxes";
-import { hotelSources } from "@/lib/providers/sources";
 import type { HotelProvider } from "@/lib/providers/types";
-import type { CaseMode } from "@/lib/vocabulary";
-import { caseMode } from "./mode";
+import { shareDrillPeers, stopDrillPeers } from "./peers";
 
 let running: Promise<RunningSandboxes> | null = null;
 let clients: { key: string; sources: HotelProvider[] } | null = null;
@@ -56,45 +53,28 @@ export async function drillSources(settings: ProviderSettings = providerSettings
   return clients.sources;
 }
 
-/**
- * What a search for a case of this mode passes to searchHotelOffers: for a drill, its sandboxes and
- * no offer cache (the cache is keyed without the mode, so a drill neither reads real offers nor
- * leaves sandbox offers for a live wave); nothing for a live or shadow case.
- */
-export async function searchOptionsFor(mode: CaseMode | string): Promise<{ sources?: HotelProvider[]; settings?: ProviderSettings }> {
-  if (mode !== "DRILL") return {};
-  const settings = { ...providerSettings(), offerCacheTtlSeconds: 0 };
-  return { sources: await drillSources(settings), settings };
-}
-
-/** The sources a booking or a cancellation of a case of this mode talks to. */
-export async function sourcesForMode(ctx: Ctx, mode: CaseMode | string): Promise<HotelProvider[]> {
-  return mode === "DRILL" ? drillSources() : hotelSources(ctx).sources;
-}
-
-/** The same, from the case's URN (the booking steps know the case, not its mode). */
-export async function sourcesForCase(ctx: Ctx, caseUrn: string): Promise<HotelProvider[]> {
-  return sourcesForMode(ctx, await caseMode(ctx, caseUrn));
-}
-
-/** Tests: stop the drills' sandboxes (the next drill starts them again). */
+/** Tests: stop the drills' sandboxes, hotel providers and the other peers (the next drill starts them again). */
 export async function stopDrillSandboxes(): Promise<void> {
   const r = running;
   running = null;
   clients = null;
   if (r) await (await r.catch(() => null))?.stop();
+  await stopDrillPeers();
 }
 
 /**
  * With worker processes (`npm start`, WORKERS), a drill's search and its bookings may run in
  * different processes: they must meet the same sandboxes, so the supervisor starts the drills'
- * sandboxes once and hands their URLs down (DRILL_EXPEDIA_RAPID_URL, DRILL_HOTELBEDS_URL).
+ * sandboxes once and hands their URLs down (DRILL_EXPEDIA_RAPID_URL, DRILL_HOTELBEDS_URL, and
+ * DRILL_PSP_URL, DRILL_FLEET_URL, DRILL_MODEL_URL for the other peers: ./peers.ts).
  */
 export async function startDrillSandboxesForWorkers(): Promise<void> {
-  if (sharedDrillSandboxes()) return;
-  const sb = await drillSandboxes();
-  process.env.DRILL_EXPEDIA_RAPID_URL = sb.expediaUrl;
-  process.env.DRILL_HOTELBEDS_URL = sb.hotelbedsUrl;
+  if (!sharedDrillSandboxes()) {
+    const sb = await drillSandboxes();
+    process.env.DRILL_EXPEDIA_RAPID_URL = sb.expediaUrl;
+    process.env.DRILL_HOTELBEDS_URL = sb.hotelbedsUrl;
+  }
+  await shareDrillPeers();
 }
 
 function sharedDrillSandboxes(): RunningSandboxes | null {

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, lt, not, or } from "drizzle-orm";
 import { messages, type MessageRow, vouchers } from "@/db/schema";
 import { transaction, type Ctx } from "@/lib/context";
-import { isExerciseMail, liveMailOnly } from "@/lib/drills/mode";
+import { liveMailOnly, mailCase } from "@/lib/drills/mode";
+import { caseSystems } from "@/lib/drills/systems";
 import { pendingRunFor } from "@/lib/jobs/queries";
 import { errorFields, log } from "@/lib/log";
 import { isPermanentSmtpError, mailFrom, messageIdOf, smtpUrl, transportFor } from "./smtp";
@@ -41,7 +42,8 @@ export async function deliverEmail(ctx: Ctx, messageUrn: string, opts: { lastAtt
     if (!row) return { done: { status: "MISSING", attempts: 0 } as Delivery };
     if (row.status === "SENT" || row.status === "FAILED") return { done: { status: row.status, attempts: row.attempts } as Delivery };
     // a drill's mail is never sent, whatever its status says
-    if (!url || (await isExerciseMail(tx.db, row.relatedUrn))) {
+    const about = await mailCase(tx.db, row.relatedUrn);
+    if (!url || (about && !(await caseSystems(tx, about)).messaging.send)) {
       if (row.status !== "KEPT") await tx.db.update(messages).set({ status: "KEPT", lastError: null }).where(eq(messages.urn, messageUrn));
       return { done: { status: "KEPT", attempts: row.attempts } as Delivery };
     }

@@ -4,7 +4,8 @@ import { createElement } from "react";
 import { messages, passengers, reservations, type ReservationRow, vouchers } from "@/db/schema";
 import Cancellation from "@/emails/cancellation";
 import type { Ctx } from "@/lib/context";
-import { caseMode, subjectFor } from "@/lib/drills/mode";
+import { subjectFor } from "@/lib/drills/mode";
+import { caseSystems } from "@/lib/drills/systems";
 import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
 import type { CaseMode, MessageKind } from "@/lib/vocabulary";
@@ -76,8 +77,8 @@ export async function enqueueCancellationEmails(ctx: Ctx, reservationUrn: string
  */
 async function queue(ctx: Ctx, r: ReservationRow, kind: MessageKind, to: string[], mail: { subject: string; html: string; text: string }, known?: CaseMode): Promise<number> {
   // a drill's mail is written, marked and KEPT for the Outbox page, never sent, even with SMTP_URL
-  const mode = known ?? (await caseMode(ctx, r.caseUrn));
-  const status = smtpUrl() && mode === "LIVE" ? "QUEUED" : "KEPT";
+  const { mode, messaging } = await caseSystems(ctx, known ? { urn: r.caseUrn, mode: known } : r.caseUrn);
+  const status = smtpUrl() && messaging.send ? "QUEUED" : "KEPT";
   const message = { ...mail, subject: subjectFor(mode, mail.subject) };
   let queued = 0;
   for (const address of to) {

@@ -11,6 +11,7 @@ import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
 import { localMoment } from "@/lib/vouchers/local-time";
 import { subjectFor } from "@/lib/drills/mode";
+import { caseSystems } from "@/lib/drills/systems";
 import { smtpUrl } from "./smtp";
 
 /** How long before the next flight's departure the return-leg email goes out. */
@@ -55,7 +56,7 @@ export async function enqueueReturnLegEmails(ctx: Ctx, input: { caseUrn: string;
     const hotelRows = await tx.db.select({ urn: hotels.urn, name: hotels.name }).from(hotels).where(inArray(hotels.urn, [...new Set(stays.map((s) => s.hotelUrn))]));
     const [tenant] = await tx.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.code, kase.tenant)).limit(1);
     // a drill's mail is KEPT and marked, never sent
-    const status = smtpUrl() && kase.mode === "LIVE" ? "QUEUED" : "KEPT";
+    const status = smtpUrl() && (await caseSystems(tx, kase)).messaging.send ? "QUEUED" : "KEPT";
 
     let queued = 0;
     for (const stay of stays) {

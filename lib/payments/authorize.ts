@@ -2,7 +2,7 @@ import { log } from "@/lib/log";
 import { looksLikeCardNumber } from "@/lib/policies/schemas";
 import { requestAuthorization } from "./client";
 import { PaymentUnavailable } from "./errors";
-import { paymentSettings } from "./settings";
+import type { PaymentEndpoint } from "./settings";
 
 export type AuthorizeInput = { tenant: string; cardToken: string; amount: number; currency: string; reference: string };
 export type AuthorizeResult = { ok: true; authorizationId: string } | { ok: false; reason: string };
@@ -13,17 +13,17 @@ export type AuthorizeResult = { ok: true; authorizationId: string } | { ok: fals
  * for the booking job to turn into PAYMENT_FAILED; an unreachable or failing PSP throws
  * PaymentUnavailable (retryable). `reference` is the idempotency key: the booking's client
  * reference, so a retry answers the same authorization. The token is sent to the PSP and nowhere
- * else: not in a log line, not in an error, not in the reason.
+ * else: not in a log line, not in an error, not in the reason. The PSP is the case's
+ * (lib/drills/systems.ts): a drill's card is authorized at the drills' own sandbox.
  */
-export async function authorizePayment(input: AuthorizeInput): Promise<AuthorizeResult> {
+export async function authorizePayment(input: AuthorizeInput, psp: PaymentEndpoint): Promise<AuthorizeResult> {
   if (looksLikeCardNumber(input.cardToken)) {
     log("warn", "payment refused before the PSP: the token looks like a card number", { tenant: input.tenant, reference: input.reference });
     return { ok: false, reason: "card-number-refused: a PSP token is required, never a card number" };
   }
-  const settings = paymentSettings();
-  if (!settings.baseUrl) throw new PaymentUnavailable("PSP_URL is not configured", null);
+  if (!psp.baseUrl) throw new PaymentUnavailable("PSP_URL is not configured", null);
   const outcome = await requestAuthorization(
-    { baseUrl: settings.baseUrl, apiKey: settings.apiKey, timeoutMs: settings.timeoutMs },
+    { baseUrl: psp.baseUrl, apiKey: psp.apiKey, timeoutMs: psp.timeoutMs },
     { token: input.cardToken, amount: round2(input.amount), currency: input.currency, reference: input.reference, merchant: input.tenant },
   );
   if (outcome.ok) {

@@ -1,7 +1,10 @@
 import { envInt } from "@/lib/config";
 
+/** Where a CARD authorization is asked: a case gets it from lib/drills/systems.ts (a drill's is its own sandbox). */
+export type PaymentEndpoint = { baseUrl: string | null; apiKey: string; timeoutMs: number };
+
 /** PSP_URL (the embedded sandbox when unset, see ./boot-sandbox), PSP_API_KEY, PSP_TIMEOUT_MS. */
-export function paymentSettings() {
+export function paymentSettings(): PaymentEndpoint {
   return {
     baseUrl: process.env.PSP_URL || null,
     apiKey: process.env.PSP_API_KEY || SANDBOX_API_KEY,

@@ -3,10 +3,10 @@ import { reviewItems, transportSegments } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
+import { caseSystems } from "@/lib/drills/systems";
 import { createReviewItem } from "@/lib/review/create-item";
 import { releaseQuietly } from "./change";
 import { refreshVouchersOf } from "./refresh-vouchers";
-import { transportFleet } from "./fleet";
 import { auditSnapshot } from "./to-record";
 
 export type FleetOutcome = { segmentUrn: string; outcome: "ASSIGNED" | "UNASSIGNED" | "SKIPPED"; detail: string };
@@ -17,11 +17,12 @@ export type FleetOutcome = { segmentUrn: string; outcome: "ASSIGNED" | "UNASSIGN
  * same vehicle, never a second one. When the fleet has none of the type left (or none is
  * configured) the segment stays PLANNED and a TRANSPORT_UNASSIGNED review item says so, once per
  * segment while it is open. A fleet that fails (5xx, timeout) throws: the job's step retries.
+ * The fleet is the case's: a drill's rides are assigned at the drills' sandbox fleet.
  */
 export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<FleetOutcome> {
   const [segment] = await ctx.db.select().from(transportSegments).where(and(eq(transportSegments.urn, segmentUrn), eq(transportSegments.tenant, ctx.principal.tenant))).limit(1);
   if (!segment || segment.status !== "PLANNED") return { segmentUrn, outcome: "SKIPPED", detail: segment ? segment.status : "missing" };
-  const fleet = transportFleet();
+  const fleet = await (await caseSystems(ctx, segment.caseUrn)).fleet();
   const outcome = fleet
     ? await fleet.assign({
         reference: segment.urn,
@@ -54,7 +55,7 @@ export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<Fle
     return true;
   });
   if (!done) {
-    await releaseQuietly(a.id, segment.urn);
+    await releaseQuietly(ctx, segment.caseUrn, a.id, segment.urn);
     return { segmentUrn, outcome: "SKIPPED", detail: "changed meanwhile" };
   }
   return { segmentUrn, outcome: "ASSIGNED", detail: a.vehicleId };

@@ -4,8 +4,9 @@ import { writeAudit } from "@/lib/audit/write";
 import { requirePermission } from "@/lib/auth/require";
 import { loadOpenCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
+import { caseSystems } from "@/lib/drills/systems";
 import { errorFields, log } from "@/lib/log";
-import { transportFleet } from "./fleet";
+import type { CaseMode } from "@/lib/vocabulary";
 import { refreshVouchersOf } from "./refresh-vouchers";
 import { loadSegment, lockSegment } from "./load";
 import type { Segment } from "./schemas";
@@ -38,13 +39,14 @@ export async function changeSegment(
     const previous = before.vehicle?.source === "FLEET" ? before.vehicle.assignmentId : null;
     return { after: row, released: previous && previous !== row.vehicle?.assignmentId ? previous : null };
   });
-  if (released) await releaseQuietly(released, after.urn);
+  if (released) await releaseQuietly(ctx, caseRow, released, after.urn);
   return toSegment(after);
 }
 
-export async function releaseQuietly(assignmentId: string, segmentUrn: string): Promise<void> {
+/** Releases a fleet assignment at the case's fleet (a drill's: the drills' sandbox), best effort. */
+export async function releaseQuietly(ctx: Ctx, kase: string | { urn: string; mode: CaseMode }, assignmentId: string, segmentUrn: string): Promise<void> {
   try {
-    await transportFleet()?.release(assignmentId);
+    await (await (await caseSystems(ctx, kase)).fleet())?.release(assignmentId);
   } catch (err) {
     log("warn", "transport fleet did not release an assignment", { segmentUrn, assignmentId, ...errorFields(err) });
   }

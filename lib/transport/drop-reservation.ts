@@ -58,6 +58,6 @@ export async function dropReservationTransport(ctx: Ctx, input: { caseUrn: strin
     }
     return out;
   });
-  for (const [assignmentId, segmentUrn] of release) await releaseQuietly(assignmentId, segmentUrn);
+  for (const [assignmentId, segmentUrn] of release) await releaseQuietly(ctx, input.caseUrn, assignmentId, segmentUrn);
   return { cancelled, shrunk };
 }

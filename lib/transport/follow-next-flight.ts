@@ -68,6 +68,6 @@ export async function followNextFlight(ctx: Ctx, input: { caseUrn: string; overn
     }
     return out;
   });
-  for (const [assignmentId, segmentUrn] of release) await releaseQuietly(assignmentId, segmentUrn);
+  for (const [assignmentId, segmentUrn] of release) await releaseQuietly(ctx, input.caseUrn, assignmentId, segmentUrn);
   return { retimed, cancelled };
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { cases, webhookSubscriptions } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
+import { caseSystems } from "@/lib/drills/systems";
 import { WEBHOOK_EVENTS, type WebhookEventType } from "./events";
 import { queueDelivery } from "./queue";
 
@@ -25,10 +26,11 @@ export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: str
   if (subs.length === 0) return { queued: 0 };
   return transaction(ctx, async (tx) => {
     // a drill or shadow case stays inside the service: nothing of it reaches an airline system
-    const about = typeof data.caseUrn === "string" ? await caseFacts(tx, data.caseUrn) : { mode: "LIVE", airport: null };
-    if (about.mode !== "LIVE") return { queued: 0 };
+    const kase = typeof data.caseUrn === "string" ? await caseOf(tx, data.caseUrn) : null;
+    if (kase && !(await caseSystems(tx, kase)).messaging.send) return { queued: 0 };
+    const airport = kase?.airport ?? null;
     let queued = 0;
-    const covers = (airports: string[]) => airports.includes("*") || (about.airport !== null && airports.includes(about.airport));
+    const covers = (airports: string[]) => airports.includes("*") || (airport !== null && airports.includes(airport));
     for (const sub of subs.filter((s) => covers(s.airports))) {
       const row = await queueDelivery(tx, {
         channel: "SUBSCRIPTION",
@@ -37,7 +39,7 @@ export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: str
         occurredAt: e.occurredAt,
         url: sub.url,
         subscriptionUrn: sub.urn,
-        airport: about.airport,
+        airport,
         subjectUrn: (data.reviewUrn ?? data.reservationUrn ?? data.demandUrn ?? data.caseUrn ?? null) as string | null,
         data,
       });
@@ -47,13 +49,8 @@ export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: str
   });
 }
 
-/** A case's mode and airport; an event about a case this tenant does not have (a test's) counts as LIVE, of no airport. */
-async function caseFacts(ctx: Ctx, caseUrn: string): Promise<{ mode: string; airport: string | null }> {
-  const [row] = await ctx.db.select({ mode: cases.mode, airport: cases.airport }).from(cases).where(and(eq(cases.urn, caseUrn), eq(cases.tenant, ctx.principal.tenant)));
-  return row ?? { mode: "LIVE", airport: null };
-}
-
-/** A case's mode; an event about a case this tenant does not have (a test's) counts as LIVE. */
-export async function caseMode(ctx: Ctx, caseUrn: string): Promise<string> {
-  return (await caseFacts(ctx, caseUrn)).mode;
+/** The case an event is about; none for a case this tenant does not have (a test's): sent as LIVE, of no airport. */
+async function caseOf(ctx: Ctx, caseUrn: string) {
+  const [row] = await ctx.db.select({ urn: cases.urn, mode: cases.mode, airport: cases.airport }).from(cases).where(and(eq(cases.urn, caseUrn), eq(cases.tenant, ctx.principal.tenant)));
+  return row ?? null;
 }

@@ -15,15 +15,20 @@ export type Received = {
 /**
  * A real SMTP server in this process (the smtp-server package) on a free port of 127.0.0.1: what
  * nodemailer delivers arrives here, decoded enough to assert on (headers, the text and HTML parts).
- * `failNext(n, code)` answers the next n messages with an SMTP error (4xx transient, 5xx permanent).
+ * `connections` counts every client that connected. `failNext(n, code)` answers the next n messages with an SMTP error (4xx transient, 5xx permanent).
  */
 export async function startSmtpServer() {
   const received: Received[] = [];
   const failures: number[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -53,6 +58,10 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** every connection opened, a message sent or not */
+    get connections() {
+      return connections;
+    },
     failNext(n: number, code: number) {
       for (let i = 0; i < n; i++) failures.push(code);
     },

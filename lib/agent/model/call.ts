@@ -11,13 +11,14 @@ export type ModelRun<T> = { value: T; usage?: LanguageModelUsage; steps?: number
  * retries) is aborted after MODEL_TIMEOUT_MS, and a JSON log line records purpose, model, latency,
  * steps and token usage — never the prompt or the answer, which may hold case data. Any failure
  * (no model configured, network, 4xx/5xx after retries, timeout) becomes a ModelUnavailableError
- * the caller degrades on.
+ * the caller degrades on. `settings`: the configured model, unless the caller works on a case,
+ * whose model is its own (lib/drills/systems.ts: a drill's review items go to the drills' sandbox).
  */
 export async function withModel<T>(
   purpose: ModelPurpose,
   run: (m: { model: LanguageModel; settings: ModelSettings; abortSignal: AbortSignal }) => Promise<ModelRun<T>>,
+  settings: ModelSettings = modelSettings(),
 ): Promise<T> {
-  const settings = modelSettings();
   const started = performance.now();
   const fields = { purpose, model: settings.model };
   try {
