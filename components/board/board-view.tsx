@@ -106,6 +106,7 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
         </Figure>
       </div>
       <EmailDelivery emails={emails} />
+      {board.reach && <PassengerReach reach={board.reach} />}
       <FlightRows flights={board.flights ?? []} airport={board.airport} now={now} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
@@ -216,6 +217,41 @@ function EmailDelivery({ emails }: { emails: Board["emails"] }) {
           {emails.kept} kept — {emails.mailServer ? "kept before a mail server was configured; the delivery sweep sends them" : "no mail server configured: set SMTP_URL (docs/configuration.md)"}
         </span>
       )}
+    </p>
+  );
+}
+
+/**
+ * Passengers of booked groups not yet reached, by why, over email and SMS: a passenger is reached
+ * when an email to them was accepted or an SMS to them was confirmed by the handset.
+ */
+function PassengerReach({ reach }: { reach: Board["reach"] }) {
+  if (reach.passengers === 0) return null;
+  const notReached = reach.passengers - reach.reached;
+  const missing = [!reach.mailServer ? "a mail server (SMTP_URL)" : null, !reach.smsProvider ? "an SMS provider (SMS_URL)" : null].filter(Boolean);
+  const tone = reach.failed > 0 ? "failed" : reach.kept > 0 || reach.noContact > 0 ? "kept" : notReached > 0 ? "queued" : "delivered";
+  return (
+    <p
+      className={cn(
+        "flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border px-3 py-2 text-sm",
+        tone === "kept" && "border-warning/60 bg-warning/10",
+        tone === "failed" && "border-destructive/60 bg-destructive/5",
+      )}
+      data-testid="board-reach"
+      data-state={tone}
+    >
+      <span>
+        Passengers reached: <span data-testid="board-reach-reached">{reach.reached} of {reach.passengers}</span>
+        {notReached > 0 && <> · {notReached} not yet reached</>}
+      </span>
+      {reach.waiting > 0 && <span data-testid="board-reach-waiting">{reach.waiting} waiting for delivery</span>}
+      {reach.failed > 0 && <span data-testid="board-reach-failed" className="text-destructive">{reach.failed} whose every message failed (see their case&apos;s messages)</span>}
+      {reach.kept > 0 && (
+        <span data-testid="board-reach-kept">
+          {reach.kept} kept{missing.length ? ` — no ${missing.join(" or ")} configured` : " — written before a server was configured"}
+        </span>
+      )}
+      {reach.noContact > 0 && <span data-testid="board-reach-no-contact">{reach.noContact} with no email or phone: hand a printed voucher</span>}
     </p>
   );
 }

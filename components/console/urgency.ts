@@ -60,6 +60,8 @@ const STATUS_TONES: Record<string, Tone> = {
   // emails: delivered is done; kept (no mail server) needs a setting, amber, not red
   SENT: "done",
   KEPT: "attention",
+  // SMS: the handset's receipt
+  DELIVERED: "done",
   // tokens
   EXPIRED: "over",
   REVOKED: "urgent",

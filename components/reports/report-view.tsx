@@ -39,6 +39,12 @@ export function ReportView({ report, csvHref, policies }: { report: Report; csvH
         <Stat title="Resolved by the agent's" value={pct(all?.agentRecommendationShare ?? null)} />
         <Stat title="Housed within 30 min" value={pct(all?.housedWithin30MinShare ?? null)} />
       </div>
+      <div className="grid gap-3 sm:grid-cols-4" data-testid="report-reach">
+        <Stat title="Reached by email ≤ 10 min of the voucher" value={pct(all?.emailReachedWithin10MinShare ?? null)} testId="report-reach-email" />
+        <Stat title="Reached by SMS ≤ 10 min of the voucher" value={pct(all?.smsReachedWithin10MinShare ?? null)} testId="report-reach-sms" />
+        <Stat title="Chose another hotel" value={pct(all?.choseOtherHotelShare ?? null)} testId="report-chose-other" />
+        <Stat title="Declined the hotel" value={pct(all?.declinedShare ?? null)} testId="report-declined" />
+      </div>
       <div className="grid gap-4 xl:grid-cols-2">
         <ChartCard title="Items by category" description="Review items closed in the week" empty={!categories.some((c) => c.items > 0)}>
           <BarChart data={categories}>
@@ -105,6 +111,8 @@ export function ReportView({ report, csvHref, policies }: { report: Report; csvH
             <TableHead className="text-right">First voucher</TableHead>
             <TableHead className="text-right">Last group</TableHead>
             <TableHead className="text-right">Housed ≤ 30 min</TableHead>
+            <TableHead className="text-right">Reached ≤ 10 min (email / SMS)</TableHead>
+            <TableHead className="text-right">Chose / declined</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -119,6 +127,8 @@ export function ReportView({ report, csvHref, policies }: { report: Report; csvH
               <TableCell className="text-right tabular-nums">{min(a.meanMinutesToFirstVoucher)}</TableCell>
               <TableCell className="text-right tabular-nums">{min(a.meanMinutesToLastGroupHoused)}</TableCell>
               <TableCell className="text-right tabular-nums">{pct(a.housedWithin30MinShare)} ({a.passengersHoused}/{a.passengers})</TableCell>
+              <TableCell className="text-right tabular-nums">{pct(a.emailReachedWithin10MinShare)} / {pct(a.smsReachedWithin10MinShare)}</TableCell>
+              <TableCell className="text-right tabular-nums">{pct(a.choseOtherHotelShare)} / {pct(a.declinedShare)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -127,9 +137,9 @@ export function ReportView({ report, csvHref, policies }: { report: Report; csvH
   );
 }
 
-function Stat({ title, value }: { title: string; value: string }) {
+function Stat({ title, value, testId }: { title: string; value: string; testId?: string }) {
   return (
-    <div className="rounded-md border p-3">
+    <div className="rounded-md border p-3" data-testid={testId}>
       <div className="text-xs text-muted-foreground">{title}</div>
       <div className="mt-1 text-lg font-semibold tabular-nums">{value}</div>
     </div>

@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   "booking:manual": [OPS, ADMIN],
   "hotels:cache": [OPS, ADMIN],
   "reservation:cancel": [OPERATOR, OPS, ADMIN],
+  "message:resend": [OPERATOR, OPS, ADMIN],
   "transport:write": [OPERATOR, OPS, ADMIN],
   "review:act": [OPERATOR, ADMIN],
   "settings:write": [ADMIN],

@@ -5,7 +5,9 @@ import { WaveSource } from "@/lib/allocation/schemas";
 import { requireAirport, requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { heldForLaterOf } from "@/lib/demand/held-block";
+import { reachOf } from "@/lib/messages/reach";
 import { smtpUrl } from "@/lib/notifications/smtp";
+import { smsSettings } from "@/lib/sms/settings";
 import { parseInput } from "@/lib/validation";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
 import { boardFlightRows } from "./flight-rows";
@@ -28,7 +30,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
   const openCaseUrns = ctx.db.select({ urn: cases.urn }).from(cases).where(openCase);
   const startedAt = new Date();
 
-  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reviewRows, [transport], [wave], flights] = await Promise.all([
+  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reach, reviewRows, [transport], [wave], flights] = await Promise.all([
     ctx.db.select({ status: cases.status, n: sql<number>`count(*)::int` }).from(cases).where(openCase).groupBy(cases.status),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(passengers).where(inArray(passengers.caseUrn, openCaseUrns)),
     ctx.db
@@ -57,6 +59,8 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
       .innerJoin(reservations, and(eq(reservations.urn, messages.relatedUrn), eq(reservations.tenant, messages.tenant)))
       .where(and(eq(messages.tenant, tenant), eq(messages.kind, "VOUCHER"), inArray(reservations.caseUrn, openCaseUrns)))
       .groupBy(messages.status),
+    // passengers of the open cases' confirmed reservations, reached or not, over both channels: one statement
+    reachOf(ctx, inArray(reservations.caseUrn, openCaseUrns)),
     ctx.db
       .select({
         urn: reviewItems.urn,
@@ -108,6 +112,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
     },
     rooms: roomFigures({ needed: needed?.n ?? 0, booked: rooms("CONFIRMED"), pending: rooms("PENDING"), held: held?.n ?? 0, forLater: forLater?.n ?? 0 }),
     emails: { ...emailCounts(mailRows), mailServer: Boolean(smtpUrl()) },
+    reach: { ...reach, mailServer: Boolean(smtpUrl()), smsProvider: smsSettings() !== null },
     review: {
       byPriority,
       overdue,

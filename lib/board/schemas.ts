@@ -96,6 +96,18 @@ export const Board = z
         mailServer: z.boolean().meta({ description: "whether a mail server (SMTP_URL) is configured; without one every voucher email is KEPT" }),
       })
       .meta({ description: "the open live cases' voucher emails by delivery state" }),
+    reach: z
+      .object({
+        passengers: z.number().int().meta({ description: "passengers of the open live cases whose group holds a CONFIRMED reservation" }),
+        reached: z.number().int().meta({ description: "of them, those with a voucher, rehousing, choice or stay-change message SENT by email or DELIVERED by SMS" }),
+        waiting: z.number().int().meta({ description: "not reached yet: a message queued or on its way (or not yet written)" }),
+        failed: z.number().int().meta({ description: "not reached: every message to them failed (see their case's messages)" }),
+        kept: z.number().int().meta({ description: "not reached: their messages were KEPT, no server configured for the channel" }),
+        noContact: z.number().int().meta({ description: "no email and no phone on the manifest: hand them a printed voucher" }),
+        mailServer: z.boolean().meta({ description: "whether a mail server (SMTP_URL) is configured" }),
+        smsProvider: z.boolean().meta({ description: "whether an SMS provider (SMS_URL) is configured" }),
+      })
+      .meta({ description: "passengers not yet reached, by why; each passenger counts once, in the first that applies: reached, noContact, waiting, kept, failed" }),
     review: z.object({
       byPriority: z.record(ReviewPriority, z.number().int()),
       overdue: z.number().int(),

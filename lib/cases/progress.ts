@@ -3,13 +3,16 @@ import { allocationWaves, type CaseRow, demands, messages, jobRuns, reservations
 import type { HeldGroup } from "@/lib/allocation/schemas";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
+import { failureInWords } from "@/lib/messages/failure";
+import { type Reach, REACH_KINDS, reachOf } from "@/lib/messages/reach";
 import { smtpUrl } from "@/lib/notifications/smtp";
+import { smsSettings } from "@/lib/sms/settings";
 import { loadCase } from "./load";
 
 /** attention: nothing failed, but something needs a setting or a person (mail kept for lack of a mail server) */
 export type StepState = "done" | "active" | "failed" | "waiting" | "attention";
 export type ProgressStep = {
-  key: "demand" | "allocation" | "wave" | "booking" | "vouchers" | "emails";
+  key: "demand" | "allocation" | "wave" | "booking" | "vouchers" | "reach";
   label: string;
   state: StepState;
   /** what is true now, in words: "12 of 14 booked", "retrying (attempt 2): provider timeout" */
@@ -32,7 +35,7 @@ function uuidv7Floor(at: Date): string {
 /**
  * How far a case (or one of its waves) has got, step by step, from what the database holds: the
  * demand's decision, the allocation job's run, the persisted wave, the reservations by status, the
- * vouchers and the emails. The first step not done is the one in progress; a failure is named
+ * vouchers and the passengers reached (email or SMS). The first step not done is the one in progress; a failure is named
  * where it happened, so nobody waits on a step nothing is running.
  */
 export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn: string; waveUrn?: string } }): Promise<CaseProgress> {
@@ -72,15 +75,16 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
     : [];
   const live = resRows.filter((r) => r.status !== "CANCELLED");
   const resUrns = live.map((r) => r.urn);
-  const [voucherRows, emailRows] = resUrns.length
+  const [voucherRows, failedRows, reach] = resUrns.length
     ? await Promise.all([
         ctx.db.select({ reservationUrn: vouchers.reservationUrn }).from(vouchers).where(inArray(vouchers.reservationUrn, resUrns)),
         ctx.db
-          .select({ status: messages.status, lastError: messages.lastError, to: messages.recipient })
+          .select({ channel: messages.channel, status: messages.status, lastError: messages.lastError, receipts: messages.receipts, to: messages.recipient })
           .from(messages)
-          .where(and(eq(messages.tenant, tenant), eq(messages.kind, "VOUCHER"), inArray(messages.relatedUrn, resUrns))),
+          .where(and(eq(messages.tenant, tenant), eq(messages.status, "FAILED"), inArray(messages.kind, [...REACH_KINDS]), inArray(messages.relatedUrn, resUrns))),
+        reachOf(ctx, inArray(reservations.urn, resUrns)),
       ])
-    : [[], []];
+    : [[], [], null];
 
   const steps: ProgressStep[] = [];
   const approved = demandRows.filter((d) => d.status !== "REQUESTED" && d.status !== "REJECTED");
@@ -159,36 +163,38 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
     problems: [],
   });
 
-  steps.push(emailStep(emailRows, vouchered, row.mode));
+  steps.push(reachStep(reach, failedRows, vouchered, row.mode));
 
   const current = steps.find((s) => s.state === "active" || s.state === "failed" || s.state === "attention")?.key ?? null;
   return { steps, current };
 }
 
 /**
- * Voucher emails as delivered: SENT is what the mail server accepted. KEPT mail never left the
- * outbox (no SMTP_URL, or a drill's), so it is its own state, named with what to configure, in
- * amber: not done, and not a failure either.
+ * Passengers reached, over both channels: an email the mail server accepted (SENT) or an SMS the
+ * handset confirmed (DELIVERED). KEPT messages never left the outbox (no server for the channel, or
+ * a drill's), so they are their own state, named with what to configure, in amber: not done, and
+ * not a failure either; so are passengers with no email and no phone (a printed voucher reaches them).
  */
-function emailStep(rows: { status: string; lastError: string | null; to: string }[], vouchered: number, mode: CaseRow["mode"]): ProgressStep {
-  const base = { key: "emails", label: "Emails delivered" } as const;
-  if (rows.length === 0) return { ...base, state: "waiting", detail: vouchered ? "no voucher email queued (passengers without an address?)" : "after the vouchers", problems: [] };
-  const count = (status: string) => rows.filter((e) => e.status === status).length;
-  const [delivered, kept, queued] = [count("SENT"), count("KEPT"), count("QUEUED")];
-  const failed = rows.filter((e) => e.status === "FAILED");
+function reachStep(reach: Reach | null, failedRows: FailedMessage[], vouchered: number, mode: CaseRow["mode"]): ProgressStep {
+  const base = { key: "reach", label: "Passengers reached" } as const;
+  if (!reach || reach.passengers === 0) return { ...base, state: "waiting", detail: vouchered ? "no passenger booked yet" : "after the vouchers", problems: [] };
+  const missing = [!smtpUrl() ? "SMTP_URL" : null, !smsSettings() ? "SMS_URL" : null].filter(Boolean);
   const keptWhy =
     mode !== "LIVE"
-      ? "a drill's mail is never sent"
-      : smtpUrl()
-        ? "written before a mail server was configured; the delivery sweep sends them"
-        : "no mail server configured: set SMTP_URL (docs/configuration.md)";
+      ? "a drill's messages are never sent"
+      : missing.length
+        ? `no ${missing.length === 2 ? "mail server or SMS provider" : missing[0] === "SMTP_URL" ? "mail server" : "SMS provider"} configured: set ${missing.join(" and ")} (docs/configuration.md)`
+        : "written before a server was configured; the delivery sweep sends them";
   const parts = [
-    `${delivered} of ${rows.length} delivered`,
-    queued ? `${queued} waiting for the mailer` : null,
-    failed.length ? `${failed.length} failed` : null,
-    kept ? `${kept} kept — ${keptWhy}` : null,
+    `${reach.reached} of ${reach.passengers} reached`,
+    reach.waiting ? `${reach.waiting} waiting for delivery` : null,
+    reach.failed ? `${reach.failed} failed` : null,
+    reach.kept ? `${reach.kept} kept — ${keptWhy}` : null,
+    reach.noContact ? `${reach.noContact} with no email or phone — hand a printed voucher` : null,
   ];
   const state: StepState =
-    delivered === rows.length ? "done" : queued > 0 ? "active" : failed.length ? "failed" : mode !== "LIVE" ? "done" : "attention";
-  return { ...base, state, detail: parts.filter(Boolean).join(", "), problems: failed.map((e) => `${e.to}: ${e.lastError ?? "not delivered"}`) };
+    reach.reached === reach.passengers ? "done" : reach.waiting > 0 ? "active" : reach.failed ? "failed" : mode !== "LIVE" && reach.noContact === 0 ? "done" : "attention";
+  return { ...base, state, detail: parts.filter(Boolean).join(", "), problems: failedRows.map((m) => `${m.to}: ${failureInWords(m) ?? "not delivered"}`) };
 }
+
+type FailedMessage = { channel: string; status: string; lastError: string | null; receipts: { status: string; at: string; code?: string }[]; to: string };

@@ -1,3 +1,4 @@
 /** Notifications: the email outbox, written in the causing transaction and delivered by a job. */
 export { enqueueCancellationEmails, enqueueVoucherEmails } from "./enqueue";
-export { getOutboxMessage, listOutbox, maskAddress, type OutboxItem } from "./list";
+// the outbox (email and SMS) moved to lib/messages/outbox.ts
+export { getOutboxMessage, listOutbox, maskAddress, type OutboxItem } from "@/lib/messages/outbox";

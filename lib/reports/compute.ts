@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { allocationWaves, auditEntries, cases, passengers, reservations, reviewItems, vouchers } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { type AirportBasis, emptyBasis } from "./figures";
+import { addChoices, addReachWithinTen } from "./passenger-outcomes";
 
 const HOUSED = ["CONFIRMED", "CHECKED_OUT"] as const;
 const THIRTY_MINUTES_MS = 30 * 60_000;
@@ -49,6 +50,8 @@ export async function computeBases(ctx: Ctx, { from, to }: { from: Date; to: Dat
   await addCaseFacts(ctx, from, to, basis);
   await addFailingPolicies(ctx, from, to, basis);
   await addFailingProviders(ctx, from, to, basis);
+  await addReachWithinTen(ctx, from, to, basis);
+  await addChoices(ctx, from, to, basis);
   return [...bases.values()];
 }
 

@@ -4,6 +4,7 @@ import type { Report } from "./schemas";
 const COLUMNS = [
   "airport", "closedItems", "meanMinutesToResolve", "p90MinutesToResolve", "acceptedRecommendationShare", "agentRecommendationShare", "slaBreaches",
   "cases", "meanMinutesToFirstVoucher", "meanMinutesToLastGroupHoused", "passengers", "passengersHoused", "housedWithin30MinShare",
+  "passengersWithVoucher", "emailReachedWithin10MinShare", "smsReachedWithin10MinShare", "choseOtherHotelShare", "declinedShare",
 ] as const;
 
 const cell = (v: unknown) => {

@@ -24,6 +24,18 @@ export const AirportBasis = z.object({
   failingPolicies: z.record(z.string(), z.number().int()),
   /** failed reservations made in the week per provider */
   failingProviders: z.record(z.string(), z.number().int()),
+  // passengers reached (lib/reports/passenger-outcomes.ts); absent from reports kept before they were counted
+  /** passengers whose first voucher was made in the week */
+  vouchered: z.number().int().default(0),
+  /** of them, with an email address, and those an email reached within 10 minutes of the voucher */
+  emailable: z.number().int().default(0),
+  emailWithin10: z.number().int().default(0),
+  /** of them, with a phone number, and those an SMS reached (delivered) within 10 minutes */
+  phoneable: z.number().int().default(0),
+  smsWithin10: z.number().int().default(0),
+  /** passengers of the week's cases who chose another hotel on their page, or declined the hotel */
+  choseOtherHotel: z.number().int().default(0),
+  declined: z.number().int().default(0),
 });
 export type AirportBasis = z.infer<typeof AirportBasis>;
 
@@ -31,6 +43,7 @@ export const emptyBasis = (airport: string): AirportBasis => ({
   airport, resolveMs: [], byCategory: {}, accepted: 0, acceptedAgent: 0, slaBreaches: 0, cases: 0,
   firstVoucherMs: { sum: 0, n: 0 }, lastGroupHousedMs: { sum: 0, n: 0 }, passengers: 0, housed: 0, housedWithin30: 0,
   failingPolicies: {}, failingProviders: {},
+  vouchered: 0, emailable: 0, emailWithin10: 0, phoneable: 0, smsWithin10: 0, choseOtherHotel: 0, declined: 0,
 });
 
 const addCounts = (a: Record<string, number>, b: Record<string, number>) => {
@@ -57,6 +70,13 @@ export function mergeBases(airport: string, bases: AirportBasis[]): AirportBasis
       housedWithin30: m.housedWithin30 + b.housedWithin30,
       failingPolicies: addCounts(m.failingPolicies, b.failingPolicies),
       failingProviders: addCounts(m.failingProviders, b.failingProviders),
+      vouchered: m.vouchered + b.vouchered,
+      emailable: m.emailable + b.emailable,
+      emailWithin10: m.emailWithin10 + b.emailWithin10,
+      phoneable: m.phoneable + b.phoneable,
+      smsWithin10: m.smsWithin10 + b.smsWithin10,
+      choseOtherHotel: m.choseOtherHotel + b.choseOtherHotel,
+      declined: m.declined + b.declined,
     }),
     emptyBasis(airport),
   );
@@ -87,6 +107,11 @@ export function figuresOf(b: AirportBasis): AirportFigures {
     passengers: b.passengers,
     passengersHoused: b.housed,
     housedWithin30MinShare: share(b.housedWithin30, b.passengers),
+    passengersWithVoucher: b.vouchered,
+    emailReachedWithin10MinShare: share(b.emailWithin10, b.emailable),
+    smsReachedWithin10MinShare: share(b.smsWithin10, b.phoneable),
+    choseOtherHotelShare: share(b.choseOtherHotel, b.passengers),
+    declinedShare: share(b.declined, b.passengers),
   };
 }
 
@@ -95,7 +120,7 @@ export function bodyOf(bases: AirportBasis[]): ReportBody {
   const sorted = [...bases].sort((a, b) => a.airport.localeCompare(b.airport));
   const all = mergeBases("ALL", sorted);
   // an airport is a row when something happened there in the week (not only a failure counted in the lists)
-  const shown = sorted.filter((b) => b.resolveMs.length > 0 || b.slaBreaches > 0 || b.cases > 0);
+  const shown = sorted.filter((b) => b.resolveMs.length > 0 || b.slaBreaches > 0 || b.cases > 0 || b.vouchered > 0);
   return {
     airports: [figuresOf(all), ...shown.map(figuresOf)],
     topFailingPolicies: Object.entries(all.failingPolicies)

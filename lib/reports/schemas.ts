@@ -21,6 +21,12 @@ export const AirportFigures = z
     passengers: z.number().int(),
     passengersHoused: z.number().int(),
     housedWithin30MinShare: share.meta({ description: "passengers whose reservation was made within 30 minutes of the case" }),
+    // reports kept before these were counted read them as absent
+    passengersWithVoucher: z.number().int().default(0).meta({ description: "passengers whose first voucher was made in the week" }),
+    emailReachedWithin10MinShare: share.default(null).meta({ description: "of those with an email address, the share whose voucher (or rehousing) email the mail server accepted within 10 minutes of the voucher" }),
+    smsReachedWithin10MinShare: share.default(null).meta({ description: "of those with a phone number, the share whose SMS was delivered (handset receipt) within 10 minutes of the voucher" }),
+    choseOtherHotelShare: share.default(null).meta({ description: "passengers of the week's cases who chose another hotel on their passenger page" }),
+    declinedShare: share.default(null).meta({ description: "passengers of the week's cases who declined the hotel (LOCAL_RESIDENT after passenger.decline)" }),
   })
   .meta({ id: "ReportAirportFigures" });
 export type AirportFigures = z.infer<typeof AirportFigures>;

@@ -42,13 +42,13 @@ test.describe("the console counts what happened (issue 19, points 2 and 3)", () 
     const casePage = new CasePage(page);
 
     // no SMTP_URL (the demo's start): the vouchers are kept, in amber, with what to configure
-    const emails = page.locator('[data-testid=progress-step][data-step=emails]');
+    const emails = page.locator('[data-testid=progress-step][data-step=reach]');
     await expect(async () => {
       await casePage.goto(caseUrn);
       await expect(emails).toHaveAttribute("data-state", "attention", { timeout: 1_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 3_000] });
-    await expect(emails).toContainText("Emails delivered");
-    await expect(emails).toContainText("0 of 2 delivered, 2 kept — no mail server configured: set SMTP_URL");
+    await expect(emails).toContainText("Passengers reached");
+    await expect(emails).toContainText("0 of 2 reached, 2 kept — no mail server or SMS provider configured: set SMTP_URL and SMS_URL");
 
     // two extra rooms on a case whose family has its room: the approval says they are held
     const extra = await page.request.post(`/api/v1/demand/case/${encodeURIComponent(caseUrn)}`, { data: { type: "INCREMENTAL", roomsRequested: 2 } });

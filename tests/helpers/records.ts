@@ -5,7 +5,7 @@ import { POST as generateReportHandler } from "@/app/api/v1/reports/route";
 import { POST as createSegmentHandler } from "@/app/api/v1/transport/segments/route";
 import { POST as subscribeHandler } from "@/app/api/v1/webhooks/subscriptions/route";
 import type { Db } from "@/db/client";
-import { allocationWaves, hotels, reviewItems, users, webhookDeliveries } from "@/db/schema";
+import { allocationWaves, hotels, messages, reviewItems, users, webhookDeliveries } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
@@ -50,6 +50,8 @@ export type Records = {
   reportUrn: string;
   /** a console user of the tenant at CDG (an ADMIN ends its sessions) */
   userUrn: string;
+  /** a FAILED voucher email of the case, which may be resent */
+  messageUrn: string;
 };
 
 export async function makeRecords(db: Db): Promise<Records> {
@@ -145,6 +147,8 @@ export async function makeRecords(db: Db): Promise<Records> {
   const report = await call(generateReportHandler, "/reports", { token: supervisor, body: { weekOf: new Date().toISOString().slice(0, 10) } });
   if (report.status !== 201 && report.status !== 200) throw new Error(`report: ${report.status} ${report.text}`);
 
+  const messageUrn = newUrn("email");
+  await db.insert(messages).values({ urn: messageUrn, tenant: TENANT, kind: "VOUCHER", recipient: "b-1@example.com", caseUrn, relatedUrn: reservationUrn, text: "voucher", status: "FAILED", lastError: "550 mailbox unavailable" });
   const userUrn = newUrn("user");
   await db.insert(users).values({ urn: userUrn, tenant: TENANT, email: `cdg-${userUrn.slice(-12)}@records.test`, name: "CDG operator", roles: ["AIRPORT_OPERATOR"], airports: ["CDG"] });
 
@@ -168,6 +172,7 @@ export async function makeRecords(db: Db): Promise<Records> {
     deliveryUrn,
     reportUrn: report.json.urn,
     userUrn,
+    messageUrn,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Mail, TriangleAlert } from "lucide-react";
+import { Mail, MessageSquare, TriangleAlert } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmptyState } from "@/components/console/empty-state";
@@ -11,10 +11,11 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { sessionCtx } from "@/lib/auth/session-ctx";
-import { decodeSegment, isUrn } from "@/lib/ids";
-import { getOutboxMessage, listOutbox } from "@/lib/notifications";
+import { decodeSegment, urnKind } from "@/lib/ids";
+import { getOutboxMessage, listOutbox } from "@/lib/messages/outbox";
 import { smtpUrl } from "@/lib/notifications/smtp";
-import { MESSAGE_STATUSES, MessageStatus } from "@/lib/vocabulary";
+import { smsSettings } from "@/lib/sms/settings";
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES, MessageChannel, MessageStatus } from "@/lib/vocabulary";
 
 export const metadata: Metadata = { title: "Outbox" };
 
@@ -26,25 +27,27 @@ const STATUS_TEXT: Record<MessageStatus, string> = {
   SENT: "accepted by the mail server or the SMS provider",
   DELIVERED: "delivered: the SMS provider's receipt says it reached the phone",
   FAILED: "refused or out of retries",
-  KEPT: "kept here, not sent: no mail server (SMTP_URL) was configured, or a drill's mail",
+  KEPT: "kept here, not sent: no mail server (SMTP_URL) or SMS provider (SMS_URL) was configured, or a drill's message",
 };
 
 /**
- * Every message the service wrote (vouchers, cancellations), with its delivery state. Without
- * SMTP_URL nothing leaves the server and the messages are read here instead (status KEPT).
+ * Every message the service wrote (vouchers, cancellations, …), email and SMS, with its delivery
+ * state. Without SMTP_URL (SMS_URL) nothing leaves the server on that channel and the messages are
+ * read here instead (status KEPT).
  */
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const ctx = await sessionCtx();
   const sp = await searchParams;
   const status = MessageStatus.safeParse(first(sp.status)?.toUpperCase()).data;
+  const channel = MessageChannel.safeParse(first(sp.channel)?.toUpperCase()).data;
   const previewUrn = decodeSegment(first(sp.preview) ?? "");
   const [items, preview] = await Promise.all([
-    listOutbox({ ctx, input: { status, limit: 200 } }),
-    isUrn(previewUrn, "email") ? getOutboxMessage({ ctx, input: { urn: previewUrn } }) : Promise.resolve(null),
+    listOutbox({ ctx, input: { status, channel, limit: 200 } }),
+    urnKind(previewUrn) ? getOutboxMessage({ ctx, input: { urn: previewUrn } }) : Promise.resolve(null),
   ]);
   const zones = await airportTimeZones(ctx, items.map((m) => m.airport));
   const href = (q: Record<string, string | undefined>) => {
-    const entries: [string, string | undefined][] = [["status", status], ...Object.entries(q)];
+    const entries: [string, string | undefined][] = [["status", status], ["channel", channel], ...Object.entries(q)];
     const params = new URLSearchParams(entries.filter((e): e is [string, string] => !!e[1]));
     return `/outbox${params.size ? `?${params}` : ""}`;
   };
@@ -53,7 +56,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
     <>
       <PageHeader
         title="Outbox"
-        description="Emails to passengers: vouchers with their link, and cancellations. Each is sent at most once per recipient and kind; transient failures are retried."
+        description="Emails and text messages to passengers: vouchers with their link, changes and cancellations. Each is sent at most once per recipient and kind (an operator's resend is a new message); transient failures are retried."
       />
       {!smtpUrl() && (
         <Alert variant="warning" className="mb-4" data-testid="outbox-no-mail-server">
@@ -64,11 +67,28 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           </AlertDescription>
         </Alert>
       )}
+      {!smsSettings() && (
+        <p className="mb-4 text-sm text-muted-foreground" data-testid="outbox-no-sms-provider">
+          No SMS provider configured: text messages are kept here, not sent. Set SMS_URL (docs/configuration.md).
+        </p>
+      )}
+      <nav aria-label="Filter by channel" className="mb-2 flex flex-wrap gap-2 text-sm" data-testid="outbox-channels">
+        {[undefined, ...MESSAGE_CHANNELS].map((c) => (
+          <Link
+            key={c ?? "all"}
+            href={`/outbox?${new URLSearchParams([...(status ? [["status", status]] : []), ...(c ? [["channel", c]] : [])])}`}
+            aria-current={c === channel ? "page" : undefined}
+            className={`rounded-md border px-2.5 py-1 ${c === channel ? "bg-primary text-primary-foreground" : "hover:bg-muted"}`}
+          >
+            {c === "EMAIL" ? "email" : c === "SMS" ? "SMS" : "every channel"}
+          </Link>
+        ))}
+      </nav>
       <nav aria-label="Filter by delivery state" className="mb-4 flex flex-wrap gap-2 text-sm" data-testid="outbox-filters">
         {[undefined, ...MESSAGE_STATUSES].map((s) => (
           <Link
             key={s ?? "all"}
-            href={s ? `/outbox?status=${s}` : "/outbox"}
+            href={`/outbox?${new URLSearchParams([...(s ? [["status", s]] : []), ...(channel ? [["channel", channel]] : [])])}`}
             aria-current={s === status ? "page" : undefined}
             className={`rounded-md border px-2.5 py-1 ${s === status ? "bg-primary text-primary-foreground" : "hover:bg-muted"}`}
           >
@@ -77,7 +97,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
         ))}
       </nav>
       {items.length === 0 ? (
-        <EmptyState icon={Mail} title={status ? `No ${status.toLowerCase()} messages` : "No messages yet"} testId="outbox-empty">
+        <EmptyState icon={Mail} title={status || channel ? `No ${status ? status.toLowerCase() + " " : ""}${channel === "SMS" ? "text " : channel === "EMAIL" ? "email " : ""}messages` : "No messages yet"} testId="outbox-empty">
           <p>A voucher email is written for each passenger with an email address when their group&apos;s reservation is confirmed.</p>
         </EmptyState>
       ) : (
@@ -86,6 +106,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
             <TableHeader>
               <TableRow>
                 <TableHead>State</TableHead>
+                <TableHead>Channel</TableHead>
                 <TableHead>Kind</TableHead>
                 <TableHead>Recipient</TableHead>
                 <TableHead>Subject</TableHead>
@@ -100,11 +121,17 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
                     <StatusBadge status={m.status} />
                     <span className="sr-only">: {STATUS_TEXT[m.status]}</span>
                   </TableCell>
-                  <TableCell>{m.kind.toLowerCase()}</TableCell>
+                  <TableCell data-testid="outbox-channel">
+                    <span className="inline-flex items-center gap-1">
+                      {m.channel === "SMS" ? <MessageSquare aria-hidden className="size-3.5" /> : <Mail aria-hidden className="size-3.5" />}
+                      {m.channel === "SMS" ? "SMS" : "email"}
+                    </span>
+                  </TableCell>
+                  <TableCell>{m.kind.replaceAll("_", " ").toLowerCase()}</TableCell>
                   <TableCell className="font-mono text-xs">{m.to}</TableCell>
                   <TableCell>
                     <Link href={href({ preview: m.urn })} className="text-primary underline-offset-2 hover:underline">
-                      {m.subject}
+                      {m.subject || (m.channel === "SMS" ? "text message" : "(no subject)")}
                     </Link>
                     {m.lastError ? <div className="text-xs text-destructive">{m.lastError}</div> : null}
                   </TableCell>
@@ -118,10 +145,17 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           </Table>
           <Card data-testid="outbox-preview">
             <CardHeader>
-              <CardTitle>{preview ? preview.subject : "Preview"}</CardTitle>
+              <CardTitle>{preview ? preview.subject || (preview.channel === "SMS" ? "Text message" : "(no subject)") : "Preview"}</CardTitle>
               <CardDescription>{preview ? `To ${preview.to} · ${shortUrn(preview.urn)}` : "Pick a message to read it as the passenger will."}</CardDescription>
             </CardHeader>
-            {preview ? (
+            {preview?.channel === "SMS" ? (
+              <CardContent>
+                {/* an SMS is its text, as the phone shows it */}
+                <p className="whitespace-pre-wrap rounded-md border bg-muted/40 p-3 text-sm" data-testid="outbox-sms-text">
+                  {preview.text}
+                </p>
+              </CardContent>
+            ) : preview ? (
               <CardContent>
                 {/* the stored HTML, sandboxed: no scripts, no navigation out of the console */}
                 <iframe title={`Email ${preview.subject}`} srcDoc={preview.html} sandbox="" className="h-[900px] w-full rounded-md border bg-white" />

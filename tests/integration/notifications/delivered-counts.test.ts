@@ -29,7 +29,7 @@ async function bookedCase() {
 }
 
 const emailsStep = async (tenant: string, caseUrn: string) =>
-  (await caseProgress({ ctx: ctxFor(database.db, principal({ tenant })), input: { caseUrn } })).steps.find((s) => s.key === "emails")!;
+  (await caseProgress({ ctx: ctxFor(database.db, principal({ tenant })), input: { caseUrn } })).steps.find((s) => s.key === "reach")!;
 
 describe("delivery states (docs/behaviour.md, Delivery states)", () => {
   it("mail kept for lack of a mail server is not 'sent': progress and board name it, with what to configure", async () => {
@@ -39,11 +39,11 @@ describe("delivery states (docs/behaviour.md, Delivery states)", () => {
 
     const step = await emailsStep(tenant, caseUrn);
     expect(step.state).toBe("attention");
-    expect(step.label).toBe("Emails delivered");
-    expect(step.detail).toBe(`0 of ${mail.length} delivered, ${mail.length} kept — no mail server configured: set SMTP_URL (docs/configuration.md)`);
+    expect(step.label).toBe("Passengers reached");
+    expect(step.detail).toBe(`0 of ${mail.length} reached, ${mail.length} kept — no mail server or SMS provider configured: set SMTP_URL and SMS_URL (docs/configuration.md)`);
     expect(step.problems).toEqual([]);
     const p = await caseProgress({ ctx: ctxFor(database.db, principal({ tenant })), input: { caseUrn } });
-    expect(p.current).toBe("emails");
+    expect(p.current).toBe("reach");
 
     const board = (await call(getBoard, "/board", { token, query: { airport: "CDG" } })).json;
     expect(board.emails).toEqual({ delivered: 0, kept: mail.length, queued: 0, failed: 0, mailServer: false });
@@ -51,11 +51,11 @@ describe("delivery states (docs/behaviour.md, Delivery states)", () => {
     // what the mail server accepted is delivered, and only that
     await database.db.update(messages).set({ status: "SENT", sentAt: new Date() }).where(eq(messages.urn, mail[0].urn));
     const one = await emailsStep(tenant, caseUrn);
-    expect(one.detail).toMatch(new RegExp(`^1 of ${mail.length} delivered`));
+    expect(one.detail).toMatch(new RegExp(`^1 of ${mail.length} reached`));
     expect((await call(getBoard, "/board", { token, query: { airport: "CDG" } })).json.emails).toMatchObject({ delivered: 1, kept: mail.length - 1 });
 
     await database.db.update(messages).set({ status: "SENT", sentAt: new Date() }).where(inArray(messages.urn, mail.map((m) => m.urn)));
-    expect(await emailsStep(tenant, caseUrn)).toMatchObject({ state: "done", detail: `${mail.length} of ${mail.length} delivered` });
+    expect(await emailsStep(tenant, caseUrn)).toMatchObject({ state: "done", detail: `${mail.length} of ${mail.length} reached` });
   });
 
   it("a refused message is a failure, named; kept mail beside it is not", async () => {
@@ -63,7 +63,7 @@ describe("delivery states (docs/behaviour.md, Delivery states)", () => {
     await database.db.update(messages).set({ status: "FAILED", lastError: "550: mailbox unavailable" }).where(eq(messages.urn, mail[0].urn));
     const step = await emailsStep(tenant, caseUrn);
     expect(step.state).toBe("failed");
-    expect(step.detail).toContain(`0 of ${mail.length} delivered, 1 failed`);
-    expect(step.problems).toEqual([`${mail[0].recipient}: 550: mailbox unavailable`]);
+    expect(step.detail).toContain(`0 of ${mail.length} reached, 1 failed`);
+    expect(step.problems).toEqual([`${mail[0].recipient}: mailbox unavailable (550)`]);
   });
 });

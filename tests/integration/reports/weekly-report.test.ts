@@ -102,16 +102,20 @@ describe("weekly operations report", () => {
       airport: "ALL", closedItems: 4, byCategory: { ALLOCATION_FAILED: 2, DATA_INCOMPLETE: 1, BOOKING_FAILED: 1 },
       meanMinutesToResolve: 30, p90MinutesToResolve: 60, acceptedRecommendationShare: 0.5, agentRecommendationShare: 0.25, slaBreaches: 2,
       cases: 2, meanMinutesToFirstVoucher: 25, meanMinutesToLastGroupHoused: 50, passengers: 9, passengersHoused: 5, housedWithin30MinShare: 0.222,
+      // nobody on this manifest has an email or phone (lib/reports/passenger-outcomes.ts is tested in passenger-reach.test.ts)
+      passengersWithVoucher: 5, emailReachedWithin10MinShare: null, smsReachedWithin10MinShare: null, choseOtherHotelShare: 0, declinedShare: 0,
     });
     expect(cdg).toEqual({
       airport: "CDG", closedItems: 3, byCategory: { ALLOCATION_FAILED: 2, DATA_INCOMPLETE: 1 },
       meanMinutesToResolve: 30, p90MinutesToResolve: 60, acceptedRecommendationShare: 0.667, agentRecommendationShare: 0.333, slaBreaches: 2,
       cases: 1, meanMinutesToFirstVoucher: 25, meanMinutesToLastGroupHoused: 50, passengers: 5, passengersHoused: 5, housedWithin30MinShare: 0.4,
+      passengersWithVoucher: 5, emailReachedWithin10MinShare: null, smsReachedWithin10MinShare: null, choseOtherHotelShare: 0, declinedShare: 0,
     });
     expect(lhr).toEqual({
       airport: "LHR", closedItems: 1, byCategory: { BOOKING_FAILED: 1 },
       meanMinutesToResolve: 30, p90MinutesToResolve: 30, acceptedRecommendationShare: 0, agentRecommendationShare: 0, slaBreaches: 0,
       cases: 1, meanMinutesToFirstVoucher: null, meanMinutesToLastGroupHoused: null, passengers: 4, passengersHoused: 0, housedWithin30MinShare: 0,
+      passengersWithVoucher: 0, emailReachedWithin10MinShare: null, smsReachedWithin10MinShare: null, choseOtherHotelShare: 0, declinedShare: 0,
     });
     expect(res.json.airports).toHaveLength(3);
     expect(res.json.topFailingPolicies).toEqual([{ policyUrn: POLICY_A, items: 3 }, { policyUrn: POLICY_B, items: 1 }]);
@@ -119,9 +123,9 @@ describe("weekly operations report", () => {
 
     const csv = reportCsv(res.json);
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("airport,closedItems,meanMinutesToResolve,p90MinutesToResolve,acceptedRecommendationShare,agentRecommendationShare,slaBreaches,cases,meanMinutesToFirstVoucher,meanMinutesToLastGroupHoused,passengers,passengersHoused,housedWithin30MinShare,items:ALLOCATION_FAILED,items:BOOKING_FAILED,items:DATA_INCOMPLETE");
-    expect(lines[1]).toBe("ALL,4,30,60,0.5,0.25,2,2,25,50,9,5,0.222,2,1,1");
-    expect(lines[3]).toBe("LHR,1,30,30,0,0,0,1,,,4,0,0,0,1,0");
+    expect(lines[0]).toBe("airport,closedItems,meanMinutesToResolve,p90MinutesToResolve,acceptedRecommendationShare,agentRecommendationShare,slaBreaches,cases,meanMinutesToFirstVoucher,meanMinutesToLastGroupHoused,passengers,passengersHoused,housedWithin30MinShare,passengersWithVoucher,emailReachedWithin10MinShare,smsReachedWithin10MinShare,choseOtherHotelShare,declinedShare,items:ALLOCATION_FAILED,items:BOOKING_FAILED,items:DATA_INCOMPLETE");
+    expect(lines[1]).toBe("ALL,4,30,60,0.5,0.25,2,2,25,50,9,5,0.222,5,,,0,0,2,1,1");
+    expect(lines[3]).toBe("LHR,1,30,30,0,0,0,1,,,4,0,0,0,,,0,0,0,1,0");
   });
 
   it("one report per week: computed again it keeps its URN; listed and read by every role but FEED, 404 to other tenants", async () => {
@@ -157,7 +161,7 @@ describe("weekly operations report", () => {
     expect(lhr.topFailingProviders).toEqual([{ provider: "HOTELBEDS", failedReservations: 1 }]);
     expect(JSON.stringify(lhr)).not.toContain("CDG");
     expect(reportCsv(lhr)).not.toContain("CDG");
-    expect(reportCsv(lhr).split("\r\n")[1]).toBe("ALL,1,30,30,0,0,0,1,,,4,0,0,1");
+    expect(reportCsv(lhr).split("\r\n")[1]).toBe("ALL,1,30,30,0,0,0,1,,,4,0,0,0,,,0,0,1");
 
     const cdg = await read(["CDG"], "ADMIN");
     expect(cdg.airports).toEqual([{ ...cdgRow, airport: "ALL" }, cdgRow]);

@@ -57,6 +57,11 @@ describe("the weekly report", () => {
     passengers: 0,
     passengersHoused: 0,
     housedWithin30MinShare: null,
+    passengersWithVoucher: 0,
+    emailReachedWithin10MinShare: null,
+    smsReachedWithin10MinShare: null,
+    choseOtherHotelShare: null,
+    declinedShare: null,
     ...over,
   });
   const report = (airports: AirportFigures[]): Report => ({

@@ -14,6 +14,7 @@ import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dia
 import { ReservationsPanel } from "@/components/booking/reservations-panel";
 import { ModeBadge } from "@/components/drills/mode-badge";
 import { CaseTransport } from "@/components/transport/case-transport";
+import { CaseMessages } from "@/components/messages/case-messages";
 import { CaseAudit, caseAuditHref } from "@/components/audit/case-audit";
 import { CaseWaves } from "@/components/waves/case-waves";
 import { HeldMarker } from "@/components/waves/held-marker";
@@ -411,6 +412,14 @@ export default async function CasePage({
       <CaseWaves ctx={ctx} caseUrn={record.urn} zone={zone} />
       <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
       <CaseTransport ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
+      <CaseMessages
+        ctx={ctx}
+        caseUrn={record.urn}
+        closed={closed}
+        drill={record.mode !== "LIVE"}
+        zone={zone}
+        hotels={Object.fromEntries(record.reservations.map((r) => [r.urn, hotelsByUrn[r.hotelUrn]?.name ?? "a hotel no longer listed"]))}
+      />
       <CaseAudit ctx={ctx} caseUrn={record.urn} zone={zone} />
 
       {record.manualReviewItems.length > 0 && (

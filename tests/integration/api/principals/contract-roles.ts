@@ -94,6 +94,9 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "POST /booking/reservations/{reservationUrn}/cancel": { roles: FLOOR, scope: "record" },
   "POST /booking/manual": { roles: SUPERVISE, scope: "record", why: "the body names the case" },
 
+  "GET /cases/{caseUrn}/messages": { roles: READ_CASES, scope: "record", why: "issue 20: the roles that read the case, as GET /cases/{caseUrn}" },
+  "POST /messages/{messageUrn}/resend": { roles: FLOOR, scope: "record", why: "issue 20: OPS_SUPERVISOR, ADMIN, AIRPORT_OPERATOR in the case's airport" },
+
   "GET /transport/segments": { roles: READ_CASES, scope: "none", why: "README: FEED sees only its own cases' segments" },
   "GET /transport/segments/{segmentUrn}": { roles: READ_CASES, scope: "record", why: "README: as the case" },
   "POST /transport/segments": { roles: FLOOR, scope: "record", why: "the body names the reservation" },

@@ -57,6 +57,7 @@ export function validRequest(spec: RouteSpec, r: Records): { path: string; opts:
     deliveryUrn: r.deliveryUrn,
     reportUrn: r.reportUrn,
     userUrn: r.userUrn,
+    messageUrn: r.messageUrn,
   };
   const names = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const used = Object.fromEntries(names.map((n) => [n, params[n]]));
@@ -97,6 +98,7 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   "POST /allocation/wave/{waveUrn}/override": (r) => ({ groupId: r.groupId, hotelUrn: r.hotelUrn, reason }),
   "POST /allocation/wave/{waveUrn}/rerun": () => ({ reason }),
   "POST /booking/reservations/{reservationUrn}/cancel": () => ({ reason, rehouse: true }),
+  "POST /messages/{messageUrn}/resend": () => ({ reason }),
   "POST /booking/manual": (r) => ({ caseUrn: r.caseUrn, groupId: r.groupId, hotelUrn: r.hotelUrn, providerOfferId: "offer-1", reason }),
   "POST /transport/segments": (r) => ({ reservationUrn: r.reservationUrn, direction: "HOTEL_TO_AIRPORT", scheduledAt: "2026-11-22T06:30:00Z", vehicleType: "SHUTTLE" }),
   "POST /transport/segments/{segmentUrn}/retime": () => ({ scheduledAt: "2026-11-21T19:30:00Z", reason }),

@@ -2,12 +2,14 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { cases, messages, reservations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
-import type { MessageKind, MessageStatus } from "@/lib/vocabulary";
+import type { MessageChannel, MessageKind, MessageStatus } from "@/lib/vocabulary";
+import { maskAddress, recipientFor } from "./mask";
 
 export type OutboxItem = {
   urn: string;
+  channel: MessageChannel;
   kind: MessageKind;
-  /** masked: the Outbox page is for operations, not for reading passengers' addresses */
+  /** masked (but for ADMIN): the Outbox page is for operations, not for reading passengers' addresses and numbers */
   to: string;
   subject: string;
   status: MessageStatus;
@@ -21,18 +23,21 @@ export type OutboxItem = {
 
 /** The reservation a message is about: related_urn is its URN, with "#…" after it for a return-leg email (lib/notifications/return-leg.ts). */
 const relatedReservation = sql<string>`split_part(${messages.relatedUrn}, '#', 1)`;
+/** The case a message is about: its own case_urn, else (rows written before it had one) its reservation's. */
+const caseOfMessage = sql<string>`coalesce(${messages.caseUrn}, ${reservations.caseUrn})`;
 
 /**
- * The tenant's email outbox for the console, newest first, within the caller's airports (a
+ * The tenant's outbox (email and SMS) for the console, newest first, within the caller's airports (a
  * message's airport is its reservation's case's; mail about no reservation is shown to callers
  * who see every airport).
  */
-export async function listOutbox({ ctx, input }: { ctx: Ctx; input: { status?: MessageStatus; kind?: MessageKind; limit?: number } }): Promise<OutboxItem[]> {
-  requirePermission(ctx, "read", "read the email outbox");
+export async function listOutbox({ ctx, input }: { ctx: Ctx; input: { status?: MessageStatus; kind?: MessageKind; channel?: MessageChannel; limit?: number } }): Promise<OutboxItem[]> {
+  requirePermission(ctx, "read", "read the outbox");
   const all = ctx.principal.airports.includes("*");
   const rows = await ctx.db
     .select({
       urn: messages.urn,
+      channel: messages.channel,
       kind: messages.kind,
       to: messages.recipient,
       subject: messages.subject,
@@ -46,41 +51,35 @@ export async function listOutbox({ ctx, input }: { ctx: Ctx; input: { status?: M
     })
     .from(messages)
     .leftJoin(reservations, eq(reservations.urn, relatedReservation))
-    .leftJoin(cases, eq(cases.urn, reservations.caseUrn))
+    .leftJoin(cases, eq(cases.urn, caseOfMessage))
     .where(
       and(
         eq(messages.tenant, ctx.principal.tenant),
         input.status ? eq(messages.status, input.status) : undefined,
         input.kind ? eq(messages.kind, input.kind) : undefined,
+        input.channel ? eq(messages.channel, input.channel) : undefined,
         all ? undefined : ctx.principal.airports.length ? inArray(cases.airport, ctx.principal.airports) : sql`false`,
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.urn))
     .limit(Math.min(Math.max(input.limit ?? 100, 1), 500));
-  return rows.map((r) => ({ ...r, to: maskAddress(r.to) }));
+  return rows.map((r) => ({ ...r, to: recipientFor(ctx.principal.roles, r.channel, r.to) }));
 }
 
 /** One message with its renditions for the preview, under the same tenant and airport rules. */
 export async function getOutboxMessage({ ctx, input }: { ctx: Ctx; input: { urn: string } }) {
-  requirePermission(ctx, "read", "read the email outbox");
+  requirePermission(ctx, "read", "read the outbox");
   const all = ctx.principal.airports.includes("*");
   const [row] = await ctx.db
-    .select({ urn: messages.urn, subject: messages.subject, html: messages.html, text: messages.text, to: messages.recipient, airport: cases.airport })
+    .select({ urn: messages.urn, channel: messages.channel, subject: messages.subject, html: messages.html, text: messages.text, to: messages.recipient, airport: cases.airport })
     .from(messages)
     .leftJoin(reservations, eq(reservations.urn, relatedReservation))
-    .leftJoin(cases, eq(cases.urn, reservations.caseUrn))
+    .leftJoin(cases, eq(cases.urn, caseOfMessage))
     .where(and(eq(messages.urn, input.urn), eq(messages.tenant, ctx.principal.tenant)))
     .limit(1);
   if (!row) return null;
   if (!all && (!row.airport || !ctx.principal.airports.includes(row.airport))) return null;
-  return { ...row, to: maskAddress(row.to) };
+  return { ...row, to: recipientFor(ctx.principal.roles, row.channel, row.to) };
 }
 
-/** a…e@example.com: enough to tell two recipients apart, not to read the address. */
-export function maskAddress(address: string): string {
-  const at = address.lastIndexOf("@");
-  if (at <= 0) return "***";
-  const local = address.slice(0, at);
-  return `${local[0]}${local.length > 2 ? "…" + local[local.length - 1] : "…"}${address.slice(at)}`;
-}
-
+export { maskAddress };

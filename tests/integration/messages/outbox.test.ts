@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { messages } from "@/db/schema";
+import { newUrn } from "@/lib/ids";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction } from "@/lib/context";
-import { getOutboxMessage, listOutbox, maskAddress } from "@/lib/notifications";
+import { getOutboxMessage, listOutbox, maskAddress } from "@/lib/messages/outbox";
 import { enqueueVoucherEmails } from "@/lib/notifications/enqueue";
 import { apiTestDatabase } from "../../helpers/api";
 import { roleToken } from "../../helpers/cases";
@@ -37,6 +40,19 @@ describe("the Outbox page's reads", () => {
     const elsewhere = ctxFor(database.db, principal({ tenant, roles: ["AIRPORT_OPERATOR"], airports: ["JFK"] }));
     expect(await listOutbox({ ctx: elsewhere, input: {} })).toEqual([]);
     expect(await getOutboxMessage({ ctx: elsewhere, input: { urn: mine[0].urn } })).toBeNull();
+  });
+
+  it("lists SMS beside email: the channel filter, DELIVERED, the number masked but for ADMIN, the body as text", async () => {
+    const [{ caseUrn }] = await database.db.select({ caseUrn: messages.caseUrn }).from(messages).where(eq(messages.tenant, tenant)).limit(1);
+    const urn = newUrn("email");
+    await database.db.insert(messages).values({ urn, tenant, channel: "SMS", kind: "VOUCHER", recipient: "+33612345678", caseUrn, text: "Your hotel: Hôtel du Terminal", status: "DELIVERED" });
+    const operator = ctxFor(database.db, principal({ tenant, roles: ["AIRPORT_OPERATOR"], airports: ["CDG"] }));
+    const sms = await listOutbox({ ctx: operator, input: { channel: "SMS" } });
+    expect(sms.map((m) => [m.urn, m.channel, m.status, m.to, m.airport])).toEqual([[urn, "SMS", "DELIVERED", "+33 •• •• •• •• 78", "CDG"]]);
+    expect((await listOutbox({ ctx: operator, input: { channel: "EMAIL" } })).every((m) => m.channel === "EMAIL")).toBe(true);
+    expect(await getOutboxMessage({ ctx: operator, input: { urn } })).toMatchObject({ channel: "SMS", text: "Your hotel: Hôtel du Terminal", to: "+33 •• •• •• •• 78" });
+    const admin = ctxFor(database.db, principal({ tenant, roles: ["ADMIN"] }));
+    expect((await listOutbox({ ctx: admin, input: { channel: "SMS" } }))[0].to).toBe("+33612345678");
   });
 
   it("refuses a role without read", async () => {

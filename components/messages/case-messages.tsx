@@ -1,0 +1,97 @@
+import { Mail, MessageSquare } from "lucide-react";
+import { LocalTime } from "@/components/console/local-time";
+import { StatusBadge } from "@/components/console/status-badge";
+import { Badge } from "@/components/ui/badge";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { hasPermission } from "@/lib/auth/roles";
+import type { Ctx } from "@/lib/context";
+import { listCaseMessages } from "@/lib/messages/list-case";
+import { KEPT_WORDS, KIND_WORDS } from "./words";
+import { ResendMessageButton } from "./resend-button";
+
+const RECEIPT_WORDS: Record<string, string> = { accepted: "accepted by the mail server", queued: "queued at the provider", sending: "sending", sent: "sent", delivered: "delivered to the phone", undelivered: "not delivered", failed: "failed" };
+
+/**
+ * The case page's "Messages" section: every email and SMS about the case with its delivery, the
+ * passenger it was for (by name), the provider's receipts in time order and, for those who may,
+ * a Resend with a reason. Recipients are masked unless the user is an ADMIN (the verb decides).
+ */
+export async function CaseMessages({ ctx, caseUrn, closed, drill, zone, hotels }: { ctx: Ctx; caseUrn: string; closed: boolean; drill: boolean; zone: string; hotels: Record<string, string> }) {
+  const { items } = await listCaseMessages({ ctx, input: { caseUrn, limit: 200 } });
+  const mayResend = hasPermission(ctx.principal.roles, "message:resend") && !closed;
+  const failed = items.filter((m) => m.status === "FAILED").length;
+  return (
+    <section className="mb-6 grid gap-2" aria-label="Messages" data-testid="case-messages">
+      <h2 className="flex items-center gap-2 font-semibold">
+        Messages
+        <Badge variant="muted">{items.length}</Badge>
+        {failed > 0 && <Badge variant="destructive">{failed} failed</Badge>}
+      </h2>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No message yet: each passenger with an email address or a phone number gets their voucher once their group&apos;s reservation is confirmed.</p>
+      ) : (
+        <Table data-testid="case-messages-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Channel</TableHead>
+              <TableHead>Message</TableHead>
+              <TableHead>To</TableHead>
+              <TableHead>State</TableHead>
+              <TableHead>Receipts</TableHead>
+              <TableHead className="sr-only">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((m) => {
+              const what = KIND_WORDS[m.kind];
+              const who = m.passenger?.name ?? "a passenger";
+              return (
+                <TableRow key={m.urn} data-testid="case-message" data-status={m.status} data-channel={m.channel}>
+                  <TableCell>
+                    <span className="inline-flex items-center gap-1.5">
+                      {m.channel === "SMS" ? <MessageSquare aria-hidden className="size-4" /> : <Mail aria-hidden className="size-4" />}
+                      {m.channel === "SMS" ? "SMS" : "Email"}
+                    </span>
+                  </TableCell>
+                  <TableCell>
+                    <div>{what}</div>
+                    <div className="text-xs text-muted-foreground">
+                      {m.reservationUrn && hotels[m.reservationUrn] ? `about ${hotels[m.reservationUrn]}` : null}
+                      {m.resend > 0 ? ` · resend ${m.resend}${m.resendReason ? `: ${m.resendReason}` : ""}` : null}
+                    </div>
+                  </TableCell>
+                  <TableCell>
+                    <div data-testid="case-message-passenger">{who}</div>
+                    <div className="font-mono text-xs text-muted-foreground" data-testid="case-message-recipient">{m.recipient}</div>
+                  </TableCell>
+                  <TableCell>
+                    <StatusBadge status={m.status} testId="case-message-status" />
+                    {m.status === "KEPT" && <div className="text-xs text-warning-foreground" data-testid="case-message-kept">{drill ? "a drill's messages are never sent" : KEPT_WORDS[m.channel]}</div>}
+                    {m.failure && m.status === "FAILED" && <div className="text-xs text-destructive" data-testid="case-message-failure">{m.failure}</div>}
+                    {m.attempts > 1 && <div className="text-xs text-muted-foreground">{m.attempts} attempts</div>}
+                  </TableCell>
+                  <TableCell>
+                    <ol className="grid gap-0.5 text-xs" aria-label="Receipts">
+                      <li>
+                        written <LocalTime at={m.createdAt} zone={zone} />
+                      </li>
+                      {m.receipts.map((r, i) => (
+                        <li key={i}>
+                          {RECEIPT_WORDS[r.status] ?? r.status}
+                          {r.code ? ` (${r.code})` : ""} <LocalTime at={r.at} zone={zone} />
+                        </li>
+                      ))}
+                    </ol>
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {mayResend && m.status !== "QUEUED" && <ResendMessageButton messageUrn={m.urn} what={`${what} to ${who}`} to={m.recipient} />}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { sql, type SQL } from "drizzle-orm";
+import { messages, passengers, reservations } from "@/db/schema";
+import type { Ctx } from "@/lib/context";
+
+/** The messages that put a passenger in touch with their hotel: the voucher, or its replacement. */
+export const REACH_KINDS = ["VOUCHER", "REHOUSED", "CHOICE_CONFIRMED", "STAY_CHANGED"] as const;
+
+/**
+ * Passengers with a CONFIRMED reservation, by whether they have been reached. Each passenger is in
+ * exactly one bucket, in this order: reached (a message of REACH_KINDS to them SENT by email, or
+ * DELIVERED by SMS), noContact (no email and no phone: hand them a printed voucher), waiting (a
+ * message queued or on its way, or none written yet), kept (only kept: no server configured, or a
+ * drill), failed (every message to them failed).
+ */
+export type Reach = { passengers: number; reached: number; waiting: number; failed: number; kept: number; noContact: number };
+
+const KINDS = sql.raw(REACH_KINDS.map((k) => `'${k}'`).join(", "));
+
+/** A message of the reach kinds to this passenger (same address, any case; same number, digits only) in a state. */
+function messageTo(state: SQL): SQL {
+  return sql`exists (select 1 from ${messages} where ${messages.caseUrn} = ${passengers.caseUrn} and ${messages.kind} in (${KINDS}) and (lower(${messages.recipient}) = lower(${passengers.email}) or (${messages.channel} = 'SMS' and regexp_replace(${messages.recipient}, '[^0-9]', '', 'g') = regexp_replace(${passengers.phone}, '[^0-9]', '', 'g'))) and (${state}))`;
+}
+
+const reached = messageTo(sql`(${messages.channel} = 'EMAIL' and ${messages.status} in ('SENT', 'DELIVERED')) or (${messages.channel} = 'SMS' and ${messages.status} = 'DELIVERED')`);
+const noContact = sql`(${passengers.email} is null and ${passengers.phone} is null)`;
+const underWay = messageTo(sql`${messages.status} = 'QUEUED' or (${messages.channel} = 'SMS' and ${messages.status} = 'SENT')`);
+const kept = messageTo(sql`${messages.status} = 'KEPT'`);
+const failed = messageTo(sql`${messages.status} = 'FAILED'`);
+
+const count = (where: SQL) => sql<number>`count(*) filter (where ${where})::int`;
+
+/**
+ * Reach over the passengers whose group holds a CONFIRMED reservation matching `reservationScope`
+ * (a condition on reservations: the open cases of an airport for the board, a case's wave for its
+ * progress). One statement: every figure is a filtered count over the same passengers.
+ */
+export async function reachOf(ctx: Ctx, reservationScope: SQL): Promise<Reach> {
+  const housed = sql`exists (select 1 from ${reservations} where ${reservations.caseUrn} = ${passengers.caseUrn} and ${reservations.groupId} = ${passengers.groupId} and ${reservations.status} = 'CONFIRMED' and (${reservationScope}))`;
+  const [row] = await ctx.db
+    .select({
+      passengers: sql<number>`count(*)::int`,
+      reached: count(reached),
+      noContact: count(sql`not ${reached} and ${noContact}`),
+      kept: count(sql`not ${reached} and not ${noContact} and not ${underWay} and ${kept}`),
+      failed: count(sql`not ${reached} and not ${noContact} and not ${underWay} and not ${kept} and ${failed}`),
+    })
+    .from(passengers)
+    .where(housed);
+  const r = row ?? { passengers: 0, reached: 0, noContact: 0, kept: 0, failed: 0 };
+  return { ...r, waiting: r.passengers - r.reached - r.noContact - r.kept - r.failed };
+}
