@@ -82,7 +82,6 @@ export async function saveStep(db: Db, runId: string, workerId: string, leaseUnt
   return saveSteps(db, runId, workerId, leaseUntil, [step]);
 }
 
-
 /** Step rows (no waits) as one jsonb array for jsonb_to_recordset: a batch of rows in one parameter. */
 function stepRecords(steps: StepWrite[]) {
   return JSON.stringify(
