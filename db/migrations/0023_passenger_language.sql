@@ -1,0 +1,2 @@
+ALTER TABLE "passengers" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "passengers" ADD CONSTRAINT "passengers_language_check" CHECK ("passengers"."language" IN ('en', 'fr', 'de', 'es'));
