@@ -103,9 +103,10 @@ export async function confirmStayChange(tx: Ctx, plan: StayChangePlan, c: StayCa
     action: "reaccommodate",
     airport: plan.airport,
     reason:
-      c.kind === "CONTINUATION"
+      plan.reason ??
+      (c.kind === "CONTINUATION"
         ? `the next flight moved and ${previous?.provider ?? "the provider"} cannot change stay ${plan.previousUrn}: the missing nights booked at the same hotel`
-        : `the next flight moved, stay ${plan.previousUrn} cannot be changed and its hotel has no rooms for the missing nights: the stay booked at the next-ranked hotel`,
+        : `the next flight moved, stay ${plan.previousUrn} cannot be changed and its hotel has no rooms for the missing nights: the stay booked at the next-ranked hotel`),
     before: { stay: plan.previousUrn, hotelUrn: previous?.hotelUrn ?? null, checkOut: previous?.checkOut.toISOString() ?? null },
     after: { status: "CONFIRMED", stayChange: c.kind, hotelUrn: c.hotelUrn, checkIn: checkIn.toISOString(), checkOut: checkOut.toISOString(), confirmationCode: booking.confirmationCode },
   });
