@@ -4,7 +4,7 @@ import { POST as choiceHandler } from "@/app/api/v1/passenger/[token]/choice/rou
 import { GET as choicesHandler } from "@/app/api/v1/passenger/[token]/choices/route";
 import { POST as declineHandler } from "@/app/api/v1/passenger/[token]/decline/route";
 import { GET as statusHandler } from "@/app/api/v1/passenger/[token]/route";
-import { auditEntries, passengerGroups, passengers, reservations, vouchers } from "@/db/schema";
+import { allocationWaves, auditEntries, passengerGroups, passengers, policies, reservations, vouchers } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { providerHotelId } from "@/lib/booking/hotel-refs";
 import { closePool } from "@/lib/pool";
@@ -148,8 +148,7 @@ describe("choosing another hotel", () => {
     expect((await row(r.urn)).status).toBe("CONFIRMED");
 
     const off = await booked();
-    const { policies } = await import("@/db/schema");
-    const [wave] = await database.db.select().from((await import("@/db/schema")).allocationWaves).where(eq((await import("@/db/schema")).allocationWaves.urn, off.r.waveUrn));
+    const [wave] = await database.db.select().from(allocationWaves).where(eq(allocationWaves.urn, off.r.waveUrn));
     for (const p of wave.policies) {
       const [pol] = await database.db.select().from(policies).where(eq(policies.urn, p.policyUrn));
       await database.db.update(policies).set({ body: { ...(pol.body as object), choiceMinutes: 0 } }).where(eq(policies.urn, p.policyUrn));
