@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { PATCH as reaccommodateHandler } from "@/app/api/v1/cases/[caseUrn]/reaccommodate/route";
 import { GET as summaryHandler } from "@/app/api/v1/demand/case/[caseUrn]/summary/route";
-import { GET as passengerPage } from "@/app/v/[token]/route";
+import { GET as passengerPage } from "@/app/v/[token]/voucher/route";
 import { auditEntries, emailOutbox, jobRuns, jobSteps, passengerGroups, passengers, reservations, reviewItems, vouchers } from "@/db/schema";
 import { reaccommodateStays } from "@/inngest/functions/reaccommodate-stays";
 import type { Allocation } from "@/lib/allocation/schemas";
@@ -78,7 +78,7 @@ const items = (caseUrn: string) => database.db.select().from(reviewItems).where(
 const audits = (tenant: string) => database.db.select().from(auditEntries).where(and(eq(auditEntries.tenant, tenant), eq(auditEntries.action, "reaccommodate")));
 const open = async (reservationUrn: string, checkOut: Date) => {
   const token = signPassengerToken(reservationUrn, linkExpiry(checkOut));
-  const res = await passengerPage(new Request(`http://localhost/v/${token}`), { params: Promise.resolve({ token }) });
+  const res = await passengerPage(new Request(`http://localhost/v/${token}/voucher`), { params: Promise.resolve({ token }) });
   return { status: res.status, body: await res.text() };
 };
 
