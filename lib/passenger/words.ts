@@ -1,7 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
-import { passengers } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { isLocale, type Locale, pickLocale } from "@/lib/i18n";
+import { groupLanguage as languageOf } from "@/lib/i18n/group-language";
 
 /** The reason a passenger's decline leaves on the reservation: how the page knows, on a later visit, that the room was given up on purpose. */
 export const DECLINED = "Declined by the passenger on the passenger page";
@@ -9,15 +8,8 @@ export const DECLINED = "Declined by the passenger on the passenger page";
 export const declinedReason = (reason: string | null | undefined): string => (reason ? `${DECLINED}: ${reason}` : DECLINED);
 export const isDeclined = (cancellationReason: string | null): boolean => cancellationReason?.startsWith(DECLINED) ?? false;
 
-/** The group's language: its first passenger's (manifest order) that has one, else null (English). */
-export async function groupLanguage(ctx: Ctx, caseUrn: string, groupId: string): Promise<Locale | null> {
-  const rows = await ctx.db
-    .select({ language: passengers.language })
-    .from(passengers)
-    .where(and(eq(passengers.caseUrn, caseUrn), eq(passengers.groupId, groupId)))
-    .orderBy(asc(passengers.position), asc(passengers.passengerId));
-  return rows.map((r) => r.language).find(isLocale) ?? null;
-}
+/** The group's language (lib/i18n/group-language.ts), for a verb's context. */
+export const groupLanguage = (ctx: Ctx, caseUrn: string, groupId: string): Promise<Locale | null> => languageOf(ctx.db, caseUrn, groupId);
 
 /** The page's language: the switch (?lang=, then its cookie), else the group's stored language, else the browser's. */
 export function pageLocale(given: { lang?: string | null; cookie?: string | null; acceptLanguage?: string | null }, stored: Locale | null): Locale {
