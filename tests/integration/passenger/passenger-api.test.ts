@@ -9,6 +9,10 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import { providerHotelId } from "@/lib/booking/hotel-refs";
 import { closePool } from "@/lib/pool";
 import { hotelSources } from "@/lib/providers/sources";
+import { openPassengerLink } from "@/lib/passenger/link";
+import { setPassengerLanguage } from "@/lib/passenger/language";
+import { transaction } from "@/lib/context";
+import { refreshVoucher } from "@/lib/vouchers/refresh";
 import { linkExpiry, signPassengerToken } from "@/lib/vouchers/link";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { casePayload } from "@/tests/helpers/cases";
@@ -205,5 +209,33 @@ describe("POST /passenger/{token}/decline", () => {
     // the status still answers, and says so; no choice on a released room
     expect((await status(link)).json).toMatchObject({ declined: true, choice: { open: false } });
     expect((await choices(link)).json.hotels).toEqual([]);
+  });
+});
+
+describe("languages", () => {
+  it("the manifest's language: the group's voucher is issued in it, and the status answers in it", async () => {
+    const payload = casePayload();
+    for (const g of payload.passengerGroups) for (const p of g.passengers) (p as { language?: string }).language = "fr";
+    const { r, link } = await booked(payload);
+    const [v] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, r.urn));
+    expect(v.html).toContain('lang="fr"');
+    expect(v.text).toContain("BON D'HÔTEL");
+    expect(v.text).toContain("Code de confirmation");
+    expect((await status(link, { "accept-language": "de" })).json.locale).toBe("fr");
+  });
+
+  it("the page's switch stores the language on the group's passengers, audited as the link; later vouchers speak it; the same choice again writes nothing", async () => {
+    const { r, link, tenant } = await booked();
+    const opened = await openPassengerLink({ db: database.db }, link);
+    expect(await setPassengerLanguage(opened, "es")).toBe(true);
+    const party = await database.db.select().from(passengers).where(and(eq(passengers.caseUrn, r.caseUrn), eq(passengers.groupId, r.groupId)));
+    expect(party.map((p) => p.language)).toEqual(party.map(() => "es"));
+    expect(await audits(r.urn, "passenger.language")).toMatchObject([{ actor: `passenger-link:${r.urn}` }]);
+    expect(await setPassengerLanguage(opened, "es")).toBe(false);
+    expect(await audits(r.urn, "passenger.language")).toHaveLength(1);
+    await transaction({ db: database.db, principal: systemPrincipal(tenant) }, (tx) => refreshVoucher(tx, r.urn));
+    const [v] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, r.urn));
+    expect(v.text).toContain("BONO DE HOTEL");
+    expect((await status(link)).json.locale).toBe("es");
   });
 });
