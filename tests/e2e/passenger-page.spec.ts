@@ -12,6 +12,8 @@ import { SignInPage } from "./pages/sign-in";
  * keeps it under .data-e2e), as the booking would in the email.
  */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "en-GB" });
+// the voucher opened from the page is the email's own document (no icon link): the browser asks for /favicon.ico
+test.use({ allowConsoleErrors: [/favicon\.ico/] });
 
 async function passengerLink(reservationUrn: string): Promise<string> {
   process.env.AUTH_SECRET ||= fs.readFileSync(path.join(process.cwd(), ".data-e2e", "auth-secret"), "utf8").trim();
