@@ -75,7 +75,8 @@ export async function chooseHotel(link: PassengerLink, raw: PassengerChoiceBody,
 
   let outcome: StayChangeOutcome;
   try {
-    outcome = await attemptStayChange(ctx, plan, 1);
+    // one more try on an error: it looks the booking up by its client reference first, so an answer lost on the way is found, not booked twice
+    outcome = await attemptStayChange(ctx, plan, 1).catch(() => attemptStayChange(ctx, plan, 1));
   } catch (err) {
     // the provider could not be reached: nothing is known to be booked; the first hotel stays
     await giveUp(ctx, r.urn, reservationUrn, candidate, "provider unreachable");

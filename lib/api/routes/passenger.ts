@@ -25,7 +25,7 @@ export const passengerStatusRoute = defineRoute({
     `status CANCELLED. ${LINK}`,
   query: z.object({ lang: z.enum(LOCALES).optional().meta({ description: `the page's language switch: ${LOCALES.join(", ")}` }) }),
   response: PassengerStatus,
-  errors: [401],
+  errors: [401, 429],
 });
 
 export const passengerChoicesRoute = defineRoute({
@@ -38,7 +38,7 @@ export const passengerChoicesRoute = defineRoute({
     "the group, re-checked now against live offers (rooms left for the whole group) and the stay's policy. Empty once the " +
     `choice is closed or when no other hotel qualifies. ${LINK}`,
   response: PassengerChoices,
-  errors: [401],
+  errors: [401, 429],
 });
 
 export const passengerChoiceRoute = defineRoute({
@@ -54,7 +54,7 @@ export const passengerChoiceRoute = defineRoute({
     `stays; 409 CHOICE_IN_PROGRESS when another choice of the same stay is being booked or was made. 404 for a cancelled stay. ${LINK}`,
   body: PassengerChoiceBody,
   response: PassengerStatus,
-  errors: [401, 409],
+  errors: [401, 409, 429],
 });
 
 export const passengerDeclineRoute = defineRoute({
@@ -71,5 +71,5 @@ export const passengerDeclineRoute = defineRoute({
   bodyOptional: true,
   response: PassengerStatus,
   sets: { "passengers.operationalStatus": ["LOCAL_RESIDENT"] },
-  errors: [401, 409],
+  errors: [401, 409, 429],
 });

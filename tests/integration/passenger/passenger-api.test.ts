@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { POST as createCaseHandler } from "@/app/api/v1/cases/route";
 import { POST as choiceHandler } from "@/app/api/v1/passenger/[token]/choice/route";
 import { GET as choicesHandler } from "@/app/api/v1/passenger/[token]/choices/route";
 import { POST as declineHandler } from "@/app/api/v1/passenger/[token]/decline/route";
@@ -175,6 +176,18 @@ describe("choosing another hotel", () => {
     expect((await audits(r.urn, "passenger.choose_hotel"))[0].reason).toContain("the first hotel stays");
   });
 
+  it("a lost confirmation: the choice looks the booking up by its reference and books the hotel once", async () => {
+    const { r, link, tenant } = await booked();
+    const pick = (await choices(link)).json.hotels[0];
+    await sandboxes.admin("HOTELBEDS", "/__sandbox/faults", { next: ["lose-confirmation"] });
+    const res = await choose(link, pick.hotelUrn);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.reservation.hotel.urn).toBe(pick.hotelUrn);
+    const [next] = await database.db.select().from(reservations).where(and(eq(reservations.previousUrn, r.urn), eq(reservations.status, "CONFIRMED")));
+    const hb = hotelSources({ db: database.db, principal: systemPrincipal(tenant) }).sources.find((s) => s.id === "HOTELBEDS")!;
+    expect((await hb.findByReference(next.clientReference!))?.reference).toBe(next.providerRef);
+  });
+
   it("two choices at once: one wins, the other is a 409; one replacement only", async () => {
     const { r, link } = await booked();
     const hotels = (await choices(link)).json.hotels;
@@ -237,5 +250,14 @@ describe("languages", () => {
     const [v] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, r.urn));
     expect(v.text).toContain("BONO DE HOTEL");
     expect((await status(link)).json.locale).toBe("es");
+  });
+
+  it("a manifest language we do not speak is refused with a 422 naming the field", async () => {
+    const { token } = await bookingTenant(database.db);
+    const payload = casePayload();
+    (payload.passengerGroups[0].passengers[0] as { language?: string }).language = "it";
+    const res = await call(createCaseHandler, "/cases", { token, body: payload });
+    expect(res.status).toBe(422);
+    expect(res.json.errors.map((e: { path: string }) => e.path).join()).toMatch(/passengers.*0.*language/);
   });
 });
