@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { POST as createCaseHandler } from "@/app/api/v1/cases/route";
 import { POST as choiceHandler } from "@/app/api/v1/passenger/[token]/choice/route";
 import { GET as choicesHandler } from "@/app/api/v1/passenger/[token]/choices/route";
 import { POST as declineHandler } from "@/app/api/v1/passenger/[token]/decline/route";
 import { GET as statusHandler } from "@/app/api/v1/passenger/[token]/route";
-import { allocationWaves, auditEntries, passengerGroups, passengers, policies, reservations, vouchers } from "@/db/schema";
+import { allocationWaves, auditEntries, jobEvents, passengerGroups, passengers, policies, reservations, vouchers } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { providerHotelId } from "@/lib/booking/hotel-refs";
 import { closePool } from "@/lib/pool";
@@ -133,6 +133,10 @@ describe("choosing another hotel", () => {
     const [group] = await database.db.select().from(passengerGroups).where(and(eq(passengerGroups.caseUrn, r.caseUrn), eq(passengerGroups.groupId, r.groupId)));
     expect(group).toMatchObject({ reservationUrn: next.urn, hotelUrn: pick.hotelUrn });
     expect(await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, next.urn))).toHaveLength(1);
+    // the rides follow: the new stay's confirmation plans its own, the first stay's cancellation drops its
+    const events = (name: string, urn: string) => database.db.select().from(jobEvents).where(and(eq(jobEvents.name, name), sql`${jobEvents.data}->>'reservationUrn' = ${urn}`));
+    expect(await events("reservation/confirmed", next.urn)).toHaveLength(1);
+    expect(await events("reservation/cancelled", r.urn)).toHaveLength(1);
     const [entry] = await audits(r.urn, "passenger.choose_hotel");
     expect(entry).toMatchObject({ actor: `passenger-link:${r.urn}` });
     // the link mailed for the first stay now shows the new one; choosing again is refused
