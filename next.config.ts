@@ -15,7 +15,15 @@ const config: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: Object.entries(securityHeaders()).map(([key, value]) => ({ key, value })) },
-      { source: NO_REFERRER_SOURCE, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
+      // the passenger page: never cached by a shared proxy, never indexed (the link is the credential)
+      {
+        source: NO_REFERRER_SOURCE,
+        headers: [
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "Cache-Control", value: "private, no-store" },
+          { key: "X-Robots-Tag", value: "noindex" },
+        ],
+      },
     ];
   },
 };

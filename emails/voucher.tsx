@@ -1,11 +1,13 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import { z } from "zod";
+import { fill, LOCALES, type Locale, VOUCHER_WORDS, type VoucherWord } from "@/lib/i18n";
 import { scrubLine } from "@/lib/printable";
 
 /**
  * The hotel voucher (spec 2.6). Everything it shows arrives already formatted in its props (dates
  * and times in the hotel's time zone, money, the ordered passenger list), so the template has no
- * clock, no locale and no ordering of its own: the same props render byte-identical HTML and text.
+ * clock and no ordering of its own: the same props render byte-identical HTML and text. Its words
+ * are the `locale`'s (lib/i18n/voucher-words.ts; English by default, as it always read).
  * Nothing here may carry a passenger id, a document number or card data: the props have no field
  * for them.
  */
@@ -57,36 +59,71 @@ export const VoucherProps = z.object({
   continues: z.string().nullish(),
   /** the passenger page, added to emails only (the stored voucher has none) */
   passengerLink: z.string().nullable(),
+  /** the group's language (its first passenger's); English when none was given */
+  locale: z.enum(LOCALES).default("en"),
 });
-export type VoucherProps = z.infer<typeof VoucherProps>;
+export type VoucherProps = z.input<typeof VoucherProps>;
+type Rendered = z.output<typeof VoucherProps>;
 
 const page = { backgroundColor: "#f4f5f7", fontFamily: "Arial, Helvetica, sans-serif", color: "#111827", margin: 0 };
 const card = { backgroundColor: "#ffffff", maxWidth: "600px", margin: "0 auto", padding: "24px" };
 const label = { fontSize: "12px", color: "#4b5563", textTransform: "uppercase" as const, margin: "12px 0 2px" };
 const value = { fontSize: "16px", margin: "0 0 4px" };
 
-export function guaranteeText(airline: string): string {
-  return (
-    `Corporate guarantee: no payment is due from the guests. The hotel settles room charges for this ` +
-    `reservation with ${airline}'s corporate account at check-out, quoting the confirmation code. ` +
-    `Incidentals (minibar, telephone, extras) are paid by the guests.`
-  );
+type Words = (key: VoucherWord, values?: Record<string, string | number>) => string;
+const wordsOf =
+  (locale: Locale): Words =>
+  (key, values) =>
+    fill(VOUCHER_WORDS[locale][key], values);
+
+export function guaranteeText(airline: string, locale: Locale = "en"): string {
+  return wordsOf(locale)("guarantee", { airline });
 }
 
-export function cardText(reference: string): string {
-  return `Prepaid by card through the airline's payment provider. Card reference (authorization): ${reference}. No payment is due from the guests for the room.`;
+export function cardText(reference: string, locale: Locale = "en"): string {
+  return wordsOf(locale)("card", { reference });
 }
 
-export function extensionText(e: NonNullable<VoucherProps["extension"]>): string {
-  return `Your stay continues until ${e.checkOut.dateLabel} (${e.checkOut.date}) by ${e.checkOut.time}, booked under confirmation ${e.confirmationCodes.join(", ")}. Keep your room; quote both codes at the desk.`;
+export function extensionText(e: NonNullable<VoucherProps["extension"]>, locale: Locale = "en"): string {
+  return wordsOf(locale)("extension", { label: dateLabel(e.checkOut, locale), date: e.checkOut.date, time: e.checkOut.time, codes: e.confirmationCodes.join(", ") });
 }
 
-export function continuesText(code: string): string {
-  return `These nights continue the stay booked under confirmation ${code}: keep your room and quote both codes at the desk.`;
+export function continuesText(code: string, locale: Locale = "en"): string {
+  return wordsOf(locale)("continues", { code });
+}
+
+/** "Mon 23 Nov 2026" as the model formatted it in English; in another language, the same calendar date in its words. */
+function dateLabel(m: { date: string; dateLabel: string }, locale: Locale): string {
+  if (locale === "en") return m.dateLabel;
+  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${m.date}T12:00:00Z`));
 }
 
 function minutes(n: number): string {
   return n % 60 === 0 ? `${n / 60} h` : `${n} min`;
+}
+
+/** The props as rendered: the parse (lib/vouchers/render.ts) has run already; only the language's default is filled here. */
+const withLocale = (props: VoucherProps): Rendered => ({ ...props, locale: props.locale ?? "en" }) as Rendered;
+
+/** The voucher's lines, worded once for both renditions. */
+function lines(p: Rendered) {
+  const t = wordsOf(p.locale);
+  const at = (m: { date: string; dateLabel: string; time: string }, key: "checkInAt" | "checkOutBy" | "pickupWhen") => t(key, { label: dateLabel(m, p.locale), date: m.date, time: m.time });
+  const plural = (n: number, one: VoucherWord, many: VoucherWord) => `${n} ${t(n === 1 ? one : many)}`;
+  return {
+    t,
+    phone: t("phone", { phone: p.hotel.phone ?? t("phoneMissing") }),
+    checkIn: t("checkIn", { zone: p.timeZone }),
+    checkInAt: at(p.checkIn, "checkInAt"),
+    early: p.earlyCheckInMinutes > 0 ? t("earlyCheckIn", { duration: minutes(p.earlyCheckInMinutes) }) : null,
+    checkOut: t("checkOut", { zone: p.timeZone }),
+    checkOutBy: at(p.checkOut, "checkOutBy"),
+    late: p.lateCheckoutMinutes > 0 ? t("lateCheckout", { duration: minutes(p.lateCheckoutMinutes) }) : null,
+    stay: `${plural(p.nights, "night", "nights")}, ${plural(p.rooms, "room", "rooms")}`,
+    guests: t("guests", { count: p.passengers.length }),
+    payment: p.payment.method === "GUARANTEE" ? guaranteeText(p.payment.airline, p.locale) : cardText(p.payment.reference, p.locale),
+    pickupWhen: p.transport ? at(p.transport.pickup, "pickupWhen") : null,
+  };
 }
 
 /**
@@ -94,96 +131,88 @@ function minutes(n: number): string {
  * rather than converted from the HTML: a converter costs ~4× the HTML render per voucher (a wave
  * renders thousands) and wraps lines on its own rules.
  */
-export function voucherText(p: VoucherProps): string {
-  const lines: string[] = [];
-  const section = (title: string, ...body: (string | null)[]) => lines.push("", `${title}:`, ...body.filter((l): l is string => l !== null));
-  if (p.draft) lines.push("DRAFT: drill exercise, not a valid voucher", "");
-  lines.push("HOTEL VOUCHER", "", `Confirmation code: ${p.confirmationCode}`);
-  section("Hotel", p.hotel.name, p.hotel.address, `Phone: ${p.hotel.phone ?? "not listed, ask the airline desk"}`);
-  section(
-    `Check-in (hotel time, ${p.timeZone})`,
-    `${p.checkIn.dateLabel} (${p.checkIn.date}) from ${p.checkIn.time}`,
-    p.earlyCheckInMinutes > 0 ? `Includes early check-in of ${minutes(p.earlyCheckInMinutes)}` : null,
-  );
-  section(
-    `Check-out (hotel time, ${p.timeZone})`,
-    `${p.checkOut.dateLabel} (${p.checkOut.date}) by ${p.checkOut.time}`,
-    p.lateCheckoutMinutes > 0 ? `Includes late check-out of ${minutes(p.lateCheckoutMinutes)}` : null,
-  );
-  section("Stay", `${p.nights} ${p.nights === 1 ? "night" : "nights"}, ${p.rooms} ${p.rooms === 1 ? "room" : "rooms"}`);
-  if (p.extension) section("Stay extended", extensionText(p.extension));
-  if (p.continues) section("Continued stay", continuesText(p.continues));
-  section(`Guests (${p.passengers.length})`, ...p.passengers);
-  section("Total", p.total);
-  section("Payment", p.payment.method === "GUARANTEE" ? guaranteeText(p.payment.airline) : cardText(p.payment.reference));
-  section("Special service instructions", ...(p.specialServices.length ? p.specialServices.map((s) => `- ${s}`) : ["None"]));
+export function voucherText(props: VoucherProps): string {
+  const p = withLocale(props);
+  const w = lines(p);
+  const { t } = w;
+  const out: string[] = [];
+  const section = (title: string, ...body: (string | null)[]) => out.push("", `${title}:`, ...body.filter((l): l is string => l !== null));
+  if (p.draft) out.push(t("draft"), "");
+  out.push(t("title").toLocaleUpperCase(p.locale), "", `${t("confirmationCode")}: ${p.confirmationCode}`);
+  section(t("hotel"), p.hotel.name, p.hotel.address, w.phone);
+  section(w.checkIn, w.checkInAt, w.early);
+  section(w.checkOut, w.checkOutBy, w.late);
+  section(t("stay"), w.stay);
+  if (p.extension) section(t("stayExtended"), extensionText(p.extension, p.locale));
+  if (p.continues) section(t("continuedStay"), continuesText(p.continues, p.locale));
+  section(w.guests, ...p.passengers);
+  section(t("total"), p.total);
+  section(t("payment"), w.payment);
+  section(t("specialServices"), ...(p.specialServices.length ? p.specialServices.map((s) => `- ${s}`) : [t("none")]));
   if (p.transport) {
-    const t = p.transport;
-    section(
-      "Transport",
-      `Pickup at ${t.pickupLocation}`,
-      `${t.pickup.dateLabel} (${t.pickup.date}) at ${t.pickup.time}`,
-      t.vehicle ? `Vehicle: ${t.vehicle}` : null,
-      t.dispatcherPhone ? `Dispatcher: ${t.dispatcherPhone}` : null,
-    );
+    const tr = p.transport;
+    section(t("transport"), t("pickupAt", { place: tr.pickupLocation }), w.pickupWhen, tr.vehicle ? t("vehicle", { vehicle: tr.vehicle }) : null, tr.dispatcherPhone ? t("dispatcher", { phone: tr.dispatcherPhone }) : null);
   } else {
-    section("Transport", "No transport arranged yet. Please make your own way or ask the airline desk.");
+    section(t("transport"), t("noTransport"));
   }
-  if (p.passengerLink) lines.push("", `Show this voucher on your phone: ${p.passengerLink}`);
+  if (p.passengerLink) out.push("", `${t("showOnPhone")} ${p.passengerLink}`);
   // one value is one line: a control character or line separator from any source (a provider's hotel
   // address, an old record) becomes a space, so no value can forge a line of the voucher
-  return lines.map(scrubLine).join("\n") + "\n";
+  return out.map(scrubLine).join("\n") + "\n";
 }
 
-export default function Voucher(p: VoucherProps) {
+export default function Voucher(props: VoucherProps) {
+  const p = withLocale(props);
+  const w = lines(p);
+  const { t } = w;
   return (
-    <Html lang="en">
+    <Html lang={p.locale}>
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`Hotel voucher ${p.confirmationCode}`}</title>
+        <title>{t("htmlTitle", { code: p.confirmationCode })}</title>
       </Head>
-      <Preview>{`Hotel voucher ${p.confirmationCode}: ${p.hotel.name}, ${p.checkIn.dateLabel}`}</Preview>
+      <Preview>{t("preview", { code: p.confirmationCode, hotel: p.hotel.name, date: dateLabel(p.checkIn, p.locale) })}</Preview>
       <Body style={page}>
         <Container style={card}>
-          {p.draft ? <Text style={{ ...value, color: "#b91c1c", fontWeight: "bold" }}>DRAFT: drill exercise, not a valid voucher</Text> : null}
+          {p.draft ? <Text style={{ ...value, color: "#b91c1c", fontWeight: "bold" }}>{t("draft")}</Text> : null}
           <Heading as="h1" style={{ fontSize: "22px", margin: "0 0 8px" }}>
-            Hotel voucher
+            {t("title")}
           </Heading>
-          <Text style={label}>Confirmation code</Text>
+          <Text style={label}>{t("confirmationCode")}</Text>
           <Text style={{ ...value, fontSize: "24px", fontWeight: "bold", letterSpacing: "2px" }}>{p.confirmationCode}</Text>
 
           <Section>
-            <Text style={label}>Hotel</Text>
+            <Text style={label}>{t("hotel")}</Text>
             <Text style={value}>{p.hotel.name}</Text>
             <Text style={value}>{p.hotel.address}</Text>
-            <Text style={value}>{`Phone: ${p.hotel.phone ?? "not listed, ask the airline desk"}`}</Text>
+            <Text style={value}>{w.phone}</Text>
           </Section>
 
           <Section>
-            <Text style={label}>{`Check-in (hotel time, ${p.timeZone})`}</Text>
-            <Text style={value}>{`${p.checkIn.dateLabel} (${p.checkIn.date}) from ${p.checkIn.time}`}</Text>
-            {p.earlyCheckInMinutes > 0 ? <Text style={value}>{`Includes early check-in of ${minutes(p.earlyCheckInMinutes)}`}</Text> : null}
-            <Text style={label}>{`Check-out (hotel time, ${p.timeZone})`}</Text>
-            <Text style={value}>{`${p.checkOut.dateLabel} (${p.checkOut.date}) by ${p.checkOut.time}`}</Text>
-            {p.lateCheckoutMinutes > 0 ? <Text style={value}>{`Includes late check-out of ${minutes(p.lateCheckoutMinutes)}`}</Text> : null}
-            <Text style={label}>Stay</Text>
-            <Text style={value}>{`${p.nights} ${p.nights === 1 ? "night" : "nights"}, ${p.rooms} ${p.rooms === 1 ? "room" : "rooms"}`}</Text>
+            <Text style={label}>{w.checkIn}</Text>
+            <Text style={value}>{w.checkInAt}</Text>
+            {w.early ? <Text style={value}>{w.early}</Text> : null}
+            <Text style={label}>{w.checkOut}</Text>
+            <Text style={value}>{w.checkOutBy}</Text>
+            {w.late ? <Text style={value}>{w.late}</Text> : null}
+            <Text style={label}>{t("stay")}</Text>
+            <Text style={value}>{w.stay}</Text>
             {p.extension ? (
               <>
-                <Text style={label}>Stay extended</Text>
-                <Text style={value}>{extensionText(p.extension)}</Text>
+                <Text style={label}>{t("stayExtended")}</Text>
+                <Text style={value}>{extensionText(p.extension, p.locale)}</Text>
               </>
             ) : null}
             {p.continues ? (
               <>
-                <Text style={label}>Continued stay</Text>
-                <Text style={value}>{continuesText(p.continues)}</Text>
+                <Text style={label}>{t("continuedStay")}</Text>
+                <Text style={value}>{continuesText(p.continues, p.locale)}</Text>
               </>
             ) : null}
           </Section>
 
           <Section>
-            <Text style={label}>{`Guests (${p.passengers.length})`}</Text>
+            <Text style={label}>{w.guests}</Text>
             {p.passengers.map((name, i) => (
               <Text key={i} style={value}>
                 {name}
@@ -192,16 +221,16 @@ export default function Voucher(p: VoucherProps) {
           </Section>
 
           <Section>
-            <Text style={label}>Total</Text>
+            <Text style={label}>{t("total")}</Text>
             <Text style={value}>{p.total}</Text>
-            <Text style={label}>Payment</Text>
-            <Text style={value}>{p.payment.method === "GUARANTEE" ? guaranteeText(p.payment.airline) : cardText(p.payment.reference)}</Text>
+            <Text style={label}>{t("payment")}</Text>
+            <Text style={value}>{w.payment}</Text>
           </Section>
 
           <Section>
-            <Text style={label}>Special service instructions</Text>
+            <Text style={label}>{t("specialServices")}</Text>
             {p.specialServices.length === 0 ? (
-              <Text style={value}>None</Text>
+              <Text style={value}>{t("none")}</Text>
             ) : (
               p.specialServices.map((s, i) => (
                 <Text key={i} style={value}>
@@ -212,16 +241,16 @@ export default function Voucher(p: VoucherProps) {
           </Section>
 
           <Section>
-            <Text style={label}>Transport</Text>
+            <Text style={label}>{t("transport")}</Text>
             {p.transport ? (
               <>
-                <Text style={value}>{`Pickup at ${p.transport.pickupLocation}`}</Text>
-                <Text style={value}>{`${p.transport.pickup.dateLabel} (${p.transport.pickup.date}) at ${p.transport.pickup.time}`}</Text>
-                {p.transport.vehicle ? <Text style={value}>{`Vehicle: ${p.transport.vehicle}`}</Text> : null}
-                {p.transport.dispatcherPhone ? <Text style={value}>{`Dispatcher: ${p.transport.dispatcherPhone}`}</Text> : null}
+                <Text style={value}>{t("pickupAt", { place: p.transport.pickupLocation })}</Text>
+                <Text style={value}>{w.pickupWhen}</Text>
+                {p.transport.vehicle ? <Text style={value}>{t("vehicle", { vehicle: p.transport.vehicle })}</Text> : null}
+                {p.transport.dispatcherPhone ? <Text style={value}>{t("dispatcher", { phone: p.transport.dispatcherPhone })}</Text> : null}
               </>
             ) : (
-              <Text style={value}>No transport arranged yet. Please make your own way or ask the airline desk.</Text>
+              <Text style={value}>{t("noTransport")}</Text>
             )}
           </Section>
 
@@ -229,7 +258,7 @@ export default function Voucher(p: VoucherProps) {
             <>
               <Hr />
               <Text style={value}>
-                Show this voucher on your phone: <Link href={p.passengerLink}>{p.passengerLink}</Link>
+                {`${t("showOnPhone")} `}<Link href={p.passengerLink}>{p.passengerLink}</Link>
               </Text>
             </>
           ) : null}

@@ -16,6 +16,8 @@ process.env.PORT = process.env.E2E_PORT || "3100";
 process.env.HOST = "127.0.0.1";
 process.env.SEED_DEMO = "1";
 process.env.AUTH_SECRET ||= crypto.randomBytes(32).toString("base64url");
+// kept where lib/auth/secret.ts looks for it, so a spec can sign what the server checks (a passenger link)
+fs.writeFileSync(path.join(dir, "auth-secret"), process.env.AUTH_SECRET, { mode: 0o600 });
 
 const server = process.env.TEST_DATABASE_URL;
 if (server) {

@@ -1,5 +1,6 @@
-import { relations } from "drizzle-orm";
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { relations, sql } from "drizzle-orm";
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { OPERATIONAL_STATUSES, type OperationalStatus, type SpecialNeed, type Tier, TIERS } from "@/lib/vocabulary";
 import { cases } from "./cases";
 import { lifecycle, oneOf, ts } from "./columns";
@@ -45,11 +46,11 @@ export const passengers = pgTable(
     tier: text("tier").$type<Tier>(),
     email: text("email"),
     phone: text("phone"),
-    /** the language to speak to the passenger in (lib/i18n LOCALES): from the manifest or their page's switch; null: not known */
-    language: text("language"),
     // set when the personal fields were erased (lib/privacy): names, email and phone are null from then on
     erasedAt: ts("erased_at"),
     specialNeeds: jsonb("special_needs").$type<SpecialNeed[]>().notNull().default([]),
+    // the language of the passenger's voucher and messages (the manifest's, or chosen on the passenger page); null: English
+    language: text("language").$type<Locale>(),
     // moves only along lib/cases/passenger-transitions.ts
     operationalStatus: text("operational_status").$type<OperationalStatus>().notNull().default("AWAITING_ALLOCATION"),
     position: integer("position").notNull().default(0),
@@ -62,6 +63,8 @@ export const passengers = pgTable(
     foreignKey({ name: "passengers_group_fk", columns: [t.caseUrn, t.groupId], foreignColumns: [passengerGroups.caseUrn, passengerGroups.groupId] }),
     oneOf("passengers_tier_check", t.tier, TIERS),
     oneOf("passengers_operational_status_check", t.operationalStatus, OPERATIONAL_STATUSES),
+    // language codes are lower case, which oneOf (upper-case vocabulary only) refuses; the values are our constant
+    check("passengers_language_check", sql`${t.language} IN (${sql.raw(LOCALES.map((l) => `'${l}'`).join(", "))})`),
   ],
 );
 

@@ -70,6 +70,9 @@ const ACTION_WORDS: Record<string, string> = {
   "sla-breach": "past its SLA",
   "passengers-bulk": "passengers added",
   "erase-passenger": "passenger's personal data erased",
+  "passenger.choose_hotel": "another hotel chosen by the passenger",
+  "passenger.decline": "hotel declined by the passenger",
+  "passenger.language": "language set by the passenger",
   "erase-personal-data": "personal data erased",
   "end-sessions": "signed out everywhere",
   "update-settings": "settings changed",
@@ -196,6 +199,7 @@ function stringWords(s: string, names: WordingNames): string {
   // free text naming records ("auto-approved under policy urn:… v3"): each named, a policy with its own version
   if (!s.startsWith("urn:svc:") && s.includes("urn:svc:")) return s.replace(URN_IN_TEXT, (m, u: string, v = "") => stringWords(u, names) + (names.policies[u] ? "" : v));
   if (s.startsWith("system:")) return `automatic (${s.slice(7).replaceAll("-", " ")})`;
+  if (s.startsWith("passenger-link:")) return "the passenger (through their link)";
   if (ENUM_VALUES.has(s) || /^[A-Z]+(_[A-Z]+)+$/.test(s)) return words(s);
   return s;
 }

@@ -81,28 +81,45 @@ async function book(provider: HotelProvider, request: BookRequest, lookupFirst: 
   return provider.book(request);
 }
 
-/** The provider request: guests as on the manifest (names only), the payment token read here and never memoised. */
-async function bookRequest(ctx: Ctx, plan: BookingPlan, c: Candidate): Promise<BookRequest> {
+/** What a provider request is made of, whichever booking makes it (a wave's, a re-booking's, a passenger's choice). */
+export type BookRequestInput = {
+  caseUrn: string;
+  groupId: string;
+  waveUrn: string;
+  tier: string | null;
+  rooms: number;
+  paymentMethod: "GUARANTEE" | "CARD";
+  /** the hotel's local dates, YYYY-MM-DD */
+  checkIn: string;
+  checkOut: string;
+};
+
+/**
+ * The provider request: guests as on the manifest (names only), the party's special needs as the
+ * provider's special requests (a re-booked stay keeps the wheelchair room and the cot), the payment
+ * token read here and never memoised. Every booking path calls this one, so none drops a field.
+ */
+export async function bookRequest(ctx: Ctx, input: BookRequestInput, c: Pick<Candidate, "providerOfferId" | "providerHotelId" | "clientReference">): Promise<BookRequest> {
   const guests = await ctx.db
     .select({ firstName: passengers.firstName, lastName: passengers.lastName, specialNeeds: passengers.specialNeeds })
     .from(passengers)
-    .where(and(eq(passengers.caseUrn, plan.caseUrn), eq(passengers.groupId, plan.groupId)))
+    .where(and(eq(passengers.caseUrn, input.caseUrn), eq(passengers.groupId, input.groupId)))
     .orderBy(passengers.position);
   let cardToken: string | undefined;
-  if (plan.paymentMethod === "CARD") {
-    const [wave] = await ctx.db.select({ policies: allocationWaves.policies }).from(allocationWaves).where(eq(allocationWaves.urn, plan.waveUrn)).limit(1);
-    cardToken = (await cardTokenFor(ctx, wave?.policies ?? [], plan.tier)) ?? undefined;
+  if (input.paymentMethod === "CARD") {
+    const [wave] = await ctx.db.select({ policies: allocationWaves.policies }).from(allocationWaves).where(eq(allocationWaves.urn, input.waveUrn)).limit(1);
+    cardToken = (await cardTokenFor(ctx, wave?.policies ?? [], input.tier)) ?? undefined;
   }
   const needs = [...new Set(guests.flatMap((g) => g.specialNeeds))].sort();
   return {
     offerId: c.providerOfferId,
     providerHotelId: c.providerHotelId,
-    rooms: plan.rooms,
+    rooms: input.rooms,
     guests: guests.map((g) => ({ firstName: g.firstName ?? "Guest", lastName: g.lastName ?? "Guest" })),
     clientReference: c.clientReference,
-    payment: { method: plan.paymentMethod, ...(cardToken ? { cardToken } : {}) },
-    checkIn: plan.checkIn,
-    checkOut: plan.checkOut,
+    payment: { method: input.paymentMethod, ...(cardToken ? { cardToken } : {}) },
+    checkIn: input.checkIn,
+    checkOut: input.checkOut,
     ...(needs.length ? { specialRequests: needs.map(specialRequest).join("; ") } : {}),
   };
 }

@@ -32,11 +32,14 @@ export async function cancelReservation({
   ctx,
   input: raw,
   passengersTo,
+  cause = "OPERATOR",
 }: {
   ctx: Ctx;
   input: CancelReservationInput;
   /** internal callers only (never the API body): re-accommodation without an overnight gap sends the group home, LOCAL_RESIDENT */
   passengersTo?: "LOCAL_RESIDENT";
+  /** the passenger said on their page they need no hotel (lib/passenger/decline.ts): they are told so, not that their stay was cancelled */
+  cause?: "OPERATOR" | "PASSENGER_DECLINED";
 }): Promise<Reservation> {
   requirePermission(ctx, "reservation:cancel", "cancel a reservation");
   const body = parseInput(CancelReservationBody, { reason: raw.reason, rehouse: raw.rehouse });
@@ -88,7 +91,8 @@ export async function cancelReservation({
       after: { status: "CANCELLED", passengers: to, passengersMoved: moved.length },
     });
     await touchCase(tx, row.caseUrn);
-    await emit(tx, "reservation/cancelled", { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: row.urn, reason: body.reason });
+    await emit(tx, "reservation/cancelled", { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: row.urn, reason: body.reason, cause });
+    if (cause === "PASSENGER_DECLINED") await emit(tx, "passenger/declined", { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: row.urn, groupId: row.groupId, released: true });
     return after;
   });
   const [record] = await recordsOf(ctx, [{ row: done, airport: caseRow.airport }]);

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { allocationWaves, passengerGroups, passengers, reservations, type BookingAttemptJson } from "@/db/schema";
+import { passengerGroups, reservations, type BookingAttemptJson } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
@@ -10,9 +10,8 @@ import { directProvider } from "@/lib/providers/direct/client";
 import type { BookRequest, ProviderBooking } from "@/lib/providers/types";
 import { createVoucher } from "@/lib/vouchers/create";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
-import { appendAttempt } from "./attempt";
+import { appendAttempt, bookRequest } from "./attempt";
 import { confirmedAt } from "./confirm";
-import { cardTokenFor } from "./payment";
 import { classify } from "./retry";
 import { CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
 import type { StayCandidate, StayChangePlan } from "./stay-change-plan";
@@ -44,7 +43,7 @@ export async function attemptStayChange(ctx: Ctx, plan: StayChangePlan, rank: nu
     if (c.provider === "DIRECT") {
       // a direct contract's rooms are real: a drill books its sandboxes only
       if (!hotels.some((s) => s.id === "DIRECT")) return refuse(log({ reason: "provider-not-configured", providerError: "a drill never books a direct contract" }));
-      const request = await bookRequest(ctx, plan, c);
+      const request = await stayChangeRequest(ctx, plan, c);
       await transaction(ctx, async (tx) => {
         const booking = (await directProvider(tx).findByReference(c.clientReference)) ?? (await directProvider(tx).book(request));
         await confirmStayChange(tx, plan, c, booking, log({ outcome: "CONFIRMED" }));
@@ -54,7 +53,7 @@ export async function attemptStayChange(ctx: Ctx, plan: StayChangePlan, rank: nu
     const provider = hotels.find((s) => s.id === c.provider);
     if (!provider) return refuse(log({ reason: "provider-not-configured", providerError: `${c.provider} has no URL configured` }));
     const found = await provider.findByReference(c.clientReference);
-    const booking = found && found.status === "CONFIRMED" ? found : await provider.book(await bookRequest(ctx, plan, c));
+    const booking = found && found.status === "CONFIRMED" ? found : await provider.book(await stayChangeRequest(ctx, plan, c));
     await transaction(ctx, (tx) => confirmStayChange(tx, plan, c, booking, log({ outcome: "CONFIRMED" })));
     return { kind: "confirmed", reservationUrn: plan.reservationUrn };
   } catch (err) {
@@ -104,38 +103,23 @@ export async function confirmStayChange(tx: Ctx, plan: StayChangePlan, c: StayCa
     action: "reaccommodate",
     airport: plan.airport,
     reason:
-      c.kind === "CONTINUATION"
+      plan.reason ??
+      (c.kind === "CONTINUATION"
         ? `the next flight moved and ${previous?.provider ?? "the provider"} cannot change stay ${plan.previousUrn}: the missing nights booked at the same hotel`
-        : `the next flight moved, stay ${plan.previousUrn} cannot be changed and its hotel has no rooms for the missing nights: the stay booked at the next-ranked hotel`,
+        : `the next flight moved, stay ${plan.previousUrn} cannot be changed and its hotel has no rooms for the missing nights: the stay booked at the next-ranked hotel`),
     before: { stay: plan.previousUrn, hotelUrn: previous?.hotelUrn ?? null, checkOut: previous?.checkOut.toISOString() ?? null },
     after: { status: "CONFIRMED", stayChange: c.kind, hotelUrn: c.hotelUrn, checkIn: checkIn.toISOString(), checkOut: checkOut.toISOString(), confirmationCode: booking.confirmationCode },
   });
   await touchCase(tx, plan.caseUrn);
 }
 
-/** The provider request: guests as on the manifest (names only), the payment token read here and never memoised. */
-async function bookRequest(ctx: Ctx, plan: StayChangePlan, c: StayCandidate): Promise<BookRequest> {
-  const guests = await ctx.db
-    .select({ firstName: passengers.firstName, lastName: passengers.lastName })
-    .from(passengers)
-    .where(and(eq(passengers.caseUrn, plan.caseUrn), eq(passengers.groupId, plan.groupId)))
-    .orderBy(passengers.position);
+/** The re-booking's provider request through the booking's one builder (lib/booking/attempt.ts): same guests, special requests and payment as the stay it replaces. */
+async function stayChangeRequest(ctx: Ctx, plan: StayChangePlan, c: StayCandidate): Promise<BookRequest> {
   const [pending] = await ctx.db.select({ payment: reservations.payment, waveUrn: reservations.waveUrn }).from(reservations).where(eq(reservations.urn, plan.reservationUrn)).limit(1);
-  const method = pending?.payment.method ?? "GUARANTEE";
-  let cardToken: string | undefined;
-  if (method === "CARD" && pending) {
-    const [wave] = await ctx.db.select({ policies: allocationWaves.policies }).from(allocationWaves).where(eq(allocationWaves.urn, pending.waveUrn)).limit(1);
-    const [group] = await ctx.db.select({ tier: passengerGroups.tier }).from(passengerGroups).where(and(eq(passengerGroups.caseUrn, plan.caseUrn), eq(passengerGroups.groupId, plan.groupId))).limit(1);
-    cardToken = (await cardTokenFor(ctx, wave?.policies ?? [], group?.tier ?? null)) ?? undefined;
-  }
-  return {
-    offerId: c.providerOfferId,
-    providerHotelId: c.providerHotelId,
-    rooms: plan.rooms,
-    guests: guests.map((g) => ({ firstName: g.firstName ?? "Guest", lastName: g.lastName ?? "Guest" })),
-    clientReference: c.clientReference,
-    payment: { method, ...(cardToken ? { cardToken } : {}) },
-    checkIn: c.checkIn,
-    checkOut: c.checkOut,
-  };
+  const [group] = await ctx.db.select({ tier: passengerGroups.tier }).from(passengerGroups).where(and(eq(passengerGroups.caseUrn, plan.caseUrn), eq(passengerGroups.groupId, plan.groupId))).limit(1);
+  return bookRequest(
+    ctx,
+    { caseUrn: plan.caseUrn, groupId: plan.groupId, waveUrn: pending?.waveUrn ?? "", tier: group?.tier ?? null, rooms: plan.rooms, paymentMethod: pending?.payment.method ?? "GUARANTEE", checkIn: c.checkIn, checkOut: c.checkOut },
+    c,
+  );
 }

@@ -43,6 +43,8 @@ export type StayChangePlan = {
   reservationUrn: string;
   rooms: number;
   candidates: StayCandidate[];
+  /** why the group moves, for the audit of the confirmed replacement (default: the next flight moved) */
+  reason?: string;
 };
 
 export type StayChangePlanned = { kind: "book"; plan: StayChangePlan } | { kind: "skipped"; why: string };
@@ -165,7 +167,7 @@ async function candidatesFor(ctx: Ctx, row: ReservationRow, checkOut: string, ti
 }
 
 /** The group's allocation, unnested in the database: a wave of thousands of groups is not read whole. */
-async function allocationOf(ctx: Ctx, waveUrn: string, groupId: string): Promise<Allocation | null> {
+export async function allocationOf(ctx: Ctx, waveUrn: string, groupId: string): Promise<Allocation | null> {
   const result = await ctx.db.execute(sql`
     SELECT a.value AS allocation FROM allocation_waves w CROSS JOIN LATERAL jsonb_array_elements(w.allocations) a
     WHERE w.urn = ${waveUrn} AND a.value->>'groupId' = ${groupId} LIMIT 1`);

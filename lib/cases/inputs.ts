@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 import { hasVisibleChar, requiredPrintable, unprintableChar } from "@/lib/printable";
 import { IataCode, pageQuery, Reason, requiredText, Text, Urn, UtcTimestamp } from "@/lib/primitives";
 import { CaseMode, CaseSort, CaseStatus, FlightStatus, SortOrder, SPECIAL_NEEDS, SpecialNeed, Tier, TIERS } from "@/lib/vocabulary";
@@ -75,6 +76,10 @@ export const NewPassenger = z
       .max(SPECIAL_NEEDS.length)
       .default([])
       .transform((needs) => [...new Set(needs)]),
+    language: z
+      .enum(LOCALES)
+      .optional()
+      .meta({ description: `optional: the passenger's language for the voucher, messages and passenger page, one of ${LOCALES.join(", ")}; absent: English, or what the passenger picks on the page` }),
   })
   .meta({
     id: "NewPassenger",

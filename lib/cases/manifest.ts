@@ -45,6 +45,7 @@ export async function insertPassengers(ctx: Ctx, caseUrn: string, rows: NewPasse
     email: p.email ?? null,
     phone: p.phone ?? null,
     specialNeeds: p.specialNeeds,
+    language: p.language ?? null,
     operationalStatus: status,
     position,
   }));

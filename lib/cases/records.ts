@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 import { CaseDemand } from "@/lib/demand/schemas";
 import { IsoTime, idKeyedMap, Money } from "@/lib/primitives";
 import { ReviewItem } from "@/lib/review/schemas";
@@ -20,6 +21,7 @@ export const Passenger = z
     email: z.string().nullable(),
     phone: z.string().nullable(),
     specialNeeds: z.array(z.string()),
+    language: z.enum(LOCALES).nullable().meta({ description: "the passenger's language for vouchers, messages and the passenger page (manifest, upload or the page's switch); null: English or the browser's" }),
     operationalStatus: OperationalStatus,
     erasedAt: IsoTime.nullable().meta({
       description: "when the passenger's personal data (names, email, phone) was erased, on request or by retention; those fields are null from then on",

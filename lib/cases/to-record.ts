@@ -43,6 +43,7 @@ export function toPassengerGroup(g: ManifestGroup): PassengerGroup {
       email: p.email,
       phone: p.phone,
       specialNeeds: p.specialNeeds,
+      language: p.language ?? null,
       operationalStatus: p.operationalStatus as OperationalStatus,
       erasedAt: p.erasedAt?.toISOString() ?? null,
     })),

@@ -54,6 +54,7 @@ export async function normalizePolicy(db: DbOrTx, input: PolicyInput): Promise<N
     autoApproveDemand: input.autoApproveDemand,
     incrementalRequiresApproval: input.incrementalRequiresApproval,
     maxAutomaticRoomsPerWave: input.maxAutomaticRoomsPerWave,
+    choiceMinutes: input.choiceMinutes,
     consolidationWeight: input.consolidationWeight ?? allocationWeights.consolidation,
     allocationWeights,
     transport: input.transport,

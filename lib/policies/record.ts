@@ -15,6 +15,8 @@ export function toPolicy(row: PolicyRow): Policy {
     autoApproveDemand: body.autoApproveDemand,
     incrementalRequiresApproval: body.incrementalRequiresApproval,
     maxAutomaticRoomsPerWave: body.maxAutomaticRoomsPerWave,
+    // policies stored before the passenger page offered a choice: the default
+    choiceMinutes: body.choiceMinutes ?? 20,
     consolidationWeight: body.consolidationWeight,
     allocationWeights: body.allocationWeights,
     transport: body.transport,

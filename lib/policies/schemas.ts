@@ -142,6 +142,13 @@ export const PolicyInput = z
     autoApproveDemand: z.boolean().default(false).meta({ description: "default false: a supervisor approves every demand" }),
     incrementalRequiresApproval: z.boolean().default(true).meta({ description: "default true: INCREMENTAL demands always wait for a supervisor" }),
     maxAutomaticRoomsPerWave: z.number().int().min(0).max(5000).default(50).meta({ description: "auto-approval ceiling (roomsRequested <= this), default 50" }),
+    choiceMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(1440)
+      .default(20)
+      .meta({ description: "minutes, from the voucher, during which the passenger page offers other hotels; default 20, 0 turns the choice off" }),
     consolidationWeight: z
       .number()
       .min(0)
@@ -190,6 +197,7 @@ export const Policy = z
     autoApproveDemand: z.boolean(),
     incrementalRequiresApproval: z.boolean(),
     maxAutomaticRoomsPerWave: z.number().int(),
+    choiceMinutes: z.number().int(),
     consolidationWeight: z.number(),
     allocationWeights: PolicyAllocationWeights,
     transport: PolicyTransport,

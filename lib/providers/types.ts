@@ -49,6 +49,8 @@ export type ProviderBooking = StayDates & {
   nightlyRate: number;
   totalAmount: number;
   currency: string;
+  /** the special requests the provider holds for the booking, where its API returns them */
+  specialRequests?: string;
 };
 
 export type Capabilities = { cancel: boolean; modify: boolean };

@@ -57,8 +57,8 @@ export async function addReachWithinTen(ctx: Ctx, from: Date, to: Date, basis: (
 /**
  * Per airport, of the passengers of live cases opened in [from, to): those who chose another hotel
  * on their page (their group's reservation requested_by PASSENGER) and those who declined the
- * hotel (LOCAL_RESIDENT with a `passenger.decline` audit entry on their case, naming them in a
- * `passengers.<id>.` field, or on their group's reservation). One statement.
+ * hotel (LOCAL_RESIDENT with a `passenger.decline` audit entry on their group's reservation, which
+ * lib/passenger/decline.ts writes). One statement.
  */
 export async function addChoices(ctx: Ctx, from: Date, to: Date, basis: (airport: string | null) => AirportBasis) {
   const result = await ctx.db.execute(sql`
@@ -68,10 +68,7 @@ export async function addChoices(ctx: Ctx, from: Date, to: Date, basis: (airport
       ))::int AS chose,
       count(*) FILTER (WHERE p.operational_status = 'LOCAL_RESIDENT' AND EXISTS (
         SELECT 1 FROM audit_entries a WHERE a.tenant = c.tenant AND a.action = 'passenger.decline'
-          AND (
-            (a.entity_urn = c.urn AND a.changes::text LIKE '%"passengers.' || p.passenger_id || '.%')
-            OR a.entity_urn IN (SELECT r.urn FROM reservations r WHERE r.case_urn = p.case_urn AND r.group_id = p.group_id)
-          )
+          AND a.entity_urn IN (SELECT r.urn FROM reservations r WHERE r.case_urn = p.case_urn AND r.group_id = p.group_id)
       ))::int AS declined
     FROM passengers p
     JOIN cases c ON c.urn = p.case_urn

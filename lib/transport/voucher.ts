@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { transportSegments } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 
-export type VoucherTransport = { pickupLocation: string; scheduledAt: Date; vehicle: string | null; dispatcherPhone: string | null };
+export type VoucherTransport = { pickupLocation: string; scheduledAt: Date; vehicle: string | null; dispatcherPhone: string | null; status: "PLANNED" | "ASSIGNED" };
 
 /**
  * The ride a reservation's voucher shows (spec 2.6): the next live one (PLANNED or ASSIGNED), to the
@@ -31,5 +31,6 @@ export async function voucherTransport(ctx: Ctx, reservation: { urn: string; cas
     scheduledAt: segment.scheduledAt,
     vehicle,
     dispatcherPhone: v.dispatcherPhone ?? v.phone ?? null,
+    status: segment.status as "PLANNED" | "ASSIGNED",
   };
 }

@@ -16,6 +16,7 @@ import { PolicyBuffers } from "@/lib/policies/schemas";
 import { printable } from "@/lib/printable";
 import { ERASED_NAME } from "@/lib/privacy/scrub-text";
 import { airportTimeZone } from "@/lib/cases/airports";
+import { groupLanguage } from "@/lib/i18n/group-language";
 import { voucherTransport } from "@/lib/transport/voucher";
 import { localMoment, nightsBetweenDates } from "./local-time";
 import { specialServiceInstructions } from "./special-services";
@@ -85,6 +86,8 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
     specialServices: specialServiceInstructions(guests.map((g) => g.specialNeeds ?? [])),
     transport: await transportOf(ctx, r, timeZone),
     draft: kase.mode === "DRILL",
+    // the group's language (manifest or passenger page), else English
+    locale: (await groupLanguage(db, r.caseUrn, r.groupId)) ?? "en",
     ...(await stayChangeOf(ctx, r, kase.nextFlight?.scheduledDeparture ?? null, timeZone, buffers.lateCheckoutMinutes)),
   };
 }

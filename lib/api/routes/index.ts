@@ -8,6 +8,7 @@ import * as cases from "./cases";
 import * as demand from "./demand";
 import * as hotels from "./hotels";
 import * as messages from "./messages";
+import * as passenger from "./passenger";
 import * as policies from "./policies";
 import * as reports from "./reports";
 import * as review from "./review";
@@ -19,6 +20,6 @@ import * as vouchers from "./vouchers";
 import * as webhooks from "./webhooks";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, board, cases, policies, demand, review, allocation, hotels, vouchers, messages, booking, agent, transport, settings, webhooks, reports, users].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, board, cases, policies, demand, review, allocation, hotels, vouchers, messages, booking, agent, transport, settings, webhooks, reports, users, passenger].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

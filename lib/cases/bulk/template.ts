@@ -8,8 +8,8 @@ import { COLUMNS } from "./validate-rows";
  * format: one PNR of two passengers, several special needs separated by ";".
  */
 const EXAMPLE_ROWS: Record<(typeof COLUMNS)[number], string>[] = [
-  { pnr: "X7K2QP", passengerId: "P001", firstName: "Amélie", lastName: "Martin", tier: "ECONOMY", email: "amelie.martin@example.com", phone: "+33 6 12 34 56 78", specialNeeds: "WHEELCHAIR;EARLY_CHECK_IN" },
-  { pnr: "X7K2QP", passengerId: "P002", firstName: "Jean", lastName: "Martin", tier: "ECONOMY", email: "", phone: "", specialNeeds: "" },
+  { pnr: "X7K2QP", passengerId: "P001", firstName: "Amélie", lastName: "Martin", tier: "ECONOMY", email: "amelie.martin@example.com", phone: "+33 6 12 34 56 78", specialNeeds: "WHEELCHAIR;EARLY_CHECK_IN", language: "fr" },
+  { pnr: "X7K2QP", passengerId: "P002", firstName: "Jean", lastName: "Martin", tier: "ECONOMY", email: "", phone: "", specialNeeds: "", language: "" },
 ];
 
 /** What each column takes, for the template's notes and the upload dialog. */

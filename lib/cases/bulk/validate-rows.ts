@@ -1,5 +1,6 @@
 import { type FieldError, invalid, tooLarge } from "@/lib/errors";
 import { envInt } from "@/lib/config";
+import { LOCALES } from "@/lib/i18n/locales";
 import { hasVisibleChar, unprintableChar } from "@/lib/printable";
 import { type BulkRowReport, Email, NewPassenger, Phone, Pnr } from "../schemas";
 import type { Sheet } from "./read-sheet";
@@ -7,7 +8,7 @@ import type { Sheet } from "./read-sheet";
 /** Contract part 5: 5,000 rows per bulk file, a setting. */
 export const bulkMaxRows = () => envInt("BULK_MAX_ROWS", 5000);
 
-export const COLUMNS = ["pnr", "passengerId", "firstName", "lastName", "tier", "email", "phone", "specialNeeds"] as const;
+export const COLUMNS = ["pnr", "passengerId", "firstName", "lastName", "tier", "email", "phone", "specialNeeds", "language"] as const;
 type Column = (typeof COLUMNS)[number];
 const REQUIRED: Column[] = ["pnr", "passengerId", "firstName", "lastName", "tier"];
 const STRICT: Column[] = ["firstName", "lastName", "tier"];
@@ -64,6 +65,7 @@ export function validateRows(sheet: Sheet, existingIds: ReadonlySet<string>): Bu
       email: cell("email") || undefined,
       phone: cell("phone") || undefined,
       specialNeeds: cell("specialNeeds").split(/[;|,]/).map(constant).filter(Boolean),
+      language: cell("language").trim().toLowerCase() || undefined,
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -71,7 +73,7 @@ export function validateRows(sheet: Sheet, existingIds: ReadonlySet<string>): Bu
         if (column === "email" || column === "phone") continue; // reported above with the raw cell
         if (errors.some((e) => e.column === column)) continue;
         const blank = cell(column) === "";
-        errors.push({ column, message: blank ? "required" : column === "tier" ? `unknown tier ${cell("tier")}` : column === "specialNeeds" ? `unknown special need in ${cell("specialNeeds")}` : issue.message });
+        errors.push({ column, message: blank ? "required" : column === "tier" ? `unknown tier ${cell("tier")}` : column === "specialNeeds" ? `unknown special need in ${cell("specialNeeds")}` : column === "language" ? `unknown language ${cell("language")}: one of ${LOCALES.join(", ")}` : issue.message });
       }
     }
     const id = cell("passengerId");

@@ -171,5 +171,6 @@ function toBooking(it: ExpediaItinerary): ProviderBooking {
     nightlyRate: Number(room.rate.nightly),
     totalAmount: Number(room.rate.total.value),
     currency: room.rate.total.currency,
+    ...(room.special_request ? { specialRequests: room.special_request } : {}),
   };
 }

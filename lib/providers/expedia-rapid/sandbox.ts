@@ -78,7 +78,7 @@ export function expediaSandbox(options: WorldOptions & { accounts?: ExpediaAccou
     if (payment.type === "customer_card" && (!payment.card_token || payment.card_token.includes("declined"))) return fail(422, "payment.declined", "the card was declined");
     if (!inventory.take(entry.listing.id, stay, b.room_count)) return fail(409, "rooms_unavailable", "not enough rooms left for these dates");
     const id = `8${String(crypto.randomInt(100_000_000, 999_999_999))}${String(itineraries.size).padStart(3, "0")}`;
-    const itinerary = itineraryOf(id, b.affiliate_reference_id, entry, stay, b.room_count);
+    const itinerary = itineraryOf(id, b.affiliate_reference_id, entry, stay, b.room_count, b.special_request);
     itineraries.set(id, { itinerary, listingId: entry.listing.id, stay, rooms: b.room_count });
     byReference.set(b.affiliate_reference_id, id);
     return { status: 201, body: itinerary };
@@ -122,7 +122,7 @@ export function expediaSandbox(options: WorldOptions & { accounts?: ExpediaAccou
     if (stored.itinerary.rooms[0].status === "canceled") return fail(409, "itinerary.canceled", "the itinerary is canceled");
     if (!inventory.change(stored.listingId, stored.stay, stay, stored.rooms)) return fail(409, "rooms_unavailable", "not enough rooms left for the new dates");
     const entry = listings.get(stored.listingId)!;
-    const updated = itineraryOf(stored.itinerary.itinerary_id, stored.itinerary.affiliate_reference_id, entry, stay, stored.rooms);
+    const updated = itineraryOf(stored.itinerary.itinerary_id, stored.itinerary.affiliate_reference_id, entry, stay, stored.rooms, stored.itinerary.rooms[0].special_request);
     updated.creation_date_time = stored.itinerary.creation_date_time;
     Object.assign(stored, { itinerary: updated, stay });
     return { status: 200, body: updated };
@@ -192,7 +192,7 @@ function property({ hotel, listing }: ListedHotel, stay: StayDates, available: n
   };
 }
 
-function itineraryOf(id: string, reference: string, { hotel, listing }: ListedHotel, stay: StayDates, rooms: number): ExpediaItinerary {
+function itineraryOf(id: string, reference: string, { hotel, listing }: ListedHotel, stay: StayDates, rooms: number, specialRequest?: string): ExpediaItinerary {
   const total = listing.rate * nightsBetween(stay) * rooms;
   return {
     itinerary_id: id,
@@ -208,6 +208,7 @@ function itineraryOf(id: string, reference: string, { hotel, listing }: ListedHo
         checkout: stay.checkOut,
         status: "booked",
         rate: { id: `${listing.id}-nr`, nightly: listing.rate.toFixed(2), total: { value: total.toFixed(2), currency: hotel.currency } },
+        ...(specialRequest ? { special_request: specialRequest } : {}),
       },
     ],
   };

@@ -103,6 +103,8 @@ export const ExpediaItinerary = z.object({
       checkout: z.string(),
       status: z.enum(["booked", "canceled"]),
       rate: z.object({ id: z.string(), nightly: z.string(), total: Money }),
+      /** the guests' requests as the property received them (Rapid returns them on the room) */
+      special_request: z.string().optional(),
     }),
   ),
 });

@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { PATCH as reaccommodateHandler } from "@/app/api/v1/cases/[caseUrn]/reaccommodate/route";
 import { GET as summaryHandler } from "@/app/api/v1/demand/case/[caseUrn]/summary/route";
-import { GET as passengerPage } from "@/app/v/[token]/route";
-import { auditEntries, messages, jobRuns, jobSteps, passengerGroups, reservations, reviewItems, vouchers } from "@/db/schema";
+import { GET as passengerPage } from "@/app/v/[token]/voucher/route";
+import { auditEntries, messages, jobRuns, jobSteps, passengerGroups, passengers, reservations, reviewItems, vouchers } from "@/db/schema";
 import { reaccommodateStays } from "@/inngest/functions/reaccommodate-stays";
 import type { Allocation } from "@/lib/allocation/schemas";
 import { systemPrincipal } from "@/lib/auth/principal";
@@ -78,7 +78,7 @@ const items = (caseUrn: string) => database.db.select().from(reviewItems).where(
 const audits = (tenant: string) => database.db.select().from(auditEntries).where(and(eq(auditEntries.tenant, tenant), eq(auditEntries.action, "reaccommodate")));
 const open = async (reservationUrn: string, checkOut: Date) => {
   const token = signPassengerToken(reservationUrn, linkExpiry(checkOut));
-  const res = await passengerPage(new Request(`http://localhost/v/${token}`), { params: Promise.resolve({ token }) });
+  const res = await passengerPage(new Request(`http://localhost/v/${token}/voucher`), { params: Promise.resolve({ token }) });
   return { status: res.status, body: await res.text() };
 };
 
@@ -177,6 +177,20 @@ describe("re-accommodation at a provider that cannot modify a stay: the group is
 
     await patchNextFlight(token, caseUrn, "2026-11-23T11:30:00Z");
     expect(await stays(caseUrn)).toEqual(after);
+  });
+
+  it("a re-booked stay keeps the party's special requests: the replacing hotel is asked for the wheelchair room and the cot", async () => {
+    const { tenant, token, caseUrn, rows } = await bookedAt("HOTELBEDS", "EXPEDIA_RAPID");
+    const r = rows[0];
+    await database.db.update(passengers).set({ specialNeeds: ["WHEELCHAIR", "INFANT"] }).where(and(eq(passengers.caseUrn, caseUrn), eq(passengers.groupId, r.groupId)));
+    const hotelId = (await providerOf(tenant, "HOTELBEDS").status(r.providerRef!)).providerHotelId;
+    await fillHotel(tenant, "HOTELBEDS", hotelId, r.providerOfferId!, "2026-11-22", "2026-11-23");
+    await patchNextFlight(token, caseUrn, "2026-11-23T11:30:00Z");
+
+    const next = (await stays(caseUrn)).find((s) => s.previousUrn === r.urn && s.status === "CONFIRMED")!;
+    expect(next.stayChange).toBe("REPLACEMENT");
+    // what the replacing hotel holds, read back from the provider's own API
+    expect((await providerOf(tenant, "EXPEDIA_RAPID").status(next.providerRef!)).specialRequests).toBe("baby cot; wheelchair-accessible room");
   });
 
   it("replaced elsewhere, the old stay at a provider that cannot cancel: the group moves, one item per group says to cancel the old stay at the hotel; a repeat opens none more", async () => {

@@ -117,6 +117,21 @@ describe("POST /cases/{caseUrn}/passengers:bulk", () => {
     expect(await paxCount(c.urn)).toBe(6);
   });
 
+  it("reads the optional language column: stored on the passenger, blank for none, an unknown language refuses the file", async () => {
+    const tenant = uniqueTenant();
+    const token = await roleToken(tenant, "ADMIN");
+    const c = await createCase(token);
+    const header = [...HEADER, "Language"];
+    const bad = await upload(c.urn, token, await xlsx([["LANG01", "L-1", "Ana", "Ruiz", "ECONOMY", "", "", "", "it"]], header));
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors.map((e: { path: string }) => e.path)).toEqual(["rows[2].language"]);
+    expect(bad.json.rows[0].errors[0].message).toContain("en, fr, de, es");
+    const res = await upload(c.urn, token, await xlsx([["LANG01", "L-1", "Ana", "Ruiz", "ECONOMY", "", "", "", "ES"], ["LANG01", "L-2", "Bo", "Ruiz", "ECONOMY", "", "", "", ""]], header));
+    expect(res.status, res.text).toBe(200);
+    const rows = await database.db.select().from(passengers).where(eq(passengers.caseUrn, c.urn));
+    expect(Object.fromEntries(rows.filter((p) => p.passengerId.startsWith("L-")).map((p) => [p.passengerId, p.language]))).toEqual({ "L-1": "es", "L-2": null });
+  });
+
   it("stays strict where POST /cases is lenient: a blank name or tier rejects the file, no DATA_INCOMPLETE item", async () => {
     const tenant = uniqueTenant();
     const token = await roleToken(tenant, "ADMIN");

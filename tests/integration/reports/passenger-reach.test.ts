@@ -60,11 +60,17 @@ beforeAll(async () => {
     urn: newUrn("reservation"), tenant, caseUrn: fx.caseUrn, waveUrn: fx.waveUrn, groupId: "CHOSE", hotelUrn: fx.hotelUrn, provider: "DIRECT", status: "CONFIRMED", rooms: 1,
     checkIn: new Date("2026-11-17T18:00:00Z"), checkOut: new Date("2026-11-18T09:00:00Z"), total: { amount: 90, currency: "EUR" }, payment: { method: "GUARANTEE" }, requestedBy: "PASSENGER",
   });
-  // one passenger who declined (audited), one local resident who did not decline anything
-  await addGroup("HOME", [{ id: "D1", status: "LOCAL_RESIDENT" }, { id: "D2", status: "LOCAL_RESIDENT" }]);
+  // one passenger who declined on their page (their stay cancelled, audited on it), one local resident who declined nothing
+  await addGroup("HOME", [{ id: "D1", status: "LOCAL_RESIDENT" }]);
+  await addGroup("LOCAL", [{ id: "D2", status: "LOCAL_RESIDENT" }]);
+  const declined = newUrn("reservation");
+  await database.db.insert(reservations).values({
+    urn: declined, tenant, caseUrn: fx.caseUrn, waveUrn: fx.waveUrn, groupId: "HOME", hotelUrn: fx.hotelUrn, provider: "DIRECT", status: "CANCELLED", rooms: 1,
+    checkIn: new Date("2026-11-17T18:00:00Z"), checkOut: new Date("2026-11-18T09:00:00Z"), total: { amount: 90, currency: "EUR" }, payment: { method: "GUARANTEE" },
+  });
   await database.db.insert(auditEntries).values({
-    urn: newUrn("audit"), tenant, entity: "case", entityUrn: fx.caseUrn, action: "passenger.decline", actor: "passenger", actorRoles: [], airport: "CDG",
-    changes: [{ field: "passengers.D1.operationalStatus", before: "AWAITING_ALLOCATION", after: "LOCAL_RESIDENT" }],
+    urn: newUrn("audit"), tenant, entity: "reservation", entityUrn: declined, action: "passenger.decline", actor: `passenger-link:${declined}`, actorRoles: [], airport: "CDG",
+    changes: [{ field: "status", before: "CONFIRMED", after: "CANCELLED" }],
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET } from "@/app/v/[token]/route";
+import { GET } from "@/app/v/[token]/voucher/route";
 import { reservations } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction } from "@/lib/context";
@@ -17,7 +17,7 @@ let fx: ReservationFixture;
 let other: ReservationFixture;
 
 const open = async (token: string) => {
-  const res = await GET(new Request(`http://localhost/v/${token}`), { params: Promise.resolve({ token }) });
+  const res = await GET(new Request(`http://localhost/v/${token}/voucher`), { params: Promise.resolve({ token }) });
   return { status: res.status, type: res.headers.get("content-type"), body: await res.text() };
 };
 const voucher = (urn: string) => transaction({ db: database.db, principal: systemPrincipal(tenant, "test") }, (tx) => createVoucher(tx, urn));

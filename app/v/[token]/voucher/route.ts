@@ -1,4 +1,4 @@
-// GET /v/{token} – the passenger's voucher behind a signed, expiring link (no sign-in)
+// GET /v/{token}/voucher – the passenger's voucher as issued, behind the same signed, expiring link as the page (no sign-in)
 import { getDb } from "@/db/client";
 import { passengerVoucherPage } from "@/lib/vouchers/passenger";
 

@@ -1,0 +1,1 @@
+ALTER TABLE "passengers" ADD CONSTRAINT "passengers_language_check" CHECK ("passengers"."language" IN ('en', 'fr', 'de', 'es'));

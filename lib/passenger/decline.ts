@@ -1,0 +1,37 @@
+import { writeAudit } from "@/lib/audit/write";
+import { cancelReservation } from "@/lib/booking/cancel";
+import { DomainError, notFound } from "@/lib/errors";
+import { printable } from "@/lib/printable";
+import { parseInput } from "@/lib/validation";
+import type { PassengerLink } from "./link";
+import { PassengerDeclineBody } from "./schemas";
+import { declinedReason, isDeclined } from "./words";
+
+export type DeclineOutcome = { declined: true; reservationUrn: string };
+
+/**
+ * POST /passenger/{token}/decline: the passengers need no hotel (staying with family, living
+ * nearby). The room is cancelled through the one cancel verb (at the provider where it can, a
+ * direct contract's room back in its allotment, the rides dropped by `reservation/cancelled`), the
+ * group's passengers become LOCAL_RESIDENT, and `passenger.decline` is audited as the link with the
+ * reason. Saying it again changes nothing and answers the same. A provider that cannot cancel
+ * through its API is a 409 saying to tell the desk: the room is kept rather than lost silently.
+ */
+export async function declineStay(link: PassengerLink, raw: PassengerDeclineBody): Promise<DeclineOutcome> {
+  const { ctx, reservation: r, caseRow } = link;
+  if (r.status === "CANCELLED" && isDeclined(r.cancellationReason)) return { declined: true, reservationUrn: r.urn };
+  if (r.status !== "CONFIRMED") throw notFound("The reservation of this link");
+  if (caseRow.status === "CLOSED") throw new DomainError(409, "CASE_CLOSED", "This disruption is closed: ask the airline desk.");
+  const input = parseInput(PassengerDeclineBody, raw);
+  const why = input.reason ? printable(input.reason) : null;
+  try {
+    await cancelReservation({ ctx, input: { reservationUrn: r.urn, reason: declinedReason(why), rehouse: false }, passengersTo: "LOCAL_RESIDENT", cause: "PASSENGER_DECLINED" });
+  } catch (err) {
+    // a second decline at once: the first cancelled it; the same answer
+    if (err instanceof DomainError && err.code === "INVALID_TRANSITION") return { declined: true, reservationUrn: r.urn };
+    if (err instanceof DomainError && err.status === 409) throw new DomainError(409, "CANNOT_RELEASE", `Your room could not be released online (${err.message}). Please tell the airline desk you do not need it.`);
+    throw err;
+  }
+  await writeAudit(ctx, { entity: "reservation", entityUrn: r.urn, action: "passenger.decline", airport: caseRow.airport, reason: why ?? "no reason given", after: { status: "CANCELLED", passengers: "LOCAL_RESIDENT" } });
+  return { declined: true, reservationUrn: r.urn };
+}

@@ -1,0 +1,54 @@
+import { and, asc, eq } from "drizzle-orm";
+import { airports, hotels, passengers } from "@/db/schema";
+import type { Locale } from "@/lib/i18n";
+import { printable } from "@/lib/printable";
+import { voucherTransport } from "@/lib/transport/voucher";
+import { confirmationCodeOf } from "@/lib/vouchers/model";
+import { choiceWindow } from "./choice-window";
+import type { PassengerLink } from "./link";
+import type { PassengerStatus } from "./schemas";
+import { isDeclined } from "./words";
+
+/**
+ * GET /passenger/{token}: what the passenger needs tonight, for the one stay the link shows: the
+ * hotel and how to reach it, the stay, the next ride with its pickup, the next flight, whether
+ * another hotel may still be chosen, and whether the room was given up. Guests by first name and
+ * last initial only: a forwarded link must not hand out the party's full names.
+ */
+export async function passengerStatus(link: PassengerLink, locale: Locale, now = Date.now()): Promise<PassengerStatus> {
+  const { ctx, reservation: r, caseRow } = link;
+  const [hotel] = await ctx.db.select().from(hotels).where(eq(hotels.urn, r.hotelUrn)).limit(1);
+  const [airport] = await ctx.db.select({ timeZone: airports.timeZone }).from(airports).where(eq(airports.iata, caseRow.airport)).limit(1);
+  const party = await ctx.db
+    .select({ firstName: passengers.firstName, lastName: passengers.lastName, erasedAt: passengers.erasedAt })
+    .from(passengers)
+    .where(and(eq(passengers.caseUrn, r.caseUrn), eq(passengers.groupId, r.groupId)))
+    .orderBy(asc(passengers.position), asc(passengers.passengerId));
+  const ride = r.status === "CONFIRMED" ? await voucherTransport(ctx, r) : null;
+  const address = printable(hotel?.address ?? "");
+  return {
+    reservation: {
+      status: r.status,
+      confirmationCode: confirmationCodeOf(r),
+      hotel: {
+        urn: r.hotelUrn,
+        name: printable(hotel?.name ?? r.hotelName ?? r.hotelUrn),
+        address,
+        phone: hotel?.phone ? printable(hotel.phone) : null,
+        mapUrl: hotel
+          ? `https://www.openstreetmap.org/?mlat=${hotel.latitude}&mlon=${hotel.longitude}#map=17/${hotel.latitude}/${hotel.longitude}`
+          : `https://www.openstreetmap.org/search?query=${encodeURIComponent(address || (r.hotelName ?? ""))}`,
+      },
+      checkIn: r.checkIn.toISOString(),
+      checkOut: r.checkOut.toISOString(),
+      timeZone: airport?.timeZone ?? "UTC",
+      rooms: r.rooms,
+      guests: party.filter((p) => !p.erasedAt && p.firstName).map((p) => printable(`${p.firstName}${p.lastName ? ` ${p.lastName.trim().charAt(0).toUpperCase()}.` : ""}`)),
+    },
+    ride: ride && { pickupAt: ride.scheduledAt.toISOString(), pickupPlace: ride.pickupLocation, vehicle: ride.vehicle, status: ride.status },
+    nextFlight: caseRow.nextFlight ? { number: caseRow.nextFlight.number, scheduledDeparture: caseRow.nextFlight.scheduledDeparture } : null,
+    choice: await choiceWindow(ctx, r, now),
+    declined: r.status === "CANCELLED" && isDeclined(r.cancellationReason),
+    locale,
+  };
+}

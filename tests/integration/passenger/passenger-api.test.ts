@@ -1,0 +1,267 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { POST as createCaseHandler } from "@/app/api/v1/cases/route";
+import { POST as choiceHandler } from "@/app/api/v1/passenger/[token]/choice/route";
+import { GET as choicesHandler } from "@/app/api/v1/passenger/[token]/choices/route";
+import { POST as declineHandler } from "@/app/api/v1/passenger/[token]/decline/route";
+import { GET as statusHandler } from "@/app/api/v1/passenger/[token]/route";
+import { allocationWaves, auditEntries, jobEvents, passengerGroups, passengers, policies, reservations, vouchers } from "@/db/schema";
+import { systemPrincipal } from "@/lib/auth/principal";
+import { providerHotelId } from "@/lib/booking/hotel-refs";
+import { closePool } from "@/lib/pool";
+import { hotelSources } from "@/lib/providers/sources";
+import { openPassengerLink } from "@/lib/passenger/link";
+import { setPassengerLanguage } from "@/lib/passenger/language";
+import { transaction } from "@/lib/context";
+import { refreshVoucher } from "@/lib/vouchers/refresh";
+import { linkExpiry, signPassengerToken } from "@/lib/vouchers/link";
+import { apiTestDatabase, call } from "@/tests/helpers/api";
+import { casePayload } from "@/tests/helpers/cases";
+import { sandboxProviders } from "@/tests/helpers/providers";
+import { approvedCase, bookingRunner, bookingTenant, reservationsOf, waveOf } from "../booking/helpers";
+
+const database = apiTestDatabase({ airports: true });
+const sandboxes = sandboxProviders();
+afterAll(() => closePool());
+beforeEach(() => sandboxes.reset());
+afterEach(() => {
+  delete process.env.RATE_LIMIT_PER_MINUTE;
+});
+
+const CDG = { airport: "CDG", latitude: 49.0097, longitude: 2.5479, radiusKm: 50, currency: "EUR", rooms: 1, guestsPerRoom: 2 };
+
+/** A case booked for real at the Hotelbeds sandbox (the policy searches it only), each group's voucher issued. */
+async function booked(payload = casePayload()) {
+  const { tenant, token } = await bookingTenant(database.db, {
+    constraints: { minStars: 3, maxDistanceKm: 30, maxNightlyRate: 400, requiredAmenities: [], allowProviders: ["HOTELBEDS"] },
+  });
+  const { caseUrn } = await approvedCase(token, payload);
+  await bookingRunner(database.db).tick();
+  const rows = await reservationsOf(database.db, caseUrn, "CONFIRMED");
+  expect(rows.length, JSON.stringify((await waveOf(database.db, caseUrn)).allocations)).toBeGreaterThan(1);
+  // the group of three economy passengers: the one with the most people
+  const counts = await Promise.all(rows.map(async (r) => (await database.db.select().from(passengers).where(and(eq(passengers.caseUrn, caseUrn), eq(passengers.groupId, r.groupId)))).length));
+  const r = rows[counts.indexOf(Math.max(...counts))];
+  return { tenant, token, caseUrn, r, link: signPassengerToken(r.urn, linkExpiry(r.checkOut)) };
+}
+
+const status = (token: string, headers: Record<string, string> = {}, query: Record<string, string> = {}) => call(statusHandler, `/passenger/${token}`, { params: { token }, headers, query });
+const choices = (token: string) => call(choicesHandler, `/passenger/${token}/choices`, { params: { token } });
+const choose = (token: string, hotelUrn: string) => call(choiceHandler, `/passenger/${token}/choice`, { params: { token }, body: { hotelUrn } });
+const decline = (token: string, body: unknown = {}) => call(declineHandler, `/passenger/${token}/decline`, { params: { token }, body });
+const row = async (urn: string) => (await database.db.select().from(reservations).where(eq(reservations.urn, urn)))[0];
+const audits = (urn: string, action: string) => database.db.select().from(auditEntries).where(and(eq(auditEntries.entityUrn, urn), eq(auditEntries.action, action)));
+
+/** Books, through Hotelbeds' own API, every room the hotel has left for the stay: another customer took them. */
+async function fill(tenant: string, hotelUrn: string) {
+  const ctx = { db: database.db, principal: systemPrincipal(tenant) };
+  const hb = hotelSources(ctx).sources.find((s) => s.id === "HOTELBEDS")!;
+  const id = await providerHotelId(ctx, hotelUrn, "HOTELBEDS");
+  const offer = (await hb.search({ ...CDG, checkIn: "2026-11-21", checkOut: "2026-11-22" })).find((o) => o.providerHotelId === id)!;
+  await hb.book({ offerId: offer.offerId, providerHotelId: id, rooms: offer.roomsAvailable, guests: [{ firstName: "Other", lastName: "Guest" }], clientReference: `FILL${Date.now()}${Math.random().toString(36).slice(2, 8)}`, payment: { method: "GUARANTEE" }, checkIn: "2026-11-21", checkOut: "2026-11-22" });
+}
+
+describe("GET /passenger/{token}: the stay as JSON, for the link's reservation only", () => {
+  it("shows the hotel, stay, guests by first name and initial, the next flight and an open choice; nothing of other groups", async () => {
+    const { r, link, caseUrn } = await booked();
+    const res = await status(link, { "accept-language": "de-DE,de;q=0.9" });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.reservation).toMatchObject({ status: "CONFIRMED", rooms: r.rooms, checkIn: r.checkIn.toISOString(), hotel: { urn: r.hotelUrn } });
+    expect(res.json.reservation.hotel.mapUrl).toMatch(/^https:\/\/www\.openstreetmap\.org\//);
+    expect(res.json.reservation.guests.length).toBe(3);
+    for (const g of res.json.reservation.guests) expect(g).toMatch(/^\S+ [A-Z]\.$/);
+    expect(res.json.nextFlight).toEqual({ number: "AF1236", scheduledDeparture: "2026-11-22T09:30:00Z" });
+    expect(res.json.choice).toMatchObject({ open: true, minutesLeft: 20 });
+    expect(res.json).toMatchObject({ declined: false, locale: "de" });
+    expect(res.text).not.toContain(caseUrn);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    // ?lang= wins over the browser's language
+    expect((await status(link, { "accept-language": "de" }, { lang: "es" })).json.locale).toBe("es");
+  });
+
+  it("a forged or malformed token is a 404 problem, an expired one a 401 problem; neither reveals the stay", async () => {
+    const { r, link } = await booked();
+    const [payload, exp, sig] = link.split(".");
+    for (const token of [`${payload}.${Number(exp) + 1}.${sig}`, "garbage", `${payload}.${exp}.${"A".repeat(43)}`]) {
+      const res = await status(token);
+      expect(res.status, token).toBe(404);
+      expect(res.json).toMatchObject({ code: "NOT_FOUND" });
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(res.text).not.toContain(r.hotelUrn);
+    }
+    const expired = await status(signPassengerToken(r.urn, Math.floor(Date.now() / 1000) - 1));
+    expect(expired.status).toBe(401);
+    expect(expired.json).toMatchObject({ code: "UNAUTHENTICATED" });
+    expect((await choose("garbage", r.hotelUrn)).status).toBe(404);
+    expect((await decline(signPassengerToken(r.urn, Math.floor(Date.now() / 1000) - 1))).status).toBe(401);
+  });
+
+  it("is rate-limited per link: past the limit a 429 problem with Retry-After", async () => {
+    const { link } = await booked();
+    process.env.RATE_LIMIT_PER_MINUTE = "3";
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await status(link));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    expect(answers[3].json).toMatchObject({ code: "RATE_LIMITED" });
+    expect(Number(answers[3].headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("choosing another hotel", () => {
+  it("before the deadline: the new hotel is booked as a replacement with its voucher, the first stay released only after, the old link follows; audited as the link", async () => {
+    const { r, link, tenant } = await booked();
+    const list = await choices(link);
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.choice.open).toBe(true);
+    expect(list.json.hotels.length).toBeGreaterThan(0);
+    expect(list.json.hotels.length).toBeLessThanOrEqual(3);
+    expect(list.json.hotels.map((h: { hotelUrn: string }) => h.hotelUrn)).not.toContain(r.hotelUrn);
+    const pick = list.json.hotels[0];
+
+    const res = await choose(link, pick.hotelUrn);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.reservation).toMatchObject({ status: "CONFIRMED", hotel: { urn: pick.hotelUrn } });
+    // one choice per stay: the moved stay offers none
+    expect(res.json.choice.open).toBe(false);
+
+    const [next] = await database.db.select().from(reservations).where(and(eq(reservations.previousUrn, r.urn), eq(reservations.status, "CONFIRMED")));
+    expect(next).toMatchObject({ stayChange: "REPLACEMENT", hotelUrn: pick.hotelUrn, checkIn: r.checkIn, checkOut: r.checkOut });
+    expect((await row(r.urn)).status).toBe("CANCELLED");
+    const hb = hotelSources({ db: database.db, principal: systemPrincipal(tenant) }).sources.find((s) => s.id === "HOTELBEDS")!;
+    expect((await hb.status(r.providerRef!)).status).toBe("CANCELLED");
+    expect((await hb.status(next.providerRef!)).status).toBe("CONFIRMED");
+    const [group] = await database.db.select().from(passengerGroups).where(and(eq(passengerGroups.caseUrn, r.caseUrn), eq(passengerGroups.groupId, r.groupId)));
+    expect(group).toMatchObject({ reservationUrn: next.urn, hotelUrn: pick.hotelUrn });
+    expect(await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, next.urn))).toHaveLength(1);
+    // the rides follow: the new stay's confirmation plans its own, the first stay's cancellation drops its
+    const events = (name: string, urn: string) => database.db.select().from(jobEvents).where(and(eq(jobEvents.name, name), sql`${jobEvents.data}->>'reservationUrn' = ${urn}`));
+    expect(await events("reservation/confirmed", next.urn)).toHaveLength(1);
+    expect(await events("reservation/cancelled", r.urn)).toHaveLength(1);
+    const [entry] = await audits(r.urn, "passenger.choose_hotel");
+    expect(entry).toMatchObject({ actor: `passenger-link:${r.urn}` });
+    // the link mailed for the first stay now shows the new one; choosing again is refused
+    expect((await status(link)).json.reservation.hotel.urn).toBe(pick.hotelUrn);
+    expect((await choose(link, r.hotelUrn)).json).toMatchObject({ code: "CHOICE_CLOSED" });
+  });
+
+  it("after the deadline: 409 CHOICE_CLOSED, nothing booked, the first hotel stays; choiceMinutes 0 never opens it", async () => {
+    const { r, link } = await booked();
+    const pick = (await choices(link)).json.hotels[0];
+    await database.db.update(vouchers).set({ createdAt: new Date(Date.now() - 21 * 60_000) }).where(eq(vouchers.reservationUrn, r.urn));
+    expect((await status(link)).json.choice).toMatchObject({ open: false, minutesLeft: 0 });
+    expect((await choices(link)).json.hotels).toEqual([]);
+    const res = await choose(link, pick.hotelUrn);
+    expect(res.status).toBe(409);
+    expect(res.json).toMatchObject({ code: "CHOICE_CLOSED" });
+    expect(await database.db.select().from(reservations).where(eq(reservations.previousUrn, r.urn))).toEqual([]);
+    expect((await row(r.urn)).status).toBe("CONFIRMED");
+
+    const off = await booked();
+    const [wave] = await database.db.select().from(allocationWaves).where(eq(allocationWaves.urn, off.r.waveUrn));
+    for (const p of wave.policies) {
+      const [pol] = await database.db.select().from(policies).where(eq(policies.urn, p.policyUrn));
+      await database.db.update(policies).set({ body: { ...(pol.body as object), choiceMinutes: 0 } }).where(eq(policies.urn, p.policyUrn));
+    }
+    expect((await status(off.link)).json.choice).toEqual({ open: false, deadline: null, minutesLeft: 0 });
+  });
+
+  it("a hotel that filled meanwhile refuses: 409 HOTEL_UNAVAILABLE, the first hotel stays and its voucher too", async () => {
+    const { r, link, tenant } = await booked();
+    const pick = (await choices(link)).json.hotels[0];
+    await fill(tenant, pick.hotelUrn);
+    const res = await choose(link, pick.hotelUrn);
+    expect(res.status, res.text).toBe(409);
+    expect(res.json).toMatchObject({ code: "HOTEL_UNAVAILABLE" });
+    expect(res.json.detail).toContain("you keep your hotel");
+    expect((await row(r.urn)).status).toBe("CONFIRMED");
+    const successors = await database.db.select().from(reservations).where(eq(reservations.previousUrn, r.urn));
+    expect(successors.map((s) => s.status)).toEqual(["FAILED"]);
+    expect((await status(link)).json.reservation).toMatchObject({ status: "CONFIRMED", hotel: { urn: r.hotelUrn } });
+    expect((await audits(r.urn, "passenger.choose_hotel"))[0].reason).toContain("the first hotel stays");
+  });
+
+  it("a lost confirmation: the choice looks the booking up by its reference and books the hotel once", async () => {
+    const { r, link, tenant } = await booked();
+    const pick = (await choices(link)).json.hotels[0];
+    await sandboxes.admin("HOTELBEDS", "/__sandbox/faults", { next: ["lose-confirmation"] });
+    const res = await choose(link, pick.hotelUrn);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.reservation.hotel.urn).toBe(pick.hotelUrn);
+    const [next] = await database.db.select().from(reservations).where(and(eq(reservations.previousUrn, r.urn), eq(reservations.status, "CONFIRMED")));
+    const hb = hotelSources({ db: database.db, principal: systemPrincipal(tenant) }).sources.find((s) => s.id === "HOTELBEDS")!;
+    expect((await hb.findByReference(next.clientReference!))?.reference).toBe(next.providerRef);
+  });
+
+  it("two choices at once: one wins, the other is a 409; one replacement only", async () => {
+    const { r, link } = await booked();
+    const hotels = (await choices(link)).json.hotels;
+    const [a, b] = [hotels[0], hotels[1] ?? hotels[0]];
+    const answers = await Promise.all([choose(link, a.hotelUrn), choose(link, b.hotelUrn)]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    expect(answers.find((x) => x.status === 409)!.json.code).toMatch(/^(CHOICE_IN_PROGRESS|CHOICE_CLOSED)$/);
+    const live = await database.db.select().from(reservations).where(and(eq(reservations.previousUrn, r.urn), eq(reservations.status, "CONFIRMED")));
+    expect(live).toHaveLength(1);
+    expect((await row(r.urn)).status).toBe("CANCELLED");
+  });
+});
+
+describe("POST /passenger/{token}/decline", () => {
+  it("releases the room at the provider, makes the group LOCAL_RESIDENT, audits the reason as the link; a repeat answers the same", async () => {
+    const { r, link, tenant } = await booked();
+    const res = await decline(link, { reason: "staying with family" });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ declined: true, reservation: { status: "CANCELLED" } });
+    expect((await row(r.urn)).status).toBe("CANCELLED");
+    const hb = hotelSources({ db: database.db, principal: systemPrincipal(tenant) }).sources.find((s) => s.id === "HOTELBEDS")!;
+    expect((await hb.status(r.providerRef!)).status).toBe("CANCELLED");
+    const party = await database.db.select().from(passengers).where(and(eq(passengers.caseUrn, r.caseUrn), eq(passengers.groupId, r.groupId)));
+    expect(party.map((p) => p.operationalStatus)).toEqual(party.map(() => "LOCAL_RESIDENT"));
+    const [entry] = await audits(r.urn, "passenger.decline");
+    expect(entry).toMatchObject({ actor: `passenger-link:${r.urn}`, reason: "staying with family" });
+
+    const again = await decline(link);
+    expect(again.status).toBe(200);
+    expect(again.json.declined).toBe(true);
+    expect(await audits(r.urn, "passenger.decline")).toHaveLength(1);
+    // the status still answers, and says so; no choice on a released room
+    expect((await status(link)).json).toMatchObject({ declined: true, choice: { open: false } });
+    expect((await choices(link)).json.hotels).toEqual([]);
+  });
+});
+
+describe("languages", () => {
+  it("the manifest's language: the group's voucher is issued in it, and the status answers in it", async () => {
+    const payload = casePayload();
+    for (const g of payload.passengerGroups) for (const p of g.passengers) (p as { language?: string }).language = "fr";
+    const { r, link } = await booked(payload);
+    const [v] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, r.urn));
+    expect(v.html).toContain('lang="fr"');
+    expect(v.text).toContain("BON D'HÔTEL");
+    expect(v.text).toContain("Code de confirmation");
+    expect((await status(link, { "accept-language": "de" })).json.locale).toBe("fr");
+  });
+
+  it("the page's switch stores the language on the group's passengers, audited as the link; later vouchers speak it; the same choice again writes nothing", async () => {
+    const { r, link, tenant } = await booked();
+    const opened = await openPassengerLink({ db: database.db }, link);
+    expect(await setPassengerLanguage(opened, "es")).toBe(true);
+    const party = await database.db.select().from(passengers).where(and(eq(passengers.caseUrn, r.caseUrn), eq(passengers.groupId, r.groupId)));
+    expect(party.map((p) => p.language)).toEqual(party.map(() => "es"));
+    expect(await audits(r.urn, "passenger.language")).toMatchObject([{ actor: `passenger-link:${r.urn}` }]);
+    expect(await setPassengerLanguage(opened, "es")).toBe(false);
+    expect(await audits(r.urn, "passenger.language")).toHaveLength(1);
+    await transaction({ db: database.db, principal: systemPrincipal(tenant) }, (tx) => refreshVoucher(tx, r.urn));
+    const [v] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, r.urn));
+    expect(v.text).toContain("BONO DE HOTEL");
+    expect((await status(link)).json.locale).toBe("es");
+  });
+
+  it("a manifest language we do not speak is refused with a 422 naming the field", async () => {
+    const { token } = await bookingTenant(database.db);
+    const payload = casePayload();
+    (payload.passengerGroups[0].passengers[0] as { language?: string }).language = "it";
+    const res = await call(createCaseHandler, "/cases", { token, body: payload });
+    expect(res.status).toBe(422);
+    expect(res.json.errors.map((e: { path: string }) => e.path).join()).toMatch(/passengers.*0.*language/);
+  });
+});

@@ -1,0 +1,50 @@
+import { createElement as h } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { LinkProblem } from "@/components/passenger/link-problem";
+import { PassengerView } from "@/components/passenger/passenger-view";
+import { LOCALES, PAGE_WORDS } from "@/lib/i18n";
+import type { PassengerStatus } from "@/lib/passenger/schemas";
+
+const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+
+const status = (locale: PassengerStatus["locale"]): PassengerStatus => ({
+  reservation: {
+    status: "CONFIRMED",
+    confirmationCode: "HB-778812",
+    hotel: { urn: "urn:svc:hotel:a", name: "Hôtel Test", address: "1 rue de l'Aéroport", phone: "+33 1 23 45 67 89", mapUrl: "https://www.openstreetmap.org/?mlat=49&mlon=2" },
+    checkIn: "2026-11-21T14:00:00.000Z",
+    checkOut: "2026-11-22T10:00:00.000Z",
+    timeZone: "Europe/Paris",
+    rooms: 2,
+    guests: ["Amélie D.", "Jean D."],
+  },
+  ride: { pickupAt: "2099-11-21T15:00:00.000Z", pickupPlace: "Terminal 2E, door 8", vehicle: null, status: "PLANNED" },
+  nextFlight: { number: "AF1236", scheduledDeparture: "2026-11-22T09:30:00Z" },
+  choice: { open: true, deadline: "2099-11-21T15:20:00.000Z", minutesLeft: 20 },
+  declined: false,
+  locale,
+});
+
+describe("the passenger page in each language", () => {
+  it.each(LOCALES)("%s: headings, actions and the switch in that language, the main region tagged with it", (locale) => {
+    const w = PAGE_WORDS[locale];
+    const html = renderToStaticMarkup(
+      h(PassengerView, { token: "t", initial: status(locale), hotels: [{ hotelUrn: "urn:svc:hotel:b", name: "Other Inn", address: "2 avenue", stars: 4, distanceKm: 3.2 }], words: w, rememberLanguage: null }),
+    );
+    expect(html).toContain(`lang="${locale}"`);
+    const t = text(html);
+    for (const word of [w.pageTitle, w.language, w.confirmationCode, w.map, w.shuttle, w.nextFlight, w.chooseTitle, w.declineTitle, w.declineReason, w.voucher]) expect(t).toContain(word);
+    expect(t).toContain(w.chooseButton.replace("{hotel}", "Other Inn"));
+    expect(t).toContain("Terminal 2E, door 8");
+    expect(t).toContain("HB-778812");
+    // every form control has its label
+    expect(html).toContain('for="lang"');
+    expect(html).toContain('for="decline-reason"');
+  });
+
+  it("a forged or expired link: a friendly page in the browser's language, nothing of a stay", () => {
+    expect(text(renderToStaticMarkup(h(LinkProblem, { locale: "de", kind: "expired" })))).toContain(PAGE_WORDS.de.expiredTitle);
+    expect(text(renderToStaticMarkup(h(LinkProblem, { locale: "es", kind: "notFound" })))).toContain(PAGE_WORDS.es.notFoundText);
+  });
+});
