@@ -1,3 +1,2 @@
-/** Notifications: the email outbox, written in the causing transaction and delivered by a job. */
-export { enqueueCancellationEmails, enqueueVoucherEmails } from "./enqueue";
+/** The Outbox page's list (the outbox itself, its writers and its delivery are lib/messages). */
 export { getOutboxMessage, listOutbox, maskAddress, type OutboxItem } from "./list";

@@ -1,0 +1,38 @@
+import nodemailer, { type Transporter } from "nodemailer";
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set (smtp://user:pass@host:587, smtps://… for TLS);
+ * MAIL_FROM names the sender. Without SMTP_URL mail stays in the outbox (status KEPT).
+ */
+export function smtpUrl(): string | null {
+  return process.env.SMTP_URL || null;
+}
+
+export function mailFrom(): string {
+  return process.env.MAIL_FROM || "Airline passenger desk <no-reply@localhost>";
+}
+
+const transports = new Map<string, Transporter>();
+
+/** One pooled transport per URL, reused across deliveries. */
+export function transportFor(url: string): Transporter {
+  let t = transports.get(url);
+  if (!t) {
+    t = nodemailer.createTransport(url, { from: mailFrom() });
+    transports.set(url, t);
+  }
+  return t;
+}
+
+/** A 5xx SMTP reply (mailbox unknown, message refused) will not succeed on a retry; anything else may. */
+export function isPermanentSmtpError(err: unknown): boolean {
+  const e = err as { responseCode?: number; code?: string };
+  if (typeof e.responseCode === "number") return e.responseCode >= 500;
+  return e.code === "EENVELOPE" || e.code === "EMESSAGE";
+}
+
+/** The urn as the Message-ID: a message sent twice (a crash between sending and recording it) can be recognised by the receiver. */
+export function messageIdOf(messageUrn: string): string {
+  const domain = /@([^>\s]+)>?$/.exec(mailFrom())?.[1] ?? "localhost";
+  return `<${messageUrn.replace(/^urn:svc:email:/, "email.")}@${domain}>`;
+}
