@@ -8,7 +8,7 @@ import { returnLegEmail } from "@/inngest/functions/return-leg";
 import { type ManualClock, manualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
 import { listOutbox } from "@/lib/notifications";
-import { returnLegRelatedUrn } from "@/lib/notifications/return-leg";
+import { returnLegRelatedUrn } from "@/lib/messages/return-leg";
 import { closePool } from "@/lib/pool";
 import { localMoment } from "@/lib/vouchers/local-time";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
