@@ -60,7 +60,7 @@ beforeAll(async () => {
   admin = await roleToken(tenant, "ADMIN");
   smtp = await startSmtpServer();
   process.env.PUBLIC_URL = await serveRoutes();
-  sms = await startSmsSandbox({ inboundUrl: `${process.env.PUBLIC_URL}/api/v1/sms/inbound`, stepMs: 10 });
+  sms = await startSmsSandbox({ inboundUrl: `${process.env.PUBLIC_URL}/api/v1/sms/inbound`, stepMs: 10, trustedOrigins: [process.env.PUBLIC_URL!] });
 });
 afterAll(async () => {
   for (const k of ["PUBLIC_URL", "SMTP_URL", "SMS_URL", "SMS_KEY", "SMS_FROM", "SMS_TIMEOUT_MS"]) {
