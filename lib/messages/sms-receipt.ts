@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { messages } from "@/db/schema";
 import { transaction, type Ctx } from "@/lib/context";
@@ -60,7 +60,7 @@ export async function recordSmsReceipt(ctx: Ctx, input: { messageUrn: string | n
     await tx.db
       .update(messages)
       .set({ ...set, receipts: appendReceipt({ status: form.MessageStatus, at: at.toISOString(), ...(code ? { code } : {}) }) })
-      .where(and(eq(messages.urn, row.urn), inArray(messages.status, ["QUEUED", "SENT", "DELIVERED", "FAILED", "KEPT"])));
+      .where(eq(messages.urn, row.urn));
     if (set.status === "DELIVERED") await markVoucherDelivered(tx, row, at);
     if (failed && code === String(OPTED_OUT_CODE)) await recordOptOut(tx.db, row.tenant, row.recipient);
     return { recorded: true, status: set.status ?? row.status };
