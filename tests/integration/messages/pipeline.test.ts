@@ -173,8 +173,10 @@ describe("subscribers, not transactions", () => {
     expect(rows[0].deliveredAt).toBeInstanceOf(Date);
     const [voucher] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, fx.reservationUrn));
     expect(voucher.deliveredAt).toBeInstanceOf(Date);
-    // every callback was answered 200 by our route
-    expect(sms.callbacks().filter((c) => c.url.includes("/api/v1/sms/status")).every((c) => c.answered === 200)).toBe(true);
+    // every callback was answered 200 by our route (the gateway records the answer once it has read it)
+    const ours = () => sms.callbacks().filter((c) => c.url.includes("/api/v1/sms/status"));
+    await until(async () => ours().every((c) => c.answered !== null));
+    expect(ours().map((c) => c.answered)).toEqual([200, 200, 200, 200]);
   });
 
   it("a number the network cannot reach: FAILED with the gateway's error code named", async () => {
@@ -198,8 +200,11 @@ describe("SMS faults, retried without duplicates", () => {
     await runJobs();
     const rows = (await outboxOf(fx.reservationUrn)).filter((m) => m.channel === "SMS");
     expect(rows.map((m) => m.status).every((s) => s === "SENT" || s === "DELIVERED")).toBe(true);
-    // three failed tries between the two messages, one message each at the gateway
-    expect(rows.map((m) => m.attempts).reduce((a, b) => a + b)).toBe(5);
+    // all three faults were met; each failed try was retried (the lost answer's retry may find the
+    // message SENT already, its receipt having arrived first: then it is not tried again at all)
+    expect(sms.faults.pending()).toEqual([]);
+    expect(rows.map((m) => m.attempts).reduce((a, b) => a + b)).toBeGreaterThanOrEqual(4);
+    expect(rows.every((m) => m.providerMessageId?.startsWith("SM"))).toBe(true);
     expect(sentTo(fx.phones.A)).toHaveLength(1);
     expect(sentTo(fx.phones.B)).toHaveLength(1);
     expect(sms.messages().filter((m) => rows.some((r) => r.urn === m.idempotencyKey))).toHaveLength(2);
