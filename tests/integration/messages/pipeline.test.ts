@@ -313,6 +313,21 @@ describe("STOP, cancellations, locales", () => {
     expect((await outboxOf(other.reservationUrn)).filter((m) => m.kind === "CANCELLATION")).toEqual([]);
   });
 
+  it("a passenger who declines on their page is told the room was released, on both channels, once", async () => {
+    const fx = await housed({ languages: { B: "es" } });
+    for (let i = 0; i < 3; i++) await transaction(sys(), (tx) => emit(tx, "passenger/declined", { tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn, groupId: fx.groupId, released: true }));
+    await runJobs();
+    const rows = (await outboxOf(fx.reservationUrn)).filter((m) => m.kind === "DECLINE_CONFIRMED");
+    expect(rows.map((m) => [m.channel, m.recipient])).toEqual([
+      ["EMAIL", "anna@example.com"],
+      ["EMAIL", "carl@example.com"],
+      ["SMS", fx.phones.A],
+      ["SMS", fx.phones.B],
+    ]);
+    expect(sentTo(fx.phones.A)[0].body).toContain("We released your room at Hôtel du Terminal");
+    expect(sentTo(fx.phones.B)[0].body).toContain("Hemos liberado su habitación en Hôtel du Terminal");
+  });
+
   it("a passenger whose language is French gets the SMS and the email subject in French", async () => {
     const fx = await housed({ languages: { B: "fr", A: "de" } });
     await confirm(fx);
