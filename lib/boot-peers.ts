@@ -11,6 +11,8 @@ export async function startUnconfiguredPeers(): Promise<void> {
     ["hotel providers", () => import("@/lib/providers/boot-sandboxes"), "startSandboxesIfUnconfigured"],
     ["payment service provider", () => import("@/lib/payments/boot-sandbox"), "startPaymentSandboxIfUnconfigured"],
     ["transport fleet", () => import("@/lib/transport/fleet/boot-sandbox"), "startFleetSandboxIfUnconfigured"],
+    // only with SMS_URL=sandbox: without SMS_URL there is no SMS, and messages say so (KEPT)
+    ["SMS gateway", () => import("@/lib/sms/boot-sandbox"), "startSmsSandboxIfAsked"],
     // the agent degrades to the deterministic recommender without it
     ["model", () => import("@/lib/agent/model/boot"), "startModelSandboxIfUnconfigured"],
   ];

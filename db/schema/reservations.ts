@@ -56,6 +56,12 @@ export const reservations = pgTable(
     stayChange: text("stay_change").$type<StayChange>(),
     /** PASSENGER: a replacement the passenger chose on their page (its messages say "your choice is confirmed"); null: the service's own booking */
     requestedBy: text("requested_by").$type<"PASSENGER">(),
+    /**
+     * The version of what the stay is (its dates at its hotel): 1 when booked, bumped by each
+     * in-place change (lib/booking/reaccommodate.ts), not by a voucher refresh for rides. A
+     * STAY_CHANGED message is sent once per version.
+     */
+    stayVersion: integer("stay_version").notNull().default(1),
     ...lifecycle,
   },
   (t) => [

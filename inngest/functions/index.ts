@@ -9,9 +9,10 @@ import { checkOutStays } from "./check-out";
 import { closeBookedItemsOnSettled } from "./close-booked-items";
 import { caseCreatedLog } from "./case-created-log";
 import { caseIntakeAcknowledged } from "./case-intake-acknowledged";
-import { deliverEmailOnQueued, deliverEmailSweep } from "./deliver-email";
+import { deliverMessageOnQueued, deliverMessageSweep } from "./deliver-message";
 import { erasePersonalData } from "./erase-personal-data";
 import { issueVoucherOnConfirmed } from "./issue-voucher";
+import { messageSubscribers } from "./messages";
 import { completeTransport, dropTransportOnCancelled, followNextFlightTransport, planTransportOnConfirmed } from "./plan-transport";
 import { reaccommodateStays } from "./reaccommodate-stays";
 import { returnLegEmail } from "./return-leg";
@@ -20,7 +21,7 @@ import { deliverWebhook, webhookFanOut } from "./webhooks";
 import { weeklyReport } from "./weekly-report";
 
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
-export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, issueVoucherOnConfirmed, checkOutStays, deliverEmailOnQueued, deliverEmailSweep,
+export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, issueVoucherOnConfirmed, checkOutStays, deliverMessageOnQueued, deliverMessageSweep, ...messageSubscribers,
   reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
   reaccommodateStays, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled].map(labelSteps);
 

@@ -2,7 +2,7 @@ import { database } from "@/db/client";
 import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
-import { enqueueReturnLegEmails, RETURN_LEG_LEAD_MS } from "@/lib/notifications/return-leg";
+import { queueReturnLegMessages, RETURN_LEG_LEAD_MS } from "@/lib/messages/return-leg";
 import { followNextFlight } from "@/lib/transport";
 
 async function systemCtx(tenant: string): Promise<Ctx> {
@@ -11,7 +11,7 @@ async function systemCtx(tenant: string): Promise<Ctx> {
 
 /**
  * The return-leg email (issue 9 part 5): a durable sleep until 12 hours before the re-accommodated
- * flight, then one email per passenger with the pickup time of their ride to the airport. A later
+ * flight, then one message per passenger address (email and SMS) with the pickup time of their ride to the airport. A later
  * patch of the same case cancels the sleeping run (cancelOn) and starts its own; the outbox's
  * unique key (reservation and flight in related_urn) means a repeated patch never sends twice.
  * Already inside the 12 hours: at once, after re-timing the rides to the airport itself
@@ -33,7 +33,7 @@ export const returnLegEmail = defineJob({
     } else {
       await step.sleepUntil("until-12h-before", new Date(sendAt));
     }
-    const queued = await step.run("enqueue", () => enqueueReturnLegEmails(ctx, { caseUrn, nextFlight }));
+    const queued = await step.run("enqueue", () => queueReturnLegMessages(ctx, { caseUrn, nextFlight }));
     return { queued };
   },
 });

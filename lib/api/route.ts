@@ -21,11 +21,16 @@ export type RouteSpec = {
   body?: z.ZodType;
   /** an action whose body may be omitted entirely (e.g. activate, claim) */
   bodyOptional?: boolean;
+  /**
+   * A form-encoded body (a peer's callback, Twilio-style): documented from this schema; the handler
+   * reads and checks it itself, since its signature covers the raw fields (lib/messages/sms-form.ts).
+   */
+  form?: z.ZodObject;
   /** multipart upload: field name → description (documentation only; the handler reads the form) */
   multipart?: Record<string, string>;
   response?: z.ZodType;
   /** for non-JSON responses (vouchers, backups) */
-  responseContentType?: "text/html" | "text/plain" | "application/gzip";
+  responseContentType?: "text/html" | "text/plain" | "text/xml" | "application/gzip";
   status?: 200 | 201 | 202;
   /**
    * The statuses the endpoint's verb may set, by field ("status", "passengers.operationalStatus").

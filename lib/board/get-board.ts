@@ -6,7 +6,7 @@ import { requireAirport, requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { heldForLaterOf } from "@/lib/demand/held-block";
 import { reachOf } from "@/lib/messages/reach";
-import { smtpUrl } from "@/lib/notifications/smtp";
+import { smtpUrl } from "@/lib/messages/smtp";
 import { smsSettings } from "@/lib/sms/settings";
 import { parseInput } from "@/lib/validation";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";

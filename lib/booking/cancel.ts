@@ -8,7 +8,6 @@ import { movePassengers } from "@/lib/cases/passenger-transitions";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict } from "@/lib/errors";
 import { emit } from "@/lib/events";
-import { enqueueCancellationEmails } from "@/lib/notifications/enqueue";
 import { directProvider } from "@/lib/providers/direct/client";
 import { CapabilityUnsupported, ProviderError, ProviderRejected } from "@/lib/providers/errors";
 import { caseSystems } from "@/lib/drills/systems";
@@ -25,8 +24,8 @@ export type CancelReservationInput = z.input<typeof CancelReservationBody> & { r
  * cancels in the same transaction as the reservation and gets its rooms back. The group's
  * passengers go back to AWAITING_ALLOCATION (rehouse, the default: the next wave or a rerun houses
  * them) or become CANCELLED (rehouse: false, they need no room any more); re-accommodation without
- * an overnight gap makes them LOCAL_RESIDENT (`passengersTo`, lib/booking/reaccommodate.ts). A cancellation email
- * goes to each passenger whose voucher was delivered; audited; `reservation/cancelled` emitted.
+ * an overnight gap makes them LOCAL_RESIDENT (`passengersTo`, lib/booking/reaccommodate.ts). A cancellation message
+ * (email and SMS) goes, from the `reservation/cancelled` subscriber, to each passenger whose voucher was delivered; audited.
  */
 export async function cancelReservation({
   ctx,
@@ -80,7 +79,6 @@ export async function cancelReservation({
       .set({ reservationUrn: null, ...(to !== "CANCELLED" ? { hotelUrn: null } : {}) })
       .where(and(eq(passengerGroups.caseUrn, row.caseUrn), eq(passengerGroups.groupId, row.groupId), eq(passengerGroups.reservationUrn, row.urn)));
     const moved = await movePassengers(tx.db, { caseUrn: row.caseUrn, groupIds: [row.groupId], to, from: ["BOOKED"], skipOthers: true });
-    await enqueueCancellationEmails(tx, row.urn, body.reason);
     await writeAudit(tx, {
       entity: "reservation",
       entityUrn: row.urn,
@@ -91,6 +89,7 @@ export async function cancelReservation({
       after: { status: "CANCELLED", passengers: to, passengersMoved: moved.length },
     });
     await touchCase(tx, row.caseUrn);
+    // its messages are written by their subscribers once this commits (lib/messages/cancellation.ts, declined.ts)
     await emit(tx, "reservation/cancelled", { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: row.urn, reason: body.reason, cause });
     if (cause === "PASSENGER_DECLINED") await emit(tx, "passenger/declined", { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: row.urn, groupId: row.groupId, released: true });
     return after;

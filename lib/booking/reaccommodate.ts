@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { reservations, type ReservationRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { airportTimeZone } from "@/lib/cases/airports";
@@ -7,6 +7,7 @@ import { computeStay, localDate } from "@/lib/cases/stay";
 import { type Ctx, transaction } from "@/lib/context";
 import { DomainError } from "@/lib/errors";
 import { caseSystems } from "@/lib/drills/systems";
+import { emit } from "@/lib/events";
 import { directProvider } from "@/lib/providers/direct/client";
 import { CapabilityUnsupported, ProviderRejected } from "@/lib/providers/errors";
 import type { ProviderBooking } from "@/lib/providers/types";
@@ -120,7 +121,8 @@ export async function reaccommodateReservation(ctx: Ctx, input: { reservationUrn
       }
     }
     const total = booking && booking.currency === current.total.currency && booking.totalAmount > 0 ? { amount: booking.totalAmount, currency: booking.currency } : proRata(current, checkOutAt);
-    const [after] = await tx.db.update(reservations).set({ checkOut: checkOutAt, total }).where(eq(reservations.urn, urn)).returning();
+    // a new version of the stay: the passengers are told once per version (reservation/changed)
+    const [after] = await tx.db.update(reservations).set({ checkOut: checkOutAt, total, stayVersion: sql`${reservations.stayVersion} + 1` }).where(eq(reservations.urn, urn)).returning();
     await writeAudit(tx, {
       entity: "reservation",
       entityUrn: urn,
@@ -132,6 +134,7 @@ export async function reaccommodateReservation(ctx: Ctx, input: { reservationUrn
     });
     await touchCase(tx, row.caseUrn);
     await refreshVoucher(tx, urn);
+    await emit(tx, "reservation/changed", { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: urn, version: after.stayVersion });
     return { reservationUrn: urn, outcome: "MODIFIED" as const, detail: `the stay now ends ${checkOut}` };
   }).catch(async (err) => {
     if (err instanceof StayRefused) {

@@ -5,7 +5,6 @@ import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/drills/systems";
 import { emit } from "@/lib/events";
-import { enqueueVoucherEmails } from "@/lib/notifications/enqueue";
 import { directProvider } from "@/lib/providers/direct/client";
 import type { BookRequest, ProviderBooking } from "@/lib/providers/types";
 import { createVoucher } from "@/lib/vouchers/create";
@@ -66,7 +65,7 @@ export async function attemptStayChange(ctx: Ctx, plan: StayChangePlan, rank: nu
 
 /**
  * The provider confirmed, in one transaction (the caller's): the PENDING reservation becomes the
- * CONFIRMED continuation or replacement, with its voucher rendered and mailed to the passengers,
+ * CONFIRMED continuation or replacement, with its voucher rendered (its messages follow `voucher/issued` or `reservation/confirmed` after commit),
  * audited `reaccommodate`. A continuation keeps the group at its hotel and its rides: the stay it
  * continues gets its voucher re-rendered (it names the new nights and code). A replacement moves
  * the group: the group points at it and `reservation/confirmed` plans its rides; the old stay is
@@ -86,9 +85,11 @@ export async function confirmStayChange(tx: Ctx, plan: StayChangePlan, c: StayCa
     throw new Error(`stay change ${plan.reservationUrn} is ${now?.status ?? "gone"}, not PENDING: the booking ${booking.provider} ${booking.reference} was not recorded`);
   }
   const [previous] = await tx.db.select().from(reservations).where(eq(reservations.urn, plan.previousUrn)).limit(1);
-  await createVoucher(tx, row.urn);
-  await enqueueVoucherEmails(tx, row.urn);
+  const voucher = await createVoucher(tx, row.urn);
   if (c.kind === "CONTINUATION") {
+    // no `reservation/confirmed` for a continuation (the group keeps its hotel and rides): its
+    // voucher is issued here, and its messages (STAY_CHANGED) follow `voucher/issued` after commit
+    await emit(tx, "voucher/issued", { tenant: tx.principal.tenant, caseUrn: plan.caseUrn, reservationUrn: row.urn, voucherUrn: voucher.urn });
     await refreshVoucher(tx, plan.previousUrn);
   } else {
     await tx.db

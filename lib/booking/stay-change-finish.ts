@@ -53,7 +53,8 @@ export async function releaseStay(ctx: Ctx, input: { reservationUrn: string; rea
       after: { status: "CANCELLED", ...(input.replacedBy ? { replacedBy: input.replacedBy } : {}) },
     });
     if (current.stayChange === "CONTINUATION" && current.previousUrn) await refreshVoucher(tx, current.previousUrn);
-    if (input.replacedBy) await emit(tx, "reservation/cancelled", { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: row.urn, reason: input.reason });
+    // replacedBy: the new stay's voucher tells the passengers, so no cancellation message (lib/messages/cancellation.ts)
+    if (input.replacedBy) await emit(tx, "reservation/cancelled", { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: row.urn, reason: input.reason, replacedBy: input.replacedBy });
     await touchCase(tx, row.caseUrn);
     return { reservationUrn: row.urn, outcome: "RELEASED" as const, detail: input.reason };
   });

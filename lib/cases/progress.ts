@@ -5,7 +5,7 @@ import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { failureInWords } from "@/lib/messages/failure";
 import { type Reach, REACH_KINDS, reachOf } from "@/lib/messages/reach";
-import { smtpUrl } from "@/lib/notifications/smtp";
+import { smtpUrl } from "@/lib/messages/smtp";
 import { smsSettings } from "@/lib/sms/settings";
 import { loadCase } from "./load";
 

@@ -86,6 +86,8 @@ export const eventCatalogue = {
     // who ended it: an operator (or the API), or the passenger on their page ("I don't need a hotel")
     cause: z.enum(["OPERATOR", "PASSENGER_DECLINED"]).optional(),
   }),
+  // a stay changed in place (its dates, via the provider): `version` is the stay's, bumped by each such change (reservations.stay_version)
+  "reservation/changed": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), version: z.number().int().min(1) }),
   // a confirmed reservation's voucher is stored (lib/vouchers/issue.ts): its messages are written
   "voucher/issued": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), voucherUrn: z.string() }),
   // a passenger said on their page they need no hotel (the room released where the provider could)

@@ -1,5 +1,5 @@
 import type { Logger } from "inngest";
-import { NonRetriableError } from "inngest";
+import { NonRetriableError, RetryAfterError } from "inngest";
 import type { z } from "zod";
 import { eventCatalogue, type EventCatalogue } from "@/lib/events/catalogue";
 import { parseCron } from "./cron";
@@ -8,6 +8,12 @@ import { sleepMs } from "./timing";
 
 /** Thrown from a handler or a step, it fails the run at once, in Inngest and in the embedded runner. */
 export { NonRetriableError };
+
+/**
+ * Thrown from a handler or a step, the retry waits at least until the time it names (a peer's
+ * Retry-After), in Inngest and in the embedded runner alike; the backoff still applies when longer.
+ */
+export { RetryAfterError };
 
 export type JobEvent<D> = { id: string; name: string; data: D; ts: number };
 
@@ -200,4 +206,13 @@ export function concurrencyKeyOf(job: AnyJob, event: JobEvent<unknown>): string 
 
 export function isNonRetriable(err: unknown): boolean {
   return err instanceof NonRetriableError || (err instanceof Error && err.name === "NonRetriableError");
+}
+
+/** How long a RetryAfterError asks to wait (ms from `now`), or 0 for any other error. */
+export function retryAfterMs(err: unknown, now: number): number {
+  if (!(err instanceof Error) || err.name !== "RetryAfterError") return 0;
+  const value = String((err as { retryAfter?: unknown }).retryAfter ?? "");
+  // seconds as Inngest writes a number, or an RFC 3339 date
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  return Number.isFinite(ms) ? Math.max(0, ms) : 0;
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { jobSteps } from "@/db/schema";
 import type { Claimed } from "./claim";
-import { isNonRetriable, schemaOf, type AnyJob, type JobEvent } from "./define";
+import { isNonRetriable, retryAfterMs, schemaOf, type AnyJob, type JobEvent } from "./define";
 import { toJobError } from "./errors";
 import { logJson, runLogger } from "./log";
 import { toJson } from "./json";
@@ -43,7 +43,7 @@ export async function executeRun({ run, fresh }: Claimed, job: AnyJob, o: Execut
   const retryOrFail = (err: unknown, attempt: number, steps: StepWrite[] = []) =>
     isNonRetriable(err) || attempt + 1 >= run.maxAttempts
       ? end({ status: "FAILED", error: toJobError(err) }, steps)
-      : end({ status: "RETRYING", error: toJobError(err), attempt: attempt + 1, nextRunAt: new Date(now() + backoffMs(attempt, o.retryBaseMs, o.retryMaxMs)) }, steps);
+      : end({ status: "RETRYING", error: toJobError(err), attempt: attempt + 1, nextRunAt: new Date(now() + Math.max(backoffMs(attempt, o.retryBaseMs, o.retryMaxMs), retryAfterMs(err, now()))) }, steps);
 
   const event = run.event as JobEvent<unknown>;
   const schema = schemaOf(job);

@@ -21,7 +21,7 @@ export type OutboxItem = {
   sentAt: Date | null;
 };
 
-/** The reservation a message is about: related_urn is its URN, with "#…" after it for a return-leg email (lib/notifications/return-leg.ts). */
+/** The reservation a message is about: related_urn is its URN, with "#…" after it for a return-leg message (lib/messages/return-leg.ts). */
 const relatedReservation = sql<string>`split_part(${messages.relatedUrn}, '#', 1)`;
 /** The case a message is about: its own case_urn, else (rows written before it had one) its reservation's. */
 const caseOfMessage = sql<string>`coalesce(${messages.caseUrn}, ${reservations.caseUrn})`;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { messages, smsOptOuts } from "@/db/schema";
+import { messages } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { requireEveryAirport, requirePermission } from "@/lib/auth/require";
 import { loadOpenCase } from "@/lib/cases/load";
@@ -8,14 +8,16 @@ import { conflict, notFound } from "@/lib/errors";
 import { emit } from "@/lib/events";
 import { newUrn, urnKind, type UrnKind } from "@/lib/ids";
 import { parseInput } from "@/lib/validation";
-import { initialStatus } from "./initial-status";
+import { messagesGoOut } from "./goes-out";
+import { isOptedOut } from "./opt-out";
+import { statusOf } from "./queue";
 import { type CaseMessageItem, toCaseMessage } from "./list-case";
 import { type ResendMessageInput, ResendMessageInput as Input } from "./schemas";
 
 /**
  * POST /messages/{messageUrn}/resend: the same message again, as a new row (resend = the highest
  * so far + 1, with the operator's reason), QUEUED with a `message/queued` event, or KEPT by the
- * rule every new message follows (initialStatus). The original stays as it was: the record of what
+ * rule every new message follows (statusOf in ./queue.ts). The original stays as it was: the record of what
  * the passenger was sent. Refused while the original is still QUEUED (it has not been tried yet),
  * and for a number that replied STOP. Audited `message.resend` in the same transaction.
  */
@@ -33,7 +35,7 @@ export async function resendMessage({ ctx, input }: { ctx: Ctx; input: ResendMes
     const kase = original.caseUrn ? await loadOpenCase(tx, original.caseUrn) : null;
     if (!kase) requireEveryAirport(tx, "resend a message about no case");
     if (original.status === "QUEUED") throw conflict("INVALID_TRANSITION", `Message ${messageUrn} is still QUEUED: it has not been tried yet, so there is nothing to resend.`);
-    if (original.channel === "SMS" && (await optedOut(tx, original.tenant, original.recipient))) {
+    if (original.channel === "SMS" && (await isOptedOut(tx.db, original.tenant, original.recipient))) {
       throw conflict("INVALID_TRANSITION", "This number replied STOP (opted out): no SMS may be sent to it until it replies START.");
     }
     const [{ next }] = await tx.db
@@ -49,7 +51,8 @@ export async function resendMessage({ ctx, input }: { ctx: Ctx; input: ResendMes
           eq(messages.recipient, original.recipient),
         ),
       );
-    const status = initialStatus(original.channel, kase?.mode ?? null);
+    const { live, mode } = await messagesGoOut(tx, original.caseUrn);
+    const { status, lastError } = await statusOf(tx, original.tenant, { channel: original.channel, address: original.recipient }, live, mode);
     const { urn: _urn, createdAt: _c, updatedAt: _u, ...copy } = original;
     const [row] = await tx.db
       .insert(messages)
@@ -60,7 +63,7 @@ export async function resendMessage({ ctx, input }: { ctx: Ctx; input: ResendMes
         resendReason: reason,
         status,
         attempts: 0,
-        lastError: null,
+        lastError,
         providerMessageId: null,
         receipts: [],
         sendAfter: null,
@@ -82,13 +85,4 @@ export async function resendMessage({ ctx, input }: { ctx: Ctx; input: ResendMes
     });
     return toCaseMessage(tx, row);
   });
-}
-
-async function optedOut(ctx: Ctx, tenant: string, phone: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ phone: smsOptOuts.phone })
-    .from(smsOptOuts)
-    .where(and(eq(smsOptOuts.tenant, tenant), sql`regexp_replace(${smsOptOuts.phone}, '[^0-9]', '', 'g') = regexp_replace(${phone}, '[^0-9]', '', 'g')`))
-    .limit(1);
-  return Boolean(row);
 }

@@ -4,6 +4,7 @@ import { MARKER } from "@/lib/audit/redact-personal";
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
+import { toE164 } from "@/lib/messages/phone";
 import { ERASED, holdsAny, type Needle, needlesOf, scrubText } from "./scrub-text";
 
 export const PERSONAL_FIELDS = ["firstName", "lastName", "email", "phone"] as const;
@@ -30,7 +31,9 @@ export async function eraseInCase(ctx: Ctx, kase: CaseRow, passengerIds: readonl
   if (rows.length === 0) return { erased: [], vouchers: 0, emails: 0, reviewItems: 0 };
   const ids = rows.map((r) => r.passengerId);
   const needles = needlesOf(rows);
+  // the recipients the outbox knows them by: emails lowercased, phones as E.164 (lib/messages/recipients.ts)
   const emails = [...new Set(rows.map((r) => r.email?.trim().toLowerCase()).filter((e): e is string => Boolean(e)))];
+  const phones = [...new Set(rows.map((r) => toE164(r.phone)).filter((p): p is string => Boolean(p)))];
 
   const erasedAt = new Date();
   for (const chunk of chunks(ids, 1000)) {
@@ -43,7 +46,7 @@ export async function eraseInCase(ctx: Ctx, kase: CaseRow, passengerIds: readonl
   const result: ErasureResult = {
     erased: ids,
     vouchers: await scrubVouchers(ctx, stays, needles),
-    emails: await scrubEmails(ctx, stays, emails, needles),
+    emails: await scrubMessages(ctx, stays, [...emails, ...phones], needles),
     reviewItems: await scrubReviewItems(ctx, kase.urn, needles),
   };
 
@@ -77,11 +80,12 @@ async function scrubVouchers(ctx: Ctx, stays: string[], needles: Needle[]): Prom
 }
 
 /**
- * Mail about the case's reservations (a return-leg email's related urn is `<reservation>#…`) and
- * mail to an erased address. A message to an erased passenger keeps its row (kind, status, times)
- * with address and body replaced; if it was not sent yet it never will be (FAILED).
+ * Messages (email and SMS) about the case's reservations (a return-leg message's related urn is
+ * `<reservation>#…`) and messages to an erased address or phone number. A message to an erased
+ * passenger keeps its row (kind, channel, status, times) with address and body replaced; if it was
+ * not sent yet it never will be (FAILED).
  */
-async function scrubEmails(ctx: Ctx, stays: string[], addresses: string[], needles: Needle[]): Promise<number> {
+async function scrubMessages(ctx: Ctx, stays: string[], addresses: string[], needles: Needle[]): Promise<number> {
   const about = stays.length ? inArray(sql`split_part(${messages.relatedUrn}, '#', 1)`, stays) : undefined;
   const to = addresses.length ? inArray(sql`lower(trim(${messages.recipient}))`, addresses) : undefined;
   if (!about && !to) return 0;
@@ -98,7 +102,7 @@ async function scrubEmails(ctx: Ctx, stays: string[], addresses: string[], needl
         .set({
           recipient: `${ERASED} ${m.urn}`,
           subject: ERASED,
-          html: `<p>${ERASED}: the recipient's personal data was erased.</p>`,
+          html: m.channel === "SMS" ? "" : `<p>${ERASED}: the recipient's personal data was erased.</p>`,
           text: `${ERASED}: the recipient's personal data was erased.`,
           lastError: unsent ? "not sent: the recipient's personal data was erased" : m.lastError && scrubText(m.lastError, needles),
           ...(unsent ? { status: "FAILED" as const } : {}),

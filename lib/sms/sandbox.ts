@@ -26,7 +26,19 @@ import { type SmsMessageResource, type SmsStatus } from "./wire";
  *    send to it is refused 400 with code 21610, START opts it back in;
  *  - `GET /__sandbox/messages` lists what it sent, `POST /__sandbox/reset` forgets everything.
  */
-export type SmsSandboxOptions = { port?: number; accountSid?: string; authToken?: string; inboundUrl?: string | null; stepMs?: number };
+export type SmsSandboxOptions = {
+  port?: number;
+  accountSid?: string;
+  authToken?: string;
+  inboundUrl?: string | null;
+  stepMs?: number;
+  /**
+   * Origins it may post to directly: the service that started it (its PUBLIC_URL), whose own
+   * origin the outbound checks refuse by design (no tenant URL may point at the service itself).
+   * Callbacks to any other URL go through those checks.
+   */
+  trustedOrigins?: string[];
+};
 export type SandboxMessage = SmsMessageResource & { body: string; idempotencyKey: string | null; statusCallback: string | null };
 export type CallbackAttempt = { url: string; status: SmsStatus | "inbound"; answered: number | null };
 export type SmsSandbox = RunningServer & {
@@ -46,7 +58,8 @@ const START_WORDS = new Set(["START", "UNSTOP", "YES"]);
 const NumbersRequest = z.object({ numbers: z.array(z.string().regex(E164)).max(1000) });
 const ReplyRequest = z.object({ from: z.string().regex(E164), to: z.string().max(32).optional(), body: z.string().max(1600) });
 
-export function smsSandboxServer({ accountSid = SANDBOX_SMS_ACCOUNT, authToken = SANDBOX_SMS_KEY, inboundUrl = null, stepMs = 20 }: SmsSandboxOptions = {}) {
+export function smsSandboxServer({ accountSid = SANDBOX_SMS_ACCOUNT, authToken = SANDBOX_SMS_KEY, inboundUrl = null, stepMs = 20, trustedOrigins = [] }: SmsSandboxOptions = {}) {
+  const trusted = new Set(trustedOrigins.map((o) => new URL(o).origin));
   const faults = new Faults();
   const messages = new Map<string, SandboxMessage>();
   const byKey = new Map<string, string>();
@@ -60,12 +73,12 @@ export function smsSandboxServer({ accountSid = SANDBOX_SMS_ACCOUNT, authToken =
   async function postSigned(url: string, params: Record<string, string>, status: CallbackAttempt["status"]): Promise<number | null> {
     const attempt: CallbackAttempt = { url, status, answered: null };
     callbacks.push(attempt);
+    const headers = { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": smsSignature(authToken, url, params) };
+    const body = new URLSearchParams(params).toString();
     try {
-      attempt.answered = await postToTarget(url, {
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": smsSignature(authToken, url, params) },
-        body: new URLSearchParams(params).toString(),
-        timeoutMs: 5_000,
-      });
+      attempt.answered = trusted.has(new URL(url).origin)
+        ? (await fetch(url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(5_000) })).status
+        : await postToTarget(url, { headers, body, timeoutMs: 5_000 });
     } catch {
       // Twilio does not retry a status callback either; the receiver can GET the message
     }

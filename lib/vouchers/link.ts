@@ -38,8 +38,12 @@ export function verifyPassengerToken(token: string, now = Date.now()): LinkCheck
 
 /** The absolute URL of the passenger page, under PUBLIC_URL (default http://localhost:$PORT). */
 export function passengerLink(token: string): string {
-  const base = (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
-  return `${base}/v/${token}`;
+  return `${publicBaseUrl()}/v/${token}`;
+}
+
+/** The service's public base URL: PUBLIC_URL, default http://localhost:$PORT (links, SMS callbacks). */
+export function publicBaseUrl(): string {
+  return (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
 }
 
 function signature(reservationUrn: string, expiresAt: number): string {

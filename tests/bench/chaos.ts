@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { messageIdOf } from "@/lib/notifications/smtp";
+import { messageIdOf } from "@/lib/messages/smtp";
 import { startSmtpServer } from "@/tests/helpers/smtp";
 
 /** added to the default run's provider faults: bookings made whose answer is lost, calls that hang past the client's 8 s */

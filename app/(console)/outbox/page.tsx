@@ -13,7 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { decodeSegment, urnKind } from "@/lib/ids";
 import { getOutboxMessage, listOutbox } from "@/lib/messages/outbox";
-import { smtpUrl } from "@/lib/notifications/smtp";
+import { smtpUrl } from "@/lib/messages/smtp";
 import { smsSettings } from "@/lib/sms/settings";
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES, MessageChannel, MessageStatus } from "@/lib/vocabulary";
 

@@ -45,7 +45,7 @@ export const cancelReservationRoute = defineRoute({
     "(422 REASON_REQUIRED without a reason). Per provider: a direct contract cancels at once and its rooms return to the allotment; " +
     "Hotelbeds cancels through its API; Expedia Rapid's self-service tier cannot cancel (409 CONFLICT: cancel at the hotel or through " +
     "the provider's enterprise tier). The group's passengers go from BOOKED back to AWAITING_ALLOCATION (`rehouse`: true, the default; " +
-    "the next wave or a rerun houses them) or to CANCELLED (`rehouse`: false: they need no room any more). A cancellation email goes to " +
+    "the next wave or a rerun houses them) or to CANCELLED (`rehouse`: false: they need no room any more). Once the change commits, a cancellation message (email and SMS) goes to " +
     "each passenger whose voucher was delivered. Audited; emits reservation/cancelled. 409 INVALID_TRANSITION when the reservation is " +
     "not CONFIRMED, 409 CASE_CLOSED on a closed case. Answers the reservation after the change.",
   permission: "reservation:cancel",

@@ -13,6 +13,7 @@ import * as policies from "./policies";
 import * as reports from "./reports";
 import * as review from "./review";
 import * as settings from "./settings";
+import * as sms from "./sms";
 import * as system from "./system";
 import * as transport from "./transport";
 import * as users from "./users";
@@ -20,6 +21,6 @@ import * as vouchers from "./vouchers";
 import * as webhooks from "./webhooks";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, board, cases, policies, demand, review, allocation, hotels, vouchers, messages, booking, agent, transport, settings, webhooks, reports, users, passenger].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, board, cases, policies, demand, review, allocation, hotels, vouchers, messages, booking, agent, transport, settings, webhooks, reports, users, passenger, sms].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

@@ -4,6 +4,7 @@ import { PATCH as reaccommodateHandler } from "@/app/api/v1/cases/[caseUrn]/reac
 import { GET as summaryHandler } from "@/app/api/v1/demand/case/[caseUrn]/summary/route";
 import { GET as passengerPage } from "@/app/v/[token]/voucher/route";
 import { auditEntries, messages, jobRuns, jobSteps, passengerGroups, passengers, reservations, reviewItems, vouchers } from "@/db/schema";
+import { messagesOnVoucherIssued } from "@/inngest/functions/messages";
 import { reaccommodateStays } from "@/inngest/functions/reaccommodate-stays";
 import type { Allocation } from "@/lib/allocation/schemas";
 import { systemPrincipal } from "@/lib/auth/principal";
@@ -49,7 +50,7 @@ async function bookedAt(provider: Sandboxed, fallbackAt?: Sandboxed) {
 async function patchNextFlight(token: string, caseUrn: string, scheduledDeparture: string) {
   const res = await call(reaccommodateHandler, `/cases/${caseUrn}/reaccommodate`, { token, params: { caseUrn }, body: { nextFlight: { number: "AF1238", scheduledDeparture }, reason: "flight moved" } });
   expect(res.status, res.text).toBe(200);
-  await createRunner({ db: database.db, jobs: [reaccommodateStays], retryBaseMs: 1 }).tick();
+  await createRunner({ db: database.db, jobs: [reaccommodateStays, messagesOnVoucherIssued], retryBaseMs: 1 }).tick();
 }
 
 const providerOf = (tenant: string, id: Sandboxed): HotelProvider => hotelSources({ db: database.db, principal: systemPrincipal(tenant) }).sources.find((p) => p.id === id)!;
@@ -98,10 +99,10 @@ describe("re-accommodation at a provider that cannot modify a stay: the group is
       expect(next).toMatchObject({ status: "CONFIRMED", stayChange: "CONTINUATION", hotelUrn: r.hotelUrn, checkIn: "2026-11-22T14:00:00.000Z", checkOut: "2026-11-23T10:00:00.000Z" });
       // a real booking at the provider, for the missing night only
       expect(await expedia.status(next.providerRef!)).toMatchObject({ status: "CONFIRMED", checkIn: "2026-11-22", checkOut: "2026-11-23", rooms: r.rooms });
-      // its own voucher, mailed; the old stay's voucher names the new night and code
+      // its own voucher, and (after commit, from voucher/issued) its messages say the stay changed; the old stay's voucher names the new night and code
       const [v] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, next.urn));
       expect(v.text).toContain("These nights continue the stay booked under confirmation");
-      expect(await database.db.select().from(messages).where(and(eq(messages.kind, "VOUCHER"), eq(messages.relatedUrn, next.urn)))).not.toHaveLength(0);
+      expect(await database.db.select().from(messages).where(and(eq(messages.kind, "STAY_CHANGED"), eq(messages.relatedUrn, next.urn)))).not.toHaveLength(0);
       const [oldVoucher] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, r.urn));
       expect(oldVoucher.text).toContain(`Your stay continues until`);
       expect(oldVoucher.text).toContain(v.confirmationCode);

@@ -7,9 +7,11 @@ import { cases, demands, messages, reservations, webhookDeliveries } from "@/db/
 import { allocateOnApproval } from "@/inngest/functions/allocate";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
 import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
-import { deliverEmailJob } from "@/inngest/functions/deliver-email";
+import { deliverMessageJob as deliverEmailJob } from "@/inngest/functions/deliver-message";
+import { messagesOnVoucherIssued } from "@/inngest/functions/messages";
 import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhooks";
-import { deliverEmail, staleQueued } from "@/lib/notifications/deliver";
+import { deliverMessage as deliverEmail } from "@/lib/messages/deliver";
+import { staleQueued } from "@/lib/messages/stale";
 import { launchDrill, listDrills } from "@/lib/drills";
 import { stopDrillSandboxes } from "@/lib/drills/sources";
 import { newUrn } from "@/lib/ids";
@@ -69,7 +71,7 @@ const SPEC = {
 
 function runner() {
   const db = async () => database.db;
-  return createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, deliverEmailJob(db), deliverWebhookJob(db), ...webhookFanOutJobs(db)], retryBaseMs: 1 });
+  return createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, messagesOnVoucherIssued, deliverEmailJob(db), deliverWebhookJob(db), ...webhookFanOutJobs(db)], retryBaseMs: 1 });
 }
 
 describe("a drill", () => {

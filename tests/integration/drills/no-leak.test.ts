@@ -6,7 +6,8 @@ import { allocationWaves, messages, reservations, reviewItems, tenants, transpor
 import { agentRecommendJob } from "@/inngest/functions/agent-recommend";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
-import { deliverEmailJob } from "@/inngest/functions/deliver-email";
+import { deliverMessageJob } from "@/inngest/functions/deliver-message";
+import { messageSubscribers } from "@/inngest/functions/messages";
 import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
 import { dropTransportOnCancelled, planTransportOnConfirmed } from "@/inngest/functions/plan-transport";
 import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhooks";
@@ -96,7 +97,7 @@ function runner() {
   const db = async () => database.db;
   return createRunner({
     db: database.db,
-    jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, deliverEmailJob(db), deliverWebhookJob(db), ...webhookFanOutJobs(db), agentRecommendJob(db), planTransportOnConfirmed, dropTransportOnCancelled],
+    jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, deliverMessageJob(db), ...messageSubscribers, deliverWebhookJob(db), ...webhookFanOutJobs(db), agentRecommendJob(db), planTransportOnConfirmed, dropTransportOnCancelled],
     retryBaseMs: 1,
   });
 }

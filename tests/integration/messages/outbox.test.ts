@@ -5,7 +5,7 @@ import { newUrn } from "@/lib/ids";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction } from "@/lib/context";
 import { getOutboxMessage, listOutbox, maskAddress } from "@/lib/messages/outbox";
-import { enqueueVoucherEmails } from "@/lib/notifications/enqueue";
+import { queueVoucherMessages } from "@/lib/messages/voucher";
 import { apiTestDatabase } from "../../helpers/api";
 import { roleToken } from "../../helpers/cases";
 import { ctxFor, principal, uniqueTenant } from "../../helpers/factories";
@@ -17,7 +17,7 @@ const tenant = uniqueTenant();
 beforeAll(async () => {
   const admin = await roleToken(tenant, "ADMIN");
   const fx = await confirmedReservation(database.db, { token: admin, tenant });
-  await transaction({ db: database.db, principal: systemPrincipal(tenant, "test") }, (tx) => enqueueVoucherEmails(tx, fx.reservationUrn));
+  await transaction({ db: database.db, principal: systemPrincipal(tenant, "test") }, (tx) => queueVoucherMessages(tx, fx.reservationUrn));
 });
 
 describe("the Outbox page's reads", () => {

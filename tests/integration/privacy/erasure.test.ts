@@ -105,8 +105,13 @@ describe("personal data: erased on request and after retention, nowhere left", (
     const [voucher] = await database.db.select().from(vouchers).where(eq(vouchers.html, (await database.db.select().from(vouchers)).find((v) => v.text.includes("Barnabus"))!.html));
     expect(voucher.text).toContain("(name erased)");
     const own = await database.db.select().from(messages).where(and(eq(messages.tenant, tenant), eq(messages.kind, "VOUCHER")));
-    expect(own.filter((m) => m.recipient.startsWith("(erased)"))).toHaveLength(1);
-    expect(own.find((m) => m.recipient.startsWith("(erased)"))).toMatchObject({ status: "SENT", subject: "(erased)" });
+    // her voucher by email (sent) and by SMS (kept: no SMS gateway here, so never sent now), both scrubbed
+    const hers = own.filter((m) => m.recipient.startsWith("(erased)"));
+    expect(hers.map((m) => [m.channel, m.status]).sort()).toEqual([["EMAIL", "SENT"], ["SMS", "FAILED"]]);
+    expect(hers.find((m) => m.channel === "EMAIL")).toMatchObject({ subject: "(erased)" });
+    expect(hers.find((m) => m.channel === "SMS")!.text).toBe("(erased): the recipient's personal data was erased.");
+    // the outbox knew her number as E.164
+    expect(await findInDatabase(database.db, ["+33612345678"])).toEqual([]);
 
     const audit = await call(auditH, "/audit", { token: admin, query: { entityUrn: caseUrn, action: "erase-passenger" } });
     expect(audit.json.items).toHaveLength(1);

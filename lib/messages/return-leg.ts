@@ -1,18 +1,17 @@
 import { render } from "@react-email/render";
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { createElement } from "react";
-import { messages, hotels, passengers, reservations, tenants, transportSegments } from "@/db/schema";
+import { hotels, passengers, reservations, tenants, transportSegments } from "@/db/schema";
 import ReturnLeg, { ReturnLegProps, returnLegText } from "@/emails/return-leg";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { loadCase } from "@/lib/cases/load";
 import { computeStay } from "@/lib/cases/stay";
 import { type Ctx, transaction } from "@/lib/context";
-import { emit } from "@/lib/events";
-import { newUrn } from "@/lib/ids";
 import { localMoment } from "@/lib/vouchers/local-time";
-import { subjectFor } from "@/lib/drills/mode";
-import { caseSystems } from "@/lib/drills/systems";
-import { smtpUrl } from "./smtp";
+import { toE164 } from "./phone";
+import { queueMessages } from "./queue";
+import { recipientsOfGroup } from "./recipients";
+import { smsText } from "./texts";
 
 /** How long before the next flight's departure the return-leg email goes out. */
 export const RETURN_LEG_LEAD_MS = 12 * 60 * 60_000;
@@ -28,13 +27,13 @@ export function returnLegRelatedUrn(reservationUrn: string, flight: NextFlight):
 }
 
 /**
- * One return-leg email per passenger with an address in each CONFIRMED reservation of the case,
+ * One return-leg message per passenger address (email and SMS) in each CONFIRMED reservation of the case,
  * with the pickup time of their ride to the airport (the live HOTEL_TO_AIRPORT segment they are
  * on, else one of their reservation). Writes nothing when the case is closed, when its next flight
  * is no longer `flight` (a later patch has its own email), or when no overnight gap remains. At
  * most once per recipient, reservation and flight (the outbox's unique key). Answers how many were queued.
  */
-export async function enqueueReturnLegEmails(ctx: Ctx, input: { caseUrn: string; nextFlight: NextFlight }): Promise<number> {
+export async function queueReturnLegMessages(ctx: Ctx, input: { caseUrn: string; nextFlight: NextFlight }): Promise<number> {
   return transaction(ctx, async (tx) => {
     const kase = await loadCase(tx, input.caseUrn);
     const next = kase.nextFlight;
@@ -55,20 +54,21 @@ export async function enqueueReturnLegEmails(ctx: Ctx, input: { caseUrn: string;
       .orderBy(asc(transportSegments.scheduledAt), asc(transportSegments.urn));
     const hotelRows = await tx.db.select({ urn: hotels.urn, name: hotels.name }).from(hotels).where(inArray(hotels.urn, [...new Set(stays.map((s) => s.hotelUrn))]));
     const [tenant] = await tx.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.code, kase.tenant)).limit(1);
-    // a drill's mail is KEPT and marked, never sent
-    const status = smtpUrl() && (await caseSystems(tx, kase)).messaging.send ? "QUEUED" : "KEPT";
+    const airline = tenant?.name ?? kase.airline;
 
     let queued = 0;
     for (const stay of stays) {
       const guests = await tx.db
-        .select({ passengerId: passengers.passengerId, firstName: passengers.firstName, lastName: passengers.lastName, email: passengers.email })
+        .select({ passengerId: passengers.passengerId, firstName: passengers.firstName, lastName: passengers.lastName, email: passengers.email, phone: passengers.phone, language: passengers.language })
         .from(passengers)
-        .where(and(eq(passengers.caseUrn, kase.urn), eq(passengers.groupId, stay.groupId), isNotNull(passengers.email)))
+        .where(and(eq(passengers.caseUrn, kase.urn), eq(passengers.groupId, stay.groupId)))
         .orderBy(asc(passengers.position), asc(passengers.passengerId));
       const relatedUrn = returnLegRelatedUrn(stay.urn, next);
+      const all = await recipientsOfGroup(tx, kase.urn, stay.groupId);
       for (const guest of guests) {
-        const to = guest.email!.trim().toLowerCase();
-        if (!to) continue;
+        // this guest's own addresses, with their pickup: a shared address is written once (the outbox's key)
+        const mine = all.filter((r) => (r.channel === "EMAIL" ? r.address === guest.email?.trim().toLowerCase() : r.address === toE164(guest.phone)));
+        if (mine.length === 0) continue;
         const ride = rides.find((r) => r.passengers.some((p) => p.passengerId === guest.passengerId)) ?? rides.find((r) => r.reservationUrns.includes(stay.urn));
         const props = ReturnLegProps.parse({
           passengerName: [guest.firstName, guest.lastName].filter(Boolean).join(" ") || "passenger",
@@ -77,20 +77,26 @@ export async function enqueueReturnLegEmails(ctx: Ctx, input: { caseUrn: string;
           timeZone,
           hotelName: hotelRows.find((h) => h.urn === stay.hotelUrn)?.name ?? stay.hotelName ?? "your hotel",
           pickup: ride ? { at: localMoment(ride.scheduledAt, timeZone), location: ride.pickupLocation ?? ride.vehicle?.pickupLocation ?? "the hotel's main entrance" } : null,
-          airline: tenant?.name ?? kase.airline,
+          airline,
         });
-        const html = await render(createElement(ReturnLeg, props));
-        const subject = subjectFor(kase.mode, ride
-          ? `Flight ${next.number}: your pickup to the airport at ${props.pickup!.at.time} on ${props.pickup!.at.dateLabel}`
-          : `Flight ${next.number} leaves ${props.departure.dateLabel} at ${props.departure.time}`);
-        const [row] = await tx.db
-          .insert(messages)
-          .values({ urn: newUrn("email"), tenant: kase.tenant, kind: "RETURN_LEG", recipient: to, caseUrn: kase.urn, relatedUrn, status, subject, html, text: returnLegText(props) })
-          .onConflictDoNothing({ target: [messages.tenant, messages.channel, messages.kind, messages.relatedUrn, messages.version, messages.recipient, messages.resend] })
-          .returning({ urn: messages.urn });
-        if (!row) continue;
-        if (status === "QUEUED") await emit(tx, "message/queued", { tenant: kase.tenant, messageUrn: row.urn });
-        queued += 1;
+        const values = { airline, flight: next.number, departure: `${props.departure.dateLabel} ${props.departure.time}`, pickup: props.pickup ? `${props.pickup.at.dateLabel} ${props.pickup.at.time}` : "", location: props.pickup?.location ?? "" };
+        queued += await queueMessages(tx, {
+          tenant: kase.tenant,
+          caseUrn: kase.urn,
+          relatedUrn,
+          kind: "RETURN_LEG",
+          version: 1,
+          recipients: mine,
+          template: "return-leg",
+          payload: { flightNumber: next.number, scheduledDeparture: next.scheduledDeparture, pickup: ride ? ride.scheduledAt.toISOString() : null },
+          render: async (channel, locale) => {
+            if (channel === "SMS") return { text: smsText(locale, props.pickup ? "returnLeg.sms.pickup" : "returnLeg.sms.noPickup", values) };
+            const subject = props.pickup
+              ? `Flight ${next.number}: your pickup to the airport at ${props.pickup.at.time} on ${props.pickup.at.dateLabel}`
+              : `Flight ${next.number} leaves ${props.departure.dateLabel} at ${props.departure.time}`;
+            return { subject, html: await render(createElement(ReturnLeg, props)), text: returnLegText(props) };
+          },
+        });
       }
     }
     return queued;

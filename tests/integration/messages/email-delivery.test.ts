@@ -1,15 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deliverEmailJob, deliverEmailSweepJob } from "@/inngest/functions/deliver-email";
+import { deliverMessageJob as deliverEmailJob, deliverMessageSweepJob as deliverEmailSweepJob } from "@/inngest/functions/deliver-message";
 import { messages, jobEvents, jobRuns, vouchers } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction, type Ctx } from "@/lib/context";
 import { emit } from "@/lib/events";
 import { manualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
-import { deliverEmail, staleQueued } from "@/lib/notifications/deliver";
-import { enqueueCancellationEmails, enqueueVoucherEmails } from "@/lib/notifications/enqueue";
-import { messageIdOf } from "@/lib/notifications/smtp";
+import { queueCancellationMessages } from "@/lib/messages/cancellation";
+import { deliverMessage as deliverEmail } from "@/lib/messages/deliver";
+import { messageIdOf } from "@/lib/messages/smtp";
+import { staleQueued } from "@/lib/messages/stale";
+import { queueVoucherMessages } from "@/lib/messages/voucher";
+import { issueVoucher } from "@/lib/vouchers/issue";
 import { verifyPassengerToken } from "@/lib/vouchers/link";
 import { apiTestDatabase } from "../../helpers/api";
 import { roleToken } from "../../helpers/cases";
@@ -23,7 +26,11 @@ let admin: string;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 const sys = (): Ctx => ({ db: database.db, principal: systemPrincipal(tenant, "test") });
-const enqueue = (urn: string) => transaction(sys(), (tx) => enqueueVoucherEmails(tx, urn));
+/** the voucher stored (as issueVoucher does), then its messages written (as its subscriber does) */
+const enqueue = async (urn: string) => {
+  await issueVoucher(sys(), urn);
+  return transaction(sys(), (tx) => queueVoucherMessages(tx, urn));
+};
 /** Runs the delivery job until no message of the test is QUEUED (retries are due a few ms apart). */
 const runJobs = async () => {
   const runner = createRunner({ db: database.db, jobs: [deliverEmailJob(async () => database.db)], retryBaseMs: 1 });
@@ -170,7 +177,7 @@ describe("voucher emails through a real SMTP server", () => {
     const later = new Date(Date.now() + 60_000);
     expect((await staleQueued(sys(), { olderThanMs: 5 * 60_000, limit: 10_000, now: later })).map((m) => m.urn)).not.toEqual(expect.arrayContaining([mine[0]]));
     // once the runs are over and the mail is still QUEUED (they gave up, or were cancelled), it is stale again
-    await database.db.update(jobRuns).set({ status: "CANCELLED" }).where(and(eq(jobRuns.functionId, "deliver-email"), sql`${jobRuns.event}->'data'->>'messageUrn' in (${sql.join(mine.map((u) => sql`${u}`), sql`, `)})`));
+    await database.db.update(jobRuns).set({ status: "CANCELLED" }).where(and(eq(jobRuns.functionId, "deliver-message"), sql`${jobRuns.event}->'data'->>'messageUrn' in (${sql.join(mine.map((u) => sql`${u}`), sql`, `)})`));
     expect((await staleQueued(sys(), { olderThanMs: 5 * 60_000, limit: 10_000, now: later })).map((m) => m.urn)).toEqual(expect.arrayContaining(mine));
     for (const urn of mine) await deliverEmail(sys(), urn, { lastAttempt: false }); // leave no QUEUED mail to the next test
   });
@@ -221,7 +228,7 @@ describe("cancellation emails", () => {
     delete process.env.SMTP_URL;
     await enqueue(fx.reservationUrn);
     await runJobs();
-    expect(await transaction(sys(), (tx) => enqueueCancellationEmails(tx, fx.reservationUrn, "flight re-timed"))).toBe(0);
+    expect(await transaction(sys(), (tx) => queueCancellationMessages(tx, { tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn, reason: "flight re-timed" }))).toBe(0);
   });
 
   it("one per recipient who received the voucher, once", async () => {
@@ -229,7 +236,7 @@ describe("cancellation emails", () => {
     await enqueue(fx.reservationUrn);
     await runJobs();
     smtp.received.length = 0;
-    const cancel = () => transaction(sys(), (tx) => enqueueCancellationEmails(tx, fx.reservationUrn, "the passengers left on an earlier flight"));
+    const cancel = () => transaction(sys(), (tx) => queueCancellationMessages(tx, { tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn, reason: "the passengers left on an earlier flight" }));
     expect(await cancel()).toBe(2);
     expect(await cancel()).toBe(0);
     await runJobs();

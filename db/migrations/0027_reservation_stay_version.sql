@@ -1,0 +1,1 @@
+ALTER TABLE "reservations" ADD COLUMN "stay_version" integer DEFAULT 1 NOT NULL;

@@ -1,0 +1,65 @@
+import { database } from "@/db/client";
+import { systemPrincipal } from "@/lib/auth/principal";
+import type { Ctx } from "@/lib/context";
+import { defineJob } from "@/lib/jobs/define";
+import { queueCancellationMessages } from "@/lib/messages/cancellation";
+import { queueDeclineMessages } from "@/lib/messages/declined";
+import { queueStayChangedMessages } from "@/lib/messages/stay-changed";
+import { queueVoucherMessages } from "@/lib/messages/voucher";
+
+/**
+ * The messages' subscribers: each domain event that tells a passenger something writes its
+ * messages after the change committed, never inside it. One step each, idempotent through the
+ * outbox's unique key (recipient, kind, version of the record): an event delivered twenty times
+ * writes one message per recipient and channel.
+ */
+async function systemCtx(tenant: string): Promise<Ctx> {
+  return { db: (await database()).db, principal: systemPrincipal(tenant, "messages") };
+}
+
+/** a voucher issued (first stay, a continuation, a re-housing or the passenger's choice) → its messages */
+export const messagesOnVoucherIssued = defineJob({
+  priority: 300,
+  id: "messages-voucher-issued",
+  event: "voucher/issued",
+  retries: 4,
+  handler: async ({ event, step }) => {
+    const ctx = await systemCtx(event.data.tenant);
+    return { queued: await step.run("queue", () => queueVoucherMessages(ctx, event.data.reservationUrn)) };
+  },
+});
+
+/** a stay changed in place (new dates at the same hotel) → STAY_CHANGED with the stay's version */
+export const messagesOnReservationChanged = defineJob({
+  id: "messages-reservation-changed",
+  event: "reservation/changed",
+  retries: 4,
+  handler: async ({ event, step }) => {
+    const ctx = await systemCtx(event.data.tenant);
+    return { queued: await step.run("queue", () => queueStayChangedMessages(ctx, event.data)) };
+  },
+});
+
+/** a reservation cancelled (not replaced, not declined) → CANCELLATION to whoever got its voucher */
+export const messagesOnReservationCancelled = defineJob({
+  id: "messages-reservation-cancelled",
+  event: "reservation/cancelled",
+  retries: 4,
+  handler: async ({ event, step }) => {
+    const ctx = await systemCtx(event.data.tenant);
+    return { queued: await step.run("queue", () => queueCancellationMessages(ctx, event.data)) };
+  },
+});
+
+/** a passenger declined the hotel on their page → DECLINE_CONFIRMED */
+export const messagesOnPassengerDeclined = defineJob({
+  id: "messages-passenger-declined",
+  event: "passenger/declined",
+  retries: 4,
+  handler: async ({ event, step }) => {
+    const ctx = await systemCtx(event.data.tenant);
+    return { queued: await step.run("queue", () => queueDeclineMessages(ctx, event.data)) };
+  },
+});
+
+export const messageSubscribers = [messagesOnVoucherIssued, messagesOnReservationChanged, messagesOnReservationCancelled, messagesOnPassengerDeclined];

@@ -1,0 +1,27 @@
+import type { MessageChannel } from "@/lib/vocabulary";
+import { smsSettings, type SmsEndpoint } from "@/lib/sms/settings";
+import { log } from "@/lib/log";
+import { smtpUrl } from "./smtp";
+
+/**
+ * The SMS gateway, or null: no SMS_URL, or `SMS_URL=sandbox` in a process the supervisor did not
+ * hand the sandbox's URL to, or a URL that is not a Twilio account URL (logged once per value).
+ */
+export function smsEndpoint(): SmsEndpoint | null {
+  const url = process.env.SMS_URL;
+  if (!url || url === "sandbox") return null;
+  try {
+    return smsSettings();
+  } catch (err) {
+    if (warned !== url) log("error", "SMS_URL is unusable: no SMS is sent", { error: err instanceof Error ? err.message : String(err) });
+    warned = url;
+    return null;
+  }
+}
+let warned: string | null = null;
+
+/** Why a channel's messages are KEPT rather than sent, or null when it has a server. */
+export function noServerReason(channel: MessageChannel): string | null {
+  if (channel === "SMS") return smsEndpoint() ? null : "no SMS provider configured: set SMS_URL";
+  return smtpUrl() ? null : "no SMTP server configured: set SMTP_URL";
+}

@@ -1,0 +1,21 @@
+import { and, eq } from "drizzle-orm";
+import { smsOptOuts } from "@/db/schema";
+import type { DbOrTx } from "@/db/client";
+
+/** What an SMS to a number that replied STOP records instead of being sent. */
+export const OPTED_OUT_ERROR = "opted out (STOP)";
+
+export async function isOptedOut(db: DbOrTx, tenant: string, phone: string): Promise<boolean> {
+  const [row] = await db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(and(eq(smsOptOuts.tenant, tenant), eq(smsOptOuts.phone, phone))).limit(1);
+  return Boolean(row);
+}
+
+/** STOP (or the gateway's 21610): the number gets nothing more from this tenant until START. */
+export async function recordOptOut(db: DbOrTx, tenant: string, phone: string): Promise<void> {
+  await db.insert(smsOptOuts).values({ tenant, phone }).onConflictDoNothing();
+}
+
+export async function removeOptOut(db: DbOrTx, tenant: string, phone: string): Promise<boolean> {
+  const gone = await db.delete(smsOptOuts).where(and(eq(smsOptOuts.tenant, tenant), eq(smsOptOuts.phone, phone))).returning({ phone: smsOptOuts.phone });
+  return gone.length > 0;
+}

@@ -1,0 +1,89 @@
+import { messages } from "@/db/schema";
+import type { Ctx } from "@/lib/context";
+import { subjectFor } from "@/lib/drills/mode";
+import { emit } from "@/lib/events";
+import type { Locale } from "@/lib/i18n";
+import { newUrn } from "@/lib/ids";
+import type { CaseMode, MessageChannel, MessageKind, MessageStatus } from "@/lib/vocabulary";
+import { noServerReason } from "./channels";
+import { messagesGoOut } from "./goes-out";
+import { isOptedOut, OPTED_OUT_ERROR } from "./opt-out";
+import type { Recipient } from "./recipients";
+
+/** One rendition of a message: an email has a subject and HTML, an SMS only its text. */
+export type Rendition = { subject?: string; html?: string; text: string };
+
+export type MessageDraft = {
+  tenant: string;
+  caseUrn: string;
+  /** the record the message describes (a reservation, `<reservation>#return-leg:…`) */
+  relatedUrn: string;
+  kind: MessageKind;
+  /** the version of what it describes: a new version is a new message, the same one never twice */
+  version: number;
+  recipients: Recipient[];
+  /** the template's name and the values it was rendered from, kept for the record and a resend */
+  template: string;
+  payload: Record<string, unknown>;
+  passengerLink?: string | null;
+  /** renders one channel in one locale; called once per pair, however many recipients share it */
+  render: (channel: MessageChannel, locale: Locale) => Promise<Rendition>;
+};
+
+/**
+ * The one writer of the outbox. One row per recipient (channel and address) of the draft, at most
+ * once per recipient, kind and version of the record (the unique key: a redelivered event or a
+ * retried step writes nothing). A row is QUEUED with a `message/queued` event (sent after this
+ * transaction commits), or written final without an event: KEPT when the case is not LIVE or the
+ * channel has no server, FAILED for a number that replied STOP (never sent). Answers how many rows
+ * it wrote.
+ */
+export async function queueMessages(ctx: Ctx, draft: MessageDraft): Promise<number> {
+  if (draft.recipients.length === 0) return 0;
+  const { live, mode } = await messagesGoOut(ctx, draft.caseUrn);
+  const renditions = new Map<string, Promise<Rendition>>();
+  let written = 0;
+  for (const to of draft.recipients) {
+    const key = `${to.channel}:${to.locale}`;
+    if (!renditions.has(key)) renditions.set(key, draft.render(to.channel, to.locale));
+    const r = await renditions.get(key)!;
+    const { status, lastError } = await statusOf(ctx, draft.tenant, to, live, mode);
+    const text = to.channel === "SMS" && mode === "DRILL" ? `[DRILL] ${r.text}` : r.text;
+    const [row] = await ctx.db
+      .insert(messages)
+      .values({
+        urn: newUrn(to.channel === "SMS" ? "sms" : "email"),
+        tenant: draft.tenant,
+        channel: to.channel,
+        kind: draft.kind,
+        recipient: to.address,
+        caseUrn: draft.caseUrn,
+        relatedUrn: draft.relatedUrn,
+        version: draft.version,
+        locale: to.locale,
+        template: draft.template,
+        payload: draft.payload,
+        passengerLink: draft.passengerLink ?? null,
+        subject: r.subject ? subjectFor(mode, r.subject) : "",
+        html: r.html ?? "",
+        text,
+        status,
+        lastError,
+      })
+      .onConflictDoNothing({ target: [messages.tenant, messages.channel, messages.kind, messages.relatedUrn, messages.version, messages.recipient, messages.resend] })
+      .returning({ urn: messages.urn });
+    if (!row) continue;
+    if (status === "QUEUED") await emit(ctx, "message/queued", { tenant: draft.tenant, messageUrn: row.urn });
+    written += 1;
+  }
+  return written;
+}
+
+/** The state a new message is written in (the writer's and the resend verb's one rule). */
+export async function statusOf(ctx: Ctx, tenant: string, to: Pick<Recipient, "channel" | "address">, live: boolean, mode: CaseMode): Promise<{ status: MessageStatus; lastError: string | null }> {
+  if (to.channel === "SMS" && (await isOptedOut(ctx.db, tenant, to.address))) return { status: "FAILED", lastError: OPTED_OUT_ERROR };
+  // a drill's message is written, marked and KEPT for the Outbox page, never sent
+  if (!live) return { status: "KEPT", lastError: `not sent: a ${mode} case's messages stay in the outbox` };
+  const reason = noServerReason(to.channel);
+  return reason ? { status: "KEPT", lastError: reason } : { status: "QUEUED", lastError: null };
+}

@@ -1,0 +1,40 @@
+import { and, asc, eq } from "drizzle-orm";
+import { passengers } from "@/db/schema";
+import type { Ctx } from "@/lib/context";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n";
+import { log } from "@/lib/log";
+import type { MessageChannel } from "@/lib/vocabulary";
+import { toE164 } from "./phone";
+
+export type Recipient = { channel: MessageChannel; address: string; locale: Locale };
+
+/**
+ * Whom a message about a passenger group goes to: each distinct email (lowercased) by EMAIL and
+ * each distinct phone (E.164) by SMS, in manifest order, in the language of the first passenger
+ * with that address (their `language`, else English). A passenger with both gets both; a number
+ * that cannot be read as E.164 is skipped and logged (without the number).
+ */
+export async function recipientsOfGroup(ctx: Ctx, caseUrn: string, groupId: string): Promise<Recipient[]> {
+  const rows = await ctx.db
+    .select({ passengerId: passengers.passengerId, email: passengers.email, phone: passengers.phone, language: passengers.language })
+    .from(passengers)
+    .where(and(eq(passengers.caseUrn, caseUrn), eq(passengers.groupId, groupId)))
+    .orderBy(asc(passengers.position), asc(passengers.passengerId));
+  const seen = new Set<string>();
+  const out: Recipient[] = [];
+  const add = (channel: MessageChannel, address: string, locale: Locale) => {
+    if (seen.has(`${channel}:${address}`)) return;
+    seen.add(`${channel}:${address}`);
+    out.push({ channel, address, locale });
+  };
+  for (const p of rows) {
+    const locale = isLocale(p.language) ? p.language : DEFAULT_LOCALE;
+    const email = p.email?.trim().toLowerCase();
+    if (email) add("EMAIL", email, locale);
+    if (!p.phone?.trim()) continue;
+    const phone = toE164(p.phone);
+    if (phone) add("SMS", phone, locale);
+    else log("warn", "phone number skipped: not E.164", { caseUrn, groupId, passengerId: p.passengerId });
+  }
+  return out;
+}

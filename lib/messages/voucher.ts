@@ -1,0 +1,82 @@
+import { and, eq } from "drizzle-orm";
+import { reservations, type ReservationRow } from "@/db/schema";
+import type { Ctx } from "@/lib/context";
+import type { VoucherProps } from "@/emails/voucher";
+import type { MessageKind } from "@/lib/vocabulary";
+import { linkExpiry, passengerLink, signPassengerToken } from "@/lib/vouchers/link";
+import { voucherProps } from "@/lib/vouchers/model";
+import { renderVoucher } from "@/lib/vouchers/render";
+import { airlineName } from "./airline";
+import { queueMessages } from "./queue";
+import { recipientsOfGroup } from "./recipients";
+import { smsText, textFor, type MessageTextKey } from "./texts";
+
+type Props = Omit<VoucherProps, "passengerLink">;
+
+/**
+ * What a newly issued voucher tells the passenger: a first stay is VOUCHER; the nights added at the
+ * same hotel are STAY_CHANGED; a stay at another hotel is REHOUSED, or CHOICE_CONFIRMED when the
+ * passenger chose it on their page.
+ */
+export function voucherKindOf(r: Pick<ReservationRow, "previousUrn" | "stayChange" | "requestedBy">): MessageKind {
+  if (!r.previousUrn) return "VOUCHER";
+  if (r.stayChange === "CONTINUATION") return "STAY_CHANGED";
+  return r.requestedBy === "PASSENGER" ? "CHOICE_CONFIRMED" : "REHOUSED";
+}
+
+const TEXTS: Partial<Record<MessageKind, { subject: MessageTextKey; sms: MessageTextKey }>> = {
+  VOUCHER: { subject: "voucher.subject", sms: "voucher.sms" },
+  STAY_CHANGED: { subject: "stayChanged.subject", sms: "stayChanged.sms" },
+  REHOUSED: { subject: "rehoused.subject", sms: "rehoused.sms" },
+  CHOICE_CONFIRMED: { subject: "choiceConfirmed.subject", sms: "choiceConfirmed.sms" },
+};
+
+/**
+ * The messages of an issued voucher (the `voucher/issued` subscriber), version 1: each passenger of
+ * the group by email and by SMS, with the voucher and their link. Nothing for a reservation no
+ * longer CONFIRMED (cancelled before its messages were written). Idempotent through the outbox's key.
+ */
+export async function queueVoucherMessages(ctx: Ctx, reservationUrn: string): Promise<number> {
+  const reservation = await reservationOf(ctx, reservationUrn);
+  if (!reservation || reservation.status !== "CONFIRMED") return 0;
+  return queueStayMessages(ctx, reservation, voucherKindOf(reservation), 1);
+}
+
+/**
+ * A stay's messages of one kind and version, email with the voucher, SMS with the link: the voucher
+ * messages and, with the stay's version, those of an in-place change (STAY_CHANGED).
+ */
+export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, kind: MessageKind, version: number): Promise<number> {
+  const recipients = await recipientsOfGroup(ctx, reservation.caseUrn, reservation.groupId);
+  if (recipients.length === 0) return 0;
+  const props: Props = await voucherProps(ctx, reservation);
+  const link = passengerLink(signPassengerToken(reservation.urn, linkExpiry(reservation.checkOut)));
+  const airline = await airlineName(ctx, reservation.tenant);
+  const texts = TEXTS[kind] ?? TEXTS.VOUCHER!;
+  const values = { airline, code: props.confirmationCode, hotel: props.hotel.name, checkIn: `${props.checkIn.dateLabel} ${props.checkIn.time}`, checkOut: `${props.checkOut.dateLabel} ${props.checkOut.time}`, link };
+  return queueMessages(ctx, {
+    tenant: reservation.tenant,
+    caseUrn: reservation.caseUrn,
+    relatedUrn: reservation.urn,
+    kind,
+    version,
+    recipients,
+    template: "voucher",
+    payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, checkIn: props.checkIn.date, checkOut: props.checkOut.date },
+    passengerLink: link,
+    render: async (channel, locale) => {
+      if (channel === "SMS") return { text: smsText(locale, texts.sms, values) };
+      const { html, text } = await renderVoucher({ ...props, passengerLink: link });
+      return { subject: textFor(locale, texts.subject, values), html, text };
+    },
+  });
+}
+
+export async function reservationOf(ctx: Ctx, urn: string): Promise<ReservationRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.urn, urn), eq(reservations.tenant, ctx.principal.tenant)))
+    .limit(1);
+  return row ?? null;
+}
