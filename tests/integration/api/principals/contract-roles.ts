@@ -42,6 +42,13 @@ const READ_CASES = [ADMIN, OPS, OPERATOR, FEED] as const;
 export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "GET /health": { roles: "public", scope: "none" },
   "GET /openapi.json": { roles: "public", scope: "none" },
+  // issue 20: the passenger's signed link is the credential (no bearer token), the SMS gateway's X-Twilio-Signature its callbacks'
+  "GET /passenger/{token}": { roles: "public", scope: "none" },
+  "GET /passenger/{token}/choices": { roles: "public", scope: "none" },
+  "POST /passenger/{token}/choice": { roles: "public", scope: "none" },
+  "POST /passenger/{token}/decline": { roles: "public", scope: "none" },
+  "POST /sms/status": { roles: "public", scope: "none" },
+  "POST /sms/inbound": { roles: "public", scope: "none" },
   "GET /audit": { roles: READ, scope: "none" },
   "GET /board": { roles: READ, scope: "airport", why: "README: the operations board reads like any other list; the query names the airport" },
   "GET /admin/backup": { roles: [ADMIN], scope: "machine", why: "README: the backup holds every tenant's rows" },
