@@ -16,6 +16,7 @@ import { expediaRapid } from "@/lib/providers/expedia-rapid/client";
 import { hotelbeds } from "@/lib/providers/hotelbeds/client";
 import { type RunningSandboxes, startSandboxes } from "@/lib/providers/sandboxes";
 import type { HotelProvider, ProviderBooking } from "@/lib/providers/types";
+import { ProviderUnavailable } from "@/lib/providers/errors";
 import { seedTestAirports } from "@/tests/helpers/airports";
 import { casePayload, type GroupInput, pax } from "@/tests/helpers/cases";
 import { freshPostgresDatabase } from "@/tests/helpers/db";
@@ -124,7 +125,7 @@ async function providerBookings(tenant: string, caseUrn: string, waveUrn: string
         const client = clients[c.provider];
         if (!client) continue;
         for (const generation of ["0|", "1|", "2|"]) {
-          const b = await client.findByReference(clientReference(tenant, caseUrn, waveUrn, a.groupId, c.hotelUrn, generation));
+          const b = await lookUp(() => client.findByReference(clientReference(tenant, caseUrn, waveUrn, a.groupId, c.hotelUrn, generation)));
           if (b && b.status !== "CANCELLED") found.push(b);
         }
       }
@@ -132,6 +133,22 @@ async function providerBookings(tenant: string, caseUrn: string, waveUrn: string
     }),
   );
   return out;
+}
+
+/**
+ * The check's own look-up, a few times: a whole wave's look-ups at once on a loaded machine can meet
+ * a reset connection at the sandbox, which says nothing about the bookings (the service's own calls
+ * retry the same way).
+ */
+async function lookUp<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      if (attempt >= 4 || !(err instanceof ProviderUnavailable)) throw err;
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
 }
 
 /** How many groups the providers hold a booking for under their primary reference (cheap, for polling). */
