@@ -66,7 +66,7 @@ export async function CaseMessages({ ctx, caseUrn, closed, drill, zone, hotels }
                   </TableCell>
                   <TableCell>
                     <StatusBadge status={m.status} testId="case-message-status" />
-                    {m.status === "KEPT" && <div className="text-xs text-warning-foreground" data-testid="case-message-kept">{drill ? "a drill's messages are never sent" : KEPT_WORDS[m.channel]}</div>}
+                    {m.status === "KEPT" && <div className="text-xs text-warning-foreground dark:text-warning" data-testid="case-message-kept">{drill ? "a drill's messages are never sent" : KEPT_WORDS[m.channel]}</div>}
                     {m.failure && m.status === "FAILED" && <div className="text-xs text-destructive" data-testid="case-message-failure">{m.failure}</div>}
                     {m.attempts > 1 && <div className="text-xs text-muted-foreground">{m.attempts} attempts</div>}
                   </TableCell>

@@ -133,7 +133,7 @@ test.describe("as an ops supervisor", () => {
     const template = await page.request.get((await page.getByTestId("upload-template-csv").getAttribute("href"))!);
     expect(template.status()).toBe(200);
     const csv = await template.text();
-    expect(csv.split("\r\n")[0]).toBe("pnr,passengerId,firstName,lastName,tier,email,phone,specialNeeds");
+    expect(csv.split("\r\n")[0]).toBe("pnr,passengerId,firstName,lastName,tier,email,phone,specialNeeds,language");
     // the template as downloaded is a valid upload
     await casePage.upload("passengers-template.csv", csv);
     await expect(page.getByTestId("upload-result")).toContainText("2 passengers added");
