@@ -50,14 +50,19 @@ export async function openPassengerLink(ctx: { db: DbOrTx; requestId?: string },
   };
 }
 
-/** The stay a link shows: its own reservation, or the last live stay that replaced it. */
+/**
+ * The stay a link shows: its own reservation, or the last stay that replaced it. A cancelled stay
+ * follows its replacement; a CONFIRMED one follows a CONFIRMED replacement too, since the stay the
+ * passenger chose is theirs as soon as it is confirmed, while the first is still being released.
+ */
 export async function currentStay(db: DbOrTx, urn: string): Promise<ReservationRow | null> {
   let [row] = await db.select().from(reservations).where(eq(reservations.urn, urn)).limit(1);
-  for (let hops = 0; row?.status === "CANCELLED" && hops < 10; hops++) {
+  for (let hops = 0; row && (row.status === "CANCELLED" || row.status === "CONFIRMED") && hops < 10; hops++) {
+    const followed: ReservationRow["status"][] = row.status === "CANCELLED" ? ["CONFIRMED", "CHECKED_OUT", "CANCELLED"] : ["CONFIRMED", "CHECKED_OUT"];
     const [next] = await db
       .select()
       .from(reservations)
-      .where(and(eq(reservations.previousUrn, row.urn), eq(reservations.stayChange, "REPLACEMENT"), inArray(reservations.status, ["CONFIRMED", "CHECKED_OUT", "CANCELLED"])))
+      .where(and(eq(reservations.previousUrn, row.urn), eq(reservations.stayChange, "REPLACEMENT"), inArray(reservations.status, followed)))
       .orderBy(desc(reservations.createdAt))
       .limit(1);
     if (!next) break;
