@@ -54,6 +54,7 @@ export function handle<S extends RouteSpec>(spec: S, fn: (args: HandlerArgs<S>) 
       }
       const rawParams = route ? await route.params : {};
       const params = spec.params ? parseOr404(spec.params, rawParams) : undefined;
+      if (spec.guard) spec.guard((params ?? {}) as Record<string, unknown>);
       const query = spec.query ? parse(spec.query, upperCaseEnums(spec.query, Object.fromEntries(url.searchParams))) : undefined;
       const body = spec.body ? parseBody(spec, await readJson(req, { optional: spec.bodyOptional })) : undefined;
       const ctx: Ctx = { db, principal: principal ?? anonymous(), requestId };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/route";
 import { LOCALES } from "@/lib/i18n/locales";
+import { checkPassengerToken } from "@/lib/passenger/link";
 import { PassengerChoiceBody, PassengerChoices, PassengerDeclineBody, PassengerStatus, PassengerTokenParams } from "@/lib/passenger/schemas";
 
 const LINK =
@@ -9,7 +10,8 @@ const LINK =
   "NOT_FOUND problem; an expired one (3 days after check-out) a 401 UNAUTHENTICATED problem. Requests are counted per link " +
   "against RATE_LIMIT_PER_MINUTE (429 RATE_LIMITED with Retry-After). Every action is audited with the actor passenger-link:<reservationUrn>.";
 
-const common = { tag: "Passenger", permission: "public", params: PassengerTokenParams } as const;
+// the token is the credential: checked before the body is read, so a forged link with a bad body is still a 404
+const common = { tag: "Passenger", permission: "public", params: PassengerTokenParams, guard: (p: Record<string, unknown>) => void checkPassengerToken(String(p.token)) } as const;
 
 export const passengerStatusRoute = defineRoute({
   ...common,
