@@ -41,7 +41,7 @@ export async function cancelReservation({
   passengersTo?: "LOCAL_RESIDENT";
   /** the passenger said on their page they need no hotel (lib/passenger/decline.ts): they are told so, not that their stay was cancelled */
   cause?: "OPERATOR" | "PASSENGER_DECLINED";
-  /** the passenger's decline: refused (409 CHOICE_IN_PROGRESS) while a successor of the stay is live, so a decline racing the passenger's own choice never cancels the first stay under a room being booked */
+  /** the passenger's decline: refused (409 CHOICE_IN_PROGRESS) while a successor of the stay is live, looked for before the provider call and again on the locked row, so a decline racing the passenger's own choice does not cancel the first stay here under a room being booked */
   refuseWhileReplaced?: boolean;
 }): Promise<Reservation> {
   requirePermission(ctx, "reservation:cancel", "cancel a reservation");

@@ -144,8 +144,11 @@ type Claimed = { ok: true; urn: string } | { ok: false; code: string; detail: st
 /**
  * The PENDING successor, claimed while the first stay is locked: one live successor per stay, so a
  * second choice at once is refused here; a stay no longer CONFIRMED (declined, cancelled by the
- * desk, checked out meanwhile) is refused too. The passenger's decline checks the same row under
- * the same lock (lib/booking/cancel.ts), so one of the two wins.
+ * desk, checked out meanwhile) is refused too. The passenger's decline looks for a live successor
+ * before it calls the provider and again under this same row lock (lib/booking/cancel.ts), so in the
+ * database one of the two wins. Left open: a choice claimed between the decline's first check and
+ * its provider call finds the first room already cancelled at the provider (the decline answers 409);
+ * if the chosen hotel then refuses, the first stay reads CONFIRMED here but is gone at the hotel.
  */
 async function claim(ctx: Ctx, previousUrn: string, c: StayCandidate, timeZone: string): Promise<Claimed> {
   const busy: Claimed = { ok: false, code: "CHOICE_IN_PROGRESS", detail: "Another choice for this stay is being booked or was made already: reload the page to see your hotel." };

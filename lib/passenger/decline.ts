@@ -18,8 +18,9 @@ export type DeclineOutcome = { declined: true; reservationUrn: string };
  * group's passengers become LOCAL_RESIDENT, and `passenger.decline` is audited as the link with the
  * reason. Saying it again changes nothing and answers the same; a stay cancelled otherwise is a 404,
  * one not (or no longer) CONFIRMED a 409 INVALID_TRANSITION, and a stay whose replacement the
- * passenger chose is being booked a 409 CHOICE_IN_PROGRESS (checked again on the locked row, so the
- * first stay is never cancelled under a room being booked). A provider that cannot cancel through
+ * passenger chose is being booked a 409 CHOICE_IN_PROGRESS (looked for before the provider is called
+ * and again on the locked row, so the stay is not CANCELLED here under a room being booked; the narrow
+ * race left open is told in lib/passenger/choose.ts `claim`). A provider that cannot cancel through
  * its API is a 409 saying to tell the desk: the room is kept rather than lost silently.
  */
 export async function declineStay(link: PassengerLink, raw: PassengerDeclineBody): Promise<DeclineOutcome> {
