@@ -190,7 +190,7 @@ describe("choosing another hotel", () => {
     const successors = await database.db.select().from(reservations).where(eq(reservations.previousUrn, r.urn));
     expect(successors.map((s) => s.status)).toEqual(["FAILED"]);
     expect((await status(link)).json.reservation).toMatchObject({ status: "CONFIRMED", hotel: { urn: r.hotelUrn } });
-    expect((await audits(r.urn, "passenger.choose_hotel"))[0].reason).toContain("the first hotel stays");
+    expect((await audits(r.urn, "passenger.choose_hotel"))[0]).toMatchObject({ airport: "CDG", reason: expect.stringContaining("the first hotel stays") });
   });
 
   it("a lost confirmation: the choice looks the booking up by its reference and books the hotel once", async () => {
@@ -212,6 +212,9 @@ describe("choosing another hotel", () => {
     const answers = await Promise.all([choose(link, a.hotelUrn), choose(link, b.hotelUrn)]);
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     expect(answers.find((x) => x.status === 409)!.json.code).toMatch(/^(CHOICE_IN_PROGRESS|CHOICE_CLOSED)$/);
+    // the refused one is audited too, as the link
+    const refusal = (await audits(r.urn, "passenger.choose_hotel")).find((e) => /^(CHOICE_IN_PROGRESS|CHOICE_CLOSED):/.test(e.reason ?? ""));
+    expect(refusal).toMatchObject({ actor: `passenger-link:${r.urn}`, airport: "CDG" });
     const live = await database.db.select().from(reservations).where(and(eq(reservations.previousUrn, r.urn), eq(reservations.status, "CONFIRMED")));
     expect(live).toHaveLength(1);
     await releaseRunner().tick();
