@@ -15,6 +15,7 @@ import { issueVoucherOnConfirmed } from "./issue-voucher";
 import { messageSubscribers } from "./messages";
 import { completeTransport, dropTransportOnCancelled, followNextFlightTransport, planTransportOnConfirmed } from "./plan-transport";
 import { reaccommodateStays } from "./reaccommodate-stays";
+import { releaseChosenStay } from "./release-chosen-stay";
 import { returnLegEmail } from "./return-leg";
 import { reviewSla, reviewSlaReleased, reviewSlaReschedule, reviewSlaRescheduled } from "./review-sla";
 import { deliverWebhook, webhookFanOut } from "./webhooks";
@@ -23,7 +24,7 @@ import { weeklyReport } from "./weekly-report";
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
 export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, issueVoucherOnConfirmed, checkOutStays, deliverMessageOnQueued, deliverMessageSweep, ...messageSubscribers,
   reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
-  reaccommodateStays, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled].map(labelSteps);
+  reaccommodateStays, releaseChosenStay, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled].map(labelSteps);
 
 /** The registry as Inngest functions, for serve(). */
 export const functions = jobs.map((job) => toInngestFunction(inngest, job));

@@ -32,7 +32,7 @@ type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
 
 /**
  * The one wrapper of every route handler: request id, principal, permission, rate limit, zod
- * parsing of params, query and body, the service call, response shaping, problem+json errors
+ * parsing of params, a credential in the path (the route's guard) checked before the query and body, the service call, response shaping, problem+json errors
  * and a JSON log line. Handlers stay a few lines: the spec and one service verb.
  */
 export function handle<S extends RouteSpec>(spec: S, fn: (args: HandlerArgs<S>) => Promise<unknown>) {
@@ -54,6 +54,7 @@ export function handle<S extends RouteSpec>(spec: S, fn: (args: HandlerArgs<S>) 
       }
       const rawParams = route ? await route.params : {};
       const params = spec.params ? parseOr404(spec.params, rawParams) : undefined;
+      if (spec.guard) spec.guard((params ?? {}) as Record<string, unknown>);
       const query = spec.query ? parse(spec.query, upperCaseEnums(spec.query, Object.fromEntries(url.searchParams))) : undefined;
       const body = spec.body ? parseBody(spec, await readJson(req, { optional: spec.bodyOptional })) : undefined;
       const ctx: Ctx = { db, principal: principal ?? anonymous(), requestId };

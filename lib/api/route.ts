@@ -38,6 +38,11 @@ export type RouteSpec = {
    * cannot name a status the verb never sets.
    */
   sets?: Record<string, readonly string[]>;
+  /**
+   * A credential carried in the path (the passenger link's token), checked right after the params
+   * and before the body is read: a forged token is a 404 whatever its body, never a 415 or 422.
+   */
+  guard?: (params: Record<string, unknown>) => void;
   /** error statuses the endpoint may answer besides 401/403/429 */
   errors?: number[];
 };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Role } from "./roles";
+import { type Permission, Role } from "./roles";
 
 /** Who is acting: a console user, a machine client holding a token, or the system in a job. */
 export type Principal = {
@@ -10,6 +10,8 @@ export type Principal = {
   kind: "user" | "service" | "system";
   jti?: string;
   name?: string;
+  /** permissions held without a role (a passenger link holds only what its verbs need); never from a token's claims */
+  grants?: readonly Permission[];
 };
 
 export const TokenClaims = z.object({

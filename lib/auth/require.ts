@@ -10,7 +10,7 @@ import { airportFilter, assertAirport } from "./scope";
  * only to keep the contract's order of checks (403 before 415/422).
  */
 export function requirePermission(ctx: Ctx, permission: Permission, what?: string): void {
-  if (!hasPermission(ctx.principal.roles, permission)) {
+  if (!hasPermission(ctx.principal.roles, permission) && !ctx.principal.grants?.includes(permission)) {
     throw forbidden(`Your roles (${ctx.principal.roles.join(", ") || "none"}) may not ${what ?? permission}.`);
   }
 }

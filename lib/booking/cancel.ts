@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { passengerGroups, reservations } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
@@ -6,12 +6,13 @@ import { requirePermission } from "@/lib/auth/require";
 import { assertOpen, loadOpenCase, touchCase } from "@/lib/cases/load";
 import { movePassengers } from "@/lib/cases/passenger-transitions";
 import { type Ctx, transaction } from "@/lib/context";
-import { conflict } from "@/lib/errors";
+import { conflict, DomainError } from "@/lib/errors";
 import { emit } from "@/lib/events";
 import { directProvider } from "@/lib/providers/direct/client";
 import { CapabilityUnsupported, ProviderError, ProviderRejected } from "@/lib/providers/errors";
 import { caseSystems } from "@/lib/drills/systems";
 import { parseInput } from "@/lib/validation";
+import { LIVE_STATUSES } from "./live";
 import { canCancel, loadReservation, recordsOf } from "./load";
 import { CancelReservationBody, type Reservation } from "./schemas";
 
@@ -32,6 +33,7 @@ export async function cancelReservation({
   input: raw,
   passengersTo,
   cause = "OPERATOR",
+  refuseWhileReplaced = false,
 }: {
   ctx: Ctx;
   input: CancelReservationInput;
@@ -39,6 +41,8 @@ export async function cancelReservation({
   passengersTo?: "LOCAL_RESIDENT";
   /** the passenger said on their page they need no hotel (lib/passenger/decline.ts): they are told so, not that their stay was cancelled */
   cause?: "OPERATOR" | "PASSENGER_DECLINED";
+  /** the passenger's decline: refused (409 CHOICE_IN_PROGRESS) while a successor of the stay is live, looked for before the provider call and again on the locked row, so a decline racing the passenger's own choice does not cancel the first stay here under a room being booked */
+  refuseWhileReplaced?: boolean;
 }): Promise<Reservation> {
   requirePermission(ctx, "reservation:cancel", "cancel a reservation");
   const body = parseInput(CancelReservationBody, { reason: raw.reason, rehouse: raw.rehouse });
@@ -46,6 +50,7 @@ export async function cancelReservation({
   assertOpen(caseRow);
   assertCancellable(row.status, row.urn);
   if (!canCancel(row.provider)) throw notCancellable(row.provider);
+  if (refuseWhileReplaced) await assertNoLiveSuccessor(ctx, row.urn);
 
   if (row.provider !== "DIRECT") {
     const provider = (await (await caseSystems(ctx, caseRow)).hotels()).find((s) => s.id === row.provider);
@@ -62,6 +67,8 @@ export async function cancelReservation({
     const locked = await loadOpenCase(tx, caseRow.urn);
     const [current] = await tx.db.select().from(reservations).where(eq(reservations.urn, row.urn)).limit(1).for("update");
     assertCancellable(current.status, row.urn);
+    // again on the locked row: a choice claims its successor under this same row lock (lib/passenger/choose.ts)
+    if (refuseWhileReplaced) await assertNoLiveSuccessor(tx, row.urn);
     if (current.provider === "DIRECT") {
       try {
         await directProvider(tx).cancel({ reference: current.providerRef ?? "", reason: body.reason });
@@ -100,6 +107,11 @@ export async function cancelReservation({
 
 function assertCancellable(status: string, urn: string): void {
   if (status !== "CONFIRMED") throw conflict("INVALID_TRANSITION", `Reservation ${urn} is ${status}; only a CONFIRMED reservation can be cancelled.`);
+}
+
+async function assertNoLiveSuccessor(ctx: Ctx, urn: string): Promise<void> {
+  const [live] = await ctx.db.select({ urn: reservations.urn }).from(reservations).where(and(eq(reservations.previousUrn, urn), inArray(reservations.status, [...LIVE_STATUSES]))).limit(1);
+  if (live) throw new DomainError(409, "CHOICE_IN_PROGRESS", `Reservation ${urn} is being replaced by ${live.urn}: it cannot be cancelled meanwhile.`);
 }
 
 function notCancellable(provider: string) {

@@ -97,6 +97,8 @@ export async function confirmStayChange(tx: Ctx, plan: StayChangePlan, c: StayCa
       .set({ reservationUrn: row.urn, hotelUrn: c.hotelUrn })
       .where(and(eq(passengerGroups.caseUrn, plan.caseUrn), eq(passengerGroups.groupId, plan.groupId)));
     await emit(tx, "reservation/confirmed", { tenant: tx.principal.tenant, caseUrn: plan.caseUrn, reservationUrn: row.urn });
+    // the passenger's own choice answers once this commits: the first stay is released by a retried job, never inside their request
+    if (row.requestedBy === "PASSENGER") await emit(tx, "passenger/hotel-chosen", { tenant: tx.principal.tenant, caseUrn: plan.caseUrn, reservationUrn: row.urn, previousUrn: plan.previousUrn });
   }
   await writeAudit(tx, {
     entity: "reservation",

@@ -92,6 +92,8 @@ export const eventCatalogue = {
   "voucher/issued": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), voucherUrn: z.string() }),
   // a passenger said on their page they need no hotel (the room released where the provider could)
   "passenger/declined": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), groupId: z.string(), released: z.boolean() }),
+  // the hotel a passenger chose on their page is confirmed (committed with it): the stay it replaces is released by a retried job (inngest/functions/release-chosen-stay.ts)
+  "passenger/hotel-chosen": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), previousUrn: z.string() }),
   // a message written to the outbox (email or SMS): the delivery job sends it
   "message/queued": z.object({ tenant: z.string(), messageUrn: z.string() }),
 } as const;

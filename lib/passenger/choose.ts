@@ -6,10 +6,10 @@ import { localDate } from "@/lib/cases/stay";
 import { LIVE_STATUSES } from "@/lib/booking/live";
 import { clientReference } from "@/lib/booking/plan";
 import { CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "@/lib/booking/stay";
-import { attemptStayChange, type StayChangeOutcome } from "@/lib/booking/stay-change-attempt";
-import { releaseStay } from "@/lib/booking/stay-change-finish";
+import { attemptStayChange, confirmStayChange, type StayChangeOutcome } from "@/lib/booking/stay-change-attempt";
 import type { StayCandidate, StayChangePlan } from "@/lib/booking/stay-change-plan";
 import { type Ctx, transaction } from "@/lib/context";
+import { caseSystems } from "@/lib/drills/systems";
 import { DomainError } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
 import { parseInput } from "@/lib/validation";
@@ -25,23 +25,30 @@ const refused = (code: string, detail: string) => new DomainError(409, code, det
 /**
  * POST /passenger/{token}/choice: the passenger moves to another hotel of their choices while the
  * window is open. Booked as a REPLACEMENT through the re-accommodation's machinery: a PENDING
- * successor claimed under the one-live-successor index (two choices at once: the second is a 409,
- * whichever hotel it named), one provider call that looks the booking up by its client reference
- * first, the new stay confirmed with its voucher, `reservation/confirmed` (its rides planned) and
- * mails; only then is the first stay released (its rides dropped). A hotel that filled since the
- * list was shown refuses: a 409 HOTEL_UNAVAILABLE, and the first hotel stays. Audited
- * `passenger.choose_hotel` as the link, whatever the outcome.
+ * successor claimed under the first stay's row lock and the one-live-successor index (two choices at
+ * once: the second is a 409 CHOICE_IN_PROGRESS, whichever hotel it named; a decline meanwhile is
+ * refused the same way), a provider call that looks the booking up by its client reference first
+ * (tried twice), the new stay confirmed with its voucher, `reservation/confirmed` (its rides
+ * planned) and `passenger/hotel-chosen` in one transaction. The answer is the new stay; the first
+ * stay is released after that commit by the `release-chosen-stay` job, retried while its provider
+ * cannot be reached (the page follows the new stay meanwhile). A hotel that filled since the list
+ * was shown refuses: a 409 HOTEL_UNAVAILABLE, and the first hotel stays. Audited
+ * `passenger.choose_hotel` as the link, with the airport, whatever the outcome (refusals included).
  */
 export async function chooseHotel(link: PassengerLink, raw: PassengerChoiceBody, now = Date.now()): Promise<ChoiceOutcome> {
   assertActionable(link);
   const input = parseInput(PassengerChoiceBody, raw);
   const { ctx, reservation: r, caseRow } = link;
+  const refuse = async (code: string, detail: string, after: Record<string, unknown>): Promise<never> => {
+    await writeAudit(ctx, { entity: "reservation", entityUrn: r.urn, action: "passenger.choose_hotel", airport: caseRow.airport, reason: `${code}: ${detail}`, after: { hotelUrn: input.hotelUrn, outcome: code, ...after } });
+    throw refused(code, detail);
+  };
   const window = await choiceWindow(ctx, r, now);
   if (!window.open) {
-    throw refused("CHOICE_CLOSED", window.deadline ? `The time to choose another hotel ended at ${window.deadline}: you keep your hotel.` : "This stay offers no choice of hotel: you keep your hotel.");
+    return refuse("CHOICE_CLOSED", window.deadline ? `The time to choose another hotel ended at ${window.deadline}: you keep your hotel.` : "This stay offers no choice of hotel: you keep your hotel.", {});
   }
   const choice = (await hotelChoices(link)).find((h) => h.hotelUrn === input.hotelUrn);
-  if (!choice) throw refused("HOTEL_UNAVAILABLE", "That hotel is not among the hotels with rooms for you now: you keep your hotel. Reload the page for the current choices.");
+  if (!choice) return refuse("HOTEL_UNAVAILABLE", "That hotel is not among the hotels with rooms for you now: you keep your hotel. Reload the page for the current choices.", {});
 
   const [airport] = await ctx.db.select({ timeZone: airports.timeZone }).from(airports).where(eq(airports.iata, caseRow.airport)).limit(1);
   const timeZone = airport?.timeZone ?? "UTC";
@@ -59,7 +66,9 @@ export async function chooseHotel(link: PassengerLink, raw: PassengerChoiceBody,
     checkOut,
     clientReference: clientReference(r.tenant, r.urn, "passenger-choice", choice.hotelUrn, checkIn, checkOut),
   };
-  const reservationUrn = await claim(ctx, r.urn, candidate, timeZone);
+  const claimed = await claim(ctx, r.urn, candidate, timeZone);
+  if (!claimed.ok) return refuse(claimed.code, claimed.detail, {});
+  const reservationUrn = claimed.urn;
   const plan: StayChangePlan = {
     tenant: r.tenant,
     caseUrn: r.caseUrn,
@@ -75,18 +84,27 @@ export async function chooseHotel(link: PassengerLink, raw: PassengerChoiceBody,
 
   let outcome: StayChangeOutcome;
   try {
-    // one more try on an error: it looks the booking up by its client reference first, so an answer lost on the way is found, not booked twice
+    // a second try on an error: it looks the booking up by its client reference first, so an answer lost on the first try is found, not booked twice
     outcome = await attemptStayChange(ctx, plan, 1).catch(() => attemptStayChange(ctx, plan, 1));
   } catch (err) {
-    // the provider could not be reached: nothing is known to be booked; the first hotel stays
-    await giveUp(ctx, r.urn, reservationUrn, candidate, "provider unreachable");
-    throw refused("HOTEL_UNAVAILABLE", `${choice.name} could not be reached to book (${err instanceof Error ? err.message : "no answer"}): you keep your hotel. Try again in a moment.`);
+    // both tries failed, the booking may exist all the same (a timeout after the provider booked): settled by one more lookup
+    const lost = await lookUpLost(ctx, plan, candidate);
+    const why = err instanceof Error ? err.message : "no answer";
+    if (lost === "absent") {
+      await giveUp(ctx, r.urn, reservationUrn, candidate, caseRow.airport, `provider unreachable (${why}), and no booking under our reference`);
+      throw refused("HOTEL_UNAVAILABLE", `${choice.name} could not be reached to book (${why}): you keep your hotel. Try again in a moment.`);
+    }
+    if (lost === "unknown") {
+      // not FAILED: the booking may exist, and the PENDING row (its client reference, its provider) is how the desk finds it; it also holds off another choice meanwhile
+      await writeAudit(ctx, { entity: "reservation", entityUrn: r.urn, action: "passenger.choose_hotel", airport: caseRow.airport, reason: `${choice.name} could not be reached (${why}) and the booking could not be looked up: ${reservationUrn} stays PENDING for the desk to check by its client reference`, after: { hotelUrn: choice.hotelUrn, attempt: reservationUrn, outcome: "UNKNOWN" } });
+      throw new DomainError(503, "HOTEL_UNREACHABLE", `${choice.name} could not be reached, and we cannot tell yet whether your room there was booked: you keep your hotel for now. Please ask the airline desk before choosing again.`, [], { "Retry-After": "300" });
+    }
+    outcome = { kind: "confirmed", reservationUrn };
   }
   if (outcome.kind === "refused") {
-    await giveUp(ctx, r.urn, reservationUrn, candidate, outcome.log.reason ?? "refused");
+    await giveUp(ctx, r.urn, reservationUrn, candidate, caseRow.airport, outcome.log.reason ?? "refused");
     throw refused("HOTEL_UNAVAILABLE", `${choice.name} has no room for you any more (${outcome.log.reason ?? "refused by the hotel"}): you keep your hotel.`);
   }
-  await releaseStay(ctx, { reservationUrn: r.urn, replacedBy: reservationUrn, reason: `replaced by ${reservationUrn} at ${choice.name}: the passenger chose another hotel` });
   await writeAudit(ctx, {
     entity: "reservation",
     entityUrn: r.urn,
@@ -99,15 +117,47 @@ export async function chooseHotel(link: PassengerLink, raw: PassengerChoiceBody,
   return { reservationUrn, hotelUrn: choice.hotelUrn, hotelName: choice.name };
 }
 
-/** The PENDING successor, claimed while the first stay is locked: one live successor per stay, so a second choice at once is refused here. */
-async function claim(ctx: Ctx, previousUrn: string, c: StayCandidate, timeZone: string): Promise<string> {
-  const busy = () => refused("CHOICE_IN_PROGRESS", "Another choice for this stay is being booked or was made already: reload the page to see your hotel.");
+/**
+ * The booking of a choice whose answers were lost, looked up by its client reference: found
+ * CONFIRMED, it is recorded as the new stay (the same transaction as a normal confirmation, its
+ * event included); not there, nothing was booked; the lookup failing too, nobody can tell yet.
+ */
+async function lookUpLost(ctx: Ctx, plan: StayChangePlan, c: StayCandidate): Promise<"confirmed" | "absent" | "unknown"> {
   try {
-    return await transaction(ctx, async (tx) => {
+    const [current] = await ctx.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.urn, plan.reservationUrn)).limit(1);
+    if (current?.status === "CONFIRMED") return "confirmed";
+    const provider = (await (await caseSystems(ctx, plan.caseUrn)).hotels()).find((s) => s.id === c.provider);
+    if (!provider) return "absent";
+    if (c.provider === "DIRECT") return "absent"; // a direct contract books inside our own transaction: a failed one booked nothing
+    const found = await provider.findByReference(c.clientReference);
+    if (!found || found.status !== "CONFIRMED") return "absent";
+    const entry = { hotelUrn: c.hotelUrn, provider: c.provider, attempt: 0, at: new Date().toISOString(), outcome: "CONFIRMED" as const, reason: "found-by-reference" };
+    await transaction(ctx, (tx) => confirmStayChange(tx, plan, c, found, entry));
+    return "confirmed";
+  } catch {
+    return "unknown";
+  }
+}
+
+type Claimed = { ok: true; urn: string } | { ok: false; code: string; detail: string };
+
+/**
+ * The PENDING successor, claimed while the first stay is locked: one live successor per stay, so a
+ * second choice at once is refused here; a stay no longer CONFIRMED (declined, cancelled by the
+ * desk, checked out meanwhile) is refused too. The passenger's decline looks for a live successor
+ * before it calls the provider and again under this same row lock (lib/booking/cancel.ts), so in the
+ * database one of the two wins. Left open: a choice claimed between the decline's first check and
+ * its provider call finds the first room already cancelled at the provider (the decline answers 409);
+ * if the chosen hotel then refuses, the first stay reads CONFIRMED here but is gone at the hotel.
+ */
+async function claim(ctx: Ctx, previousUrn: string, c: StayCandidate, timeZone: string): Promise<Claimed> {
+  const busy: Claimed = { ok: false, code: "CHOICE_IN_PROGRESS", detail: "Another choice for this stay is being booked or was made already: reload the page to see your hotel." };
+  try {
+    return await transaction(ctx, async (tx): Promise<Claimed> => {
       const [row] = await tx.db.select().from(reservations).where(eq(reservations.urn, previousUrn)).limit(1).for("update");
-      if (row.status !== "CONFIRMED") throw busy();
+      if (row.status !== "CONFIRMED") return { ok: false, code: "INVALID_TRANSITION", detail: `Your stay changed meanwhile (it is ${row.status}): reload the page.` };
       const [live] = await tx.db.select({ urn: reservations.urn }).from(reservations).where(and(eq(reservations.previousUrn, previousUrn), inArray(reservations.status, [...LIVE_STATUSES]))).limit(1);
-      if (live) throw busy();
+      if (live) return busy;
       const urn = newUrn("reservation");
       await tx.db.insert(reservations).values({
         urn,
@@ -131,22 +181,23 @@ async function claim(ctx: Ctx, previousUrn: string, c: StayCandidate, timeZone: 
         requestedBy: "PASSENGER",
         bookingRun: "passenger-choice",
       });
-      return urn;
+      return { ok: true, urn };
     });
   } catch (err) {
-    if (isUniqueViolation(err, "reservations_previous_idx")) throw busy();
+    if (isUniqueViolation(err, "reservations_previous_idx")) return busy;
     throw err;
   }
 }
 
-/** The chosen hotel did not take the group: its PENDING row becomes FAILED (history), the first stay is untouched; audited. */
-async function giveUp(ctx: Ctx, previousUrn: string, reservationUrn: string, c: StayCandidate, why: string): Promise<void> {
+/** The chosen hotel did not take the group, or is known to hold no booking of ours: its PENDING row becomes FAILED (history), the first stay is untouched; audited. */
+async function giveUp(ctx: Ctx, previousUrn: string, reservationUrn: string, c: StayCandidate, airport: string, why: string): Promise<void> {
   await transaction(ctx, async (tx) => {
     await tx.db.update(reservations).set({ status: "FAILED", bookingRun: null }).where(and(eq(reservations.urn, reservationUrn), eq(reservations.status, "PENDING")));
     await writeAudit(tx, {
       entity: "reservation",
       entityUrn: previousUrn,
       action: "passenger.choose_hotel",
+      airport,
       reason: `${c.hotelName ?? c.hotelUrn} did not take the group (${why}): the first hotel stays`,
       after: { hotelUrn: c.hotelUrn, attempt: reservationUrn, outcome: "REFUSED" },
     });

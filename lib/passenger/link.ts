@@ -3,6 +3,7 @@ import { type DbOrTx } from "@/db/client";
 import { cases, type CaseRow, reservations, type ReservationRow } from "@/db/schema";
 import { checkRateLimit } from "@/lib/api/rate-limit";
 import type { Principal } from "@/lib/auth/principal";
+import type { Permission } from "@/lib/auth/roles";
 import type { Ctx } from "@/lib/context";
 import { DomainError, notFound, unauthenticated } from "@/lib/errors";
 import { verifyPassengerToken } from "@/lib/vouchers/link";
@@ -13,13 +14,27 @@ export type PassengerLink = {
   /** the stay the link shows now: the link's, or the stay that replaced it (a re-accommodation, the passenger's own choice) */
   reservation: ReservationRow;
   caseRow: CaseRow;
-  /** acts as the link: its tenant, its airport, roles only as wide as the verbs it calls need */
+  /** acts as the link: its tenant, its airport, no role, only the permissions of PASSENGER_GRANTS */
   ctx: Ctx;
 };
 
-/** The actor of everything done through a passenger link: `passenger-link:<reservationUrn>` in the audit. */
+/**
+ * The actor of everything done through a passenger link: `passenger-link:<reservationUrn>` in the
+ * audit. No role: it holds only the permission its verbs check (reservation:cancel, for the
+ * decline) and its case's airport, so any other verb handed this context refuses it with a 403.
+ */
+export const PASSENGER_GRANTS = ["reservation:cancel"] as const satisfies readonly Permission[];
+
 export function passengerPrincipal(linkUrn: string, tenant: string, airport: string): Principal {
-  return { sub: `passenger-link:${linkUrn}`, tenant, roles: ["AIRPORT_OPERATOR"], airports: [airport], kind: "service" };
+  return { sub: `passenger-link:${linkUrn}`, tenant, roles: [], grants: PASSENGER_GRANTS, airports: [airport], kind: "service" };
+}
+
+/** The link's signature and expiry, read from nothing but the token: the reservation it names, else a 404 (forged, truncated, unknown) or a 401 (expired). The routes' guard (lib/api/routes/passenger.ts) runs it before the body is read. */
+export function checkPassengerToken(token: string, now = Date.now()): string {
+  const check = verifyPassengerToken(token, now);
+  if (check.ok) return check.reservationUrn;
+  if (check.reason === "EXPIRED") throw unauthenticated("This passenger link has expired: ask the airline desk or use the newer link in your email.");
+  throw notFound("The passenger link");
 }
 
 /**
@@ -27,37 +42,38 @@ export function passengerPrincipal(linkUrn: string, tenant: string, airport: str
  * and counted against the per-link rate limit (429 with Retry-After). A forged, truncated or
  * unknown link is a 404 that says no more than "not found"; an expired one a 401. A stay replaced
  * by another (the link was mailed for the first) follows to the replacing one, as the voucher page
- * does. Nothing else of the tenant is reachable from here: the verbs get the reservation, its case
- * and a context whose principal can only name this link.
+ * does. The verbs get this reservation and its case, never a URN from the request, and a context
+ * whose principal holds no role, only PASSENGER_GRANTS (a verb checking any other permission refuses it).
  */
 export async function openPassengerLink(ctx: { db: DbOrTx; requestId?: string }, token: string, now = Date.now()): Promise<PassengerLink> {
-  const check = verifyPassengerToken(token, now);
-  if (!check.ok) {
-    if (check.reason === "EXPIRED") throw unauthenticated("This passenger link has expired: ask the airline desk or use the newer link in your email.");
-    throw notFound("The passenger link");
-  }
+  const linkUrn = checkPassengerToken(token, now);
   // per link, not per address: a family behind one hotel wifi must not lock each other out
-  await checkRateLimit(`passenger:${check.reservationUrn}`);
-  const reservation = await currentStay(ctx.db, check.reservationUrn);
+  await checkRateLimit(`passenger:${linkUrn}`);
+  const reservation = await currentStay(ctx.db, linkUrn);
   if (!reservation) throw notFound("The passenger link");
   const [caseRow] = await ctx.db.select().from(cases).where(eq(cases.urn, reservation.caseUrn)).limit(1);
   if (!caseRow) throw notFound("The passenger link");
   return {
-    linkUrn: check.reservationUrn,
+    linkUrn,
     reservation,
     caseRow,
-    ctx: { db: ctx.db, requestId: ctx.requestId, principal: passengerPrincipal(check.reservationUrn, reservation.tenant, caseRow.airport) },
+    ctx: { db: ctx.db, requestId: ctx.requestId, principal: passengerPrincipal(linkUrn, reservation.tenant, caseRow.airport) },
   };
 }
 
-/** The stay a link shows: its own reservation, or the last live stay that replaced it. */
+/**
+ * The stay a link shows: its own reservation, or the last stay that replaced it. A cancelled stay
+ * follows its replacement; a CONFIRMED one follows a CONFIRMED replacement too, since the stay the
+ * passenger chose is theirs as soon as it is confirmed, while the first is still being released.
+ */
 export async function currentStay(db: DbOrTx, urn: string): Promise<ReservationRow | null> {
   let [row] = await db.select().from(reservations).where(eq(reservations.urn, urn)).limit(1);
-  for (let hops = 0; row?.status === "CANCELLED" && hops < 10; hops++) {
+  for (let hops = 0; row && (row.status === "CANCELLED" || row.status === "CONFIRMED") && hops < 10; hops++) {
+    const followed: ReservationRow["status"][] = row.status === "CANCELLED" ? ["CONFIRMED", "CHECKED_OUT", "CANCELLED"] : ["CONFIRMED", "CHECKED_OUT"];
     const [next] = await db
       .select()
       .from(reservations)
-      .where(and(eq(reservations.previousUrn, row.urn), eq(reservations.stayChange, "REPLACEMENT"), inArray(reservations.status, ["CONFIRMED", "CHECKED_OUT", "CANCELLED"])))
+      .where(and(eq(reservations.previousUrn, row.urn), eq(reservations.stayChange, "REPLACEMENT"), inArray(reservations.status, followed)))
       .orderBy(desc(reservations.createdAt))
       .limit(1);
     if (!next) break;

@@ -20,9 +20,17 @@ export function pageLocale(given: { lang?: string | null; cookie?: string | null
 /** The cookie the page's language switch leaves, so the next visit (and the page's own API calls) speak it. */
 export const LANG_COOKIE = "passenger_lang";
 
+/** A cookie's value, or null: never throws, since a bad cookie (`%zz`) must not turn an action that already committed into a 500. */
 export function cookieValue(req: Request, name: string): string | null {
   const found = (req.headers.get("cookie") ?? "").split(";").map((c) => c.trim().split("=")).find(([k]) => k === name);
-  return found?.[1] ? decodeURIComponent(found[1]) : null;
+  if (!found?.[1]) return null;
+  // a locale is plain ASCII: the raw value is used as it is, and decoded only when it is not one
+  if (isLocale(found[1])) return found[1];
+  try {
+    return decodeURIComponent(found[1]);
+  } catch {
+    return null;
+  }
 }
 
 /** The language of an API answer or a page: ?lang=, the switch's cookie, the group's stored language, Accept-Language. */

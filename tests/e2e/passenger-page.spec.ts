@@ -88,6 +88,19 @@ test("a passenger opens the link on a phone, switches language, chooses another 
   expect(await axe(page)).toEqual([]);
 });
 
+test("a language cookie that cannot be decoded (%zz) is ignored: the page still shows the stay", async ({ browser, page, baseURL }) => {
+  test.setTimeout(180_000);
+  const desk = await browser.newContext();
+  const deskPage = await desk.newPage();
+  await new SignInPage(deskPage).signInAs("admin");
+  const stay = await confirmedStay(deskPage);
+  await desk.close();
+  await page.context().addCookies([{ name: "passenger_lang", value: "%zz", url: baseURL! }]);
+  const res = await page.goto(await passengerLink(stay));
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your hotel");
+});
+
 test("a forged link shows a friendly page that reveals nothing", async ({ page }) => {
   await page.goto("/v/not-a-real-token");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Voucher not found");

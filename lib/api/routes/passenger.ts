@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/route";
 import { LOCALES } from "@/lib/i18n/locales";
+import { checkPassengerToken } from "@/lib/passenger/link";
 import { PassengerChoiceBody, PassengerChoices, PassengerDeclineBody, PassengerStatus, PassengerTokenParams } from "@/lib/passenger/schemas";
 
 const LINK =
@@ -9,7 +10,8 @@ const LINK =
   "NOT_FOUND problem; an expired one (3 days after check-out) a 401 UNAUTHENTICATED problem. Requests are counted per link " +
   "against RATE_LIMIT_PER_MINUTE (429 RATE_LIMITED with Retry-After). Every action is audited with the actor passenger-link:<reservationUrn>.";
 
-const common = { tag: "Passenger", permission: "public", params: PassengerTokenParams } as const;
+// the token is the credential: checked before the body is read, so a forged link with a bad body is still a 404
+const common = { tag: "Passenger", permission: "public", params: PassengerTokenParams, guard: (p: Record<string, unknown>) => void checkPassengerToken(String(p.token)) } as const;
 
 export const passengerStatusRoute = defineRoute({
   ...common,
@@ -48,13 +50,16 @@ export const passengerChoiceRoute = defineRoute({
   summary: "Choose another hotel",
   description:
     "Books the named hotel (one of the choices) for the same stay through the normal booking rules: the new reservation is a " +
-    "REPLACEMENT of the current one, confirmed first, with its voucher mailed and its rides planned; only then is the first " +
-    "reservation cancelled. Answers the new stay. 409 CHOICE_CLOSED after the deadline (or for a stay that offers no choice); " +
+    "REPLACEMENT of the current one, confirmed first, with its voucher mailed and its rides planned. Answers the new stay as " +
+    "soon as it is confirmed; the first reservation is then cancelled by a job that retries while its provider cannot be " +
+    "reached. 409 CHOICE_CLOSED after the deadline (or for a stay that offers no choice); " +
     "409 HOTEL_UNAVAILABLE when the hotel is not among the choices or refuses the booking (filled meanwhile): the first hotel " +
-    `stays; 409 CHOICE_IN_PROGRESS when another choice of the same stay is being booked or was made. 404 for a cancelled stay. ${LINK}`,
+    "stays; 409 CHOICE_IN_PROGRESS when another choice of the same stay is being booked or was made; 409 INVALID_TRANSITION " +
+    "when the stay changed meanwhile (declined, cancelled). 503 HOTEL_UNREACHABLE when neither the booking nor a lookup by " +
+    `our reference got an answer: the first hotel stays, the booking is left for the desk to check. 404 for a cancelled stay. ${LINK}`,
   body: PassengerChoiceBody,
   response: PassengerStatus,
-  errors: [401, 409, 429],
+  errors: [401, 409, 429, 503],
 });
 
 export const passengerDeclineRoute = defineRoute({
@@ -65,8 +70,9 @@ export const passengerDeclineRoute = defineRoute({
   description:
     "The passengers need no hotel (staying with family, living nearby): the reservation is cancelled (at the provider where " +
     "it can be; its rides dropped) and the group's passengers become LOCAL_RESIDENT, audited with the optional reason. " +
-    "Declining again answers the same. 409 CANNOT_RELEASE where the provider cannot cancel online (tell the desk). " +
-    `404 for a stay cancelled otherwise. ${LINK}`,
+    "Declining again answers the same. 409 CANNOT_RELEASE where the provider cannot cancel online (tell the desk); 409 " +
+    "CHOICE_IN_PROGRESS while a hotel the passenger chose is being booked; 409 INVALID_TRANSITION for a stay checked out or " +
+    `still being booked, or cancelled by the desk meanwhile. 404 for a stay cancelled otherwise. ${LINK}`,
   body: PassengerDeclineBody,
   bodyOptional: true,
   response: PassengerStatus,

@@ -18,6 +18,12 @@ import { linkExpiry, signPassengerToken } from "@/lib/vouchers/link";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { casePayload } from "@/tests/helpers/cases";
 import { sandboxProviders } from "@/tests/helpers/providers";
+import { releaseChosenStay } from "@/inngest/functions/release-chosen-stay";
+import { cancelReservation } from "@/lib/booking/cancel";
+import { getVoucher } from "@/lib/vouchers/get";
+import { declineStay } from "@/lib/passenger/decline";
+import { createRunner } from "@/lib/jobs/runner";
+import { DomainError } from "@/lib/errors";
 import { approvedCase, bookingRunner, bookingTenant, reservationsOf, waveOf } from "../booking/helpers";
 
 const database = apiTestDatabase({ airports: true });
@@ -51,6 +57,11 @@ const choose = (token: string, hotelUrn: string) => call(choiceHandler, `/passen
 const decline = (token: string, body: unknown = {}) => call(declineHandler, `/passenger/${token}/decline`, { params: { token }, body });
 const row = async (urn: string) => (await database.db.select().from(reservations).where(eq(reservations.urn, urn)))[0];
 const audits = (urn: string, action: string) => database.db.select().from(auditEntries).where(and(eq(auditEntries.entityUrn, urn), eq(auditEntries.action, action)));
+
+/** The job that releases the stay a passenger left, on a clock the test moves (a failed step's retry waits for it). */
+let offset = 0;
+const releaseRunner = () => createRunner({ db: database.db, jobs: [releaseChosenStay], clock: { now: () => Date.now() + offset } });
+const later = () => void (offset += 3_600_000);
 
 /** Books, through Hotelbeds' own API, every room the hotel has left for the stay: another customer took them. */
 async function fill(tenant: string, hotelUrn: string) {
@@ -126,6 +137,8 @@ describe("choosing another hotel", () => {
 
     const [next] = await database.db.select().from(reservations).where(and(eq(reservations.previousUrn, r.urn), eq(reservations.status, "CONFIRMED")));
     expect(next).toMatchObject({ stayChange: "REPLACEMENT", hotelUrn: pick.hotelUrn, checkIn: r.checkIn, checkOut: r.checkOut });
+    // the first stay is released by the job, after the choice committed
+    await releaseRunner().tick();
     expect((await row(r.urn)).status).toBe("CANCELLED");
     const hb = hotelSources({ db: database.db, principal: systemPrincipal(tenant) }).sources.find((s) => s.id === "HOTELBEDS")!;
     expect((await hb.status(r.providerRef!)).status).toBe("CANCELLED");
@@ -177,7 +190,7 @@ describe("choosing another hotel", () => {
     const successors = await database.db.select().from(reservations).where(eq(reservations.previousUrn, r.urn));
     expect(successors.map((s) => s.status)).toEqual(["FAILED"]);
     expect((await status(link)).json.reservation).toMatchObject({ status: "CONFIRMED", hotel: { urn: r.hotelUrn } });
-    expect((await audits(r.urn, "passenger.choose_hotel"))[0].reason).toContain("the first hotel stays");
+    expect((await audits(r.urn, "passenger.choose_hotel"))[0]).toMatchObject({ airport: "CDG", reason: expect.stringContaining("the first hotel stays") });
   });
 
   it("a lost confirmation: the choice looks the booking up by its reference and books the hotel once", async () => {
@@ -199,9 +212,74 @@ describe("choosing another hotel", () => {
     const answers = await Promise.all([choose(link, a.hotelUrn), choose(link, b.hotelUrn)]);
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
     expect(answers.find((x) => x.status === 409)!.json.code).toMatch(/^(CHOICE_IN_PROGRESS|CHOICE_CLOSED)$/);
+    // the refused one is audited too, as the link
+    const refusal = (await audits(r.urn, "passenger.choose_hotel")).find((e) => /^(CHOICE_IN_PROGRESS|CHOICE_CLOSED):/.test(e.reason ?? ""));
+    expect(refusal).toMatchObject({ actor: `passenger-link:${r.urn}`, airport: "CDG" });
     const live = await database.db.select().from(reservations).where(and(eq(reservations.previousUrn, r.urn), eq(reservations.status, "CONFIRMED")));
     expect(live).toHaveLength(1);
+    await releaseRunner().tick();
     expect((await row(r.urn)).status).toBe("CANCELLED");
+  });
+
+  it("the first stay's provider unreachable: the choice answers 200 with the new stay at once, the job releases the first stay once the provider answers", async () => {
+    const { r, link, tenant } = await booked();
+    const pick = (await choices(link)).json.hotels[0];
+    const res = await choose(link, pick.hotelUrn);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.reservation).toMatchObject({ status: "CONFIRMED", hotel: { urn: pick.hotelUrn } });
+    // the page follows the chosen stay while the first is still CONFIRMED
+    expect((await row(r.urn)).status).toBe("CONFIRMED");
+    expect((await status(link)).json.reservation.hotel.urn).toBe(pick.hotelUrn);
+    const [entry] = await audits(r.urn, "passenger.choose_hotel");
+    expect(entry).toMatchObject({ actor: `passenger-link:${r.urn}`, airport: "CDG" });
+
+    await sandboxes.admin("HOTELBEDS", "/__sandbox/faults", { rate5xx: 1 });
+    await releaseRunner().tick();
+    expect((await row(r.urn)).status).toBe("CONFIRMED");
+    const hb = hotelSources({ db: database.db, principal: systemPrincipal(tenant) }).sources.find((s) => s.id === "HOTELBEDS")!;
+    await sandboxes.admin("HOTELBEDS", "/__sandbox/faults/reset");
+    expect((await hb.status(r.providerRef!)).status).toBe("CONFIRMED");
+
+    later();
+    await releaseRunner().tick();
+    expect((await row(r.urn)).status).toBe("CANCELLED");
+    expect((await hb.status(r.providerRef!)).status).toBe("CANCELLED");
+    expect(await audits(r.urn, "reaccommodate")).toHaveLength(1);
+    expect((await status(link)).json.reservation.hotel.urn).toBe(pick.hotelUrn);
+  });
+
+  it("a booking whose answer and lookups are lost stays PENDING (findable by its reference), answers 503, and holds off a decline meanwhile", async () => {
+    const { r, link, tenant } = await booked();
+    const pick = (await choices(link)).json.hotels[0];
+    // lookup ok, the booking made but its answer lost, then every lookup fails
+    await sandboxes.admin("HOTELBEDS", "/__sandbox/faults", { next: ["none", "lose-confirmation", "503", "503", "503"] });
+    const res = await choose(link, pick.hotelUrn);
+    expect(res.status, res.text).toBe(503);
+    expect(res.json).toMatchObject({ code: "HOTEL_UNREACHABLE" });
+    const [pending] = await database.db.select().from(reservations).where(eq(reservations.previousUrn, r.urn));
+    expect(pending.status).toBe("PENDING");
+    await sandboxes.admin("HOTELBEDS", "/__sandbox/faults/reset");
+    const hb = hotelSources({ db: database.db, principal: systemPrincipal(tenant) }).sources.find((s) => s.id === "HOTELBEDS")!;
+    expect((await hb.findByReference(pending.clientReference!))?.status).toBe("CONFIRMED");
+    expect((await audits(r.urn, "passenger.choose_hotel"))[0]).toMatchObject({ airport: "CDG" });
+
+    // the first stay is not cancelled under a room that may be booked
+    const declined = await decline(link);
+    expect(declined.status, declined.text).toBe(409);
+    expect(declined.json).toMatchObject({ code: "CHOICE_IN_PROGRESS" });
+    expect((await row(r.urn)).status).toBe("CONFIRMED");
+    expect((await hb.status(r.providerRef!)).status).toBe("CONFIRMED");
+  });
+
+  it("refusals are audited as the link with the airport: a closed choice, a hotel not among the choices", async () => {
+    const { r, link } = await booked();
+    const res = await choose(link, r.hotelUrn);
+    expect(res.json).toMatchObject({ code: "HOTEL_UNAVAILABLE" });
+    await database.db.update(vouchers).set({ createdAt: new Date(Date.now() - 21 * 60_000) }).where(eq(vouchers.reservationUrn, r.urn));
+    expect((await choose(link, r.hotelUrn)).json).toMatchObject({ code: "CHOICE_CLOSED" });
+    const entries = await audits(r.urn, "passenger.choose_hotel");
+    expect(entries.map((e) => e.reason?.split(":")[0]).sort()).toEqual(["CHOICE_CLOSED", "HOTEL_UNAVAILABLE"]);
+    for (const e of entries) expect(e).toMatchObject({ actor: `passenger-link:${r.urn}`, airport: "CDG" });
   });
 });
 
@@ -226,6 +304,58 @@ describe("POST /passenger/{token}/decline", () => {
     // the status still answers, and says so; no choice on a released room
     expect((await status(link)).json).toMatchObject({ declined: true, choice: { open: false } });
     expect((await choices(link)).json.hotels).toEqual([]);
+  });
+});
+
+describe("decline: refusals", () => {
+  it("an operator's cancel that won the race is not answered as the passenger's decline: 409", async () => {
+    const { r, link, tenant } = await booked();
+    const opened = await openPassengerLink({ db: database.db }, link);
+    await cancelReservation({ ctx: { db: database.db, principal: systemPrincipal(tenant) }, input: { reservationUrn: r.urn, reason: "desk cancelled it", rehouse: true } });
+    const err = await declineStay(opened, {}).catch((e) => e);
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({ status: 409, code: "INVALID_TRANSITION" });
+    expect(await audits(r.urn, "passenger.decline")).toHaveLength(0);
+  });
+
+  it("a checked-out stay is a 409 INVALID_TRANSITION, not a 404", async () => {
+    const { r, link } = await booked();
+    await database.db.update(reservations).set({ status: "CHECKED_OUT" }).where(eq(reservations.urn, r.urn));
+    const res = await decline(link);
+    expect(res.status, res.text).toBe(409);
+    expect(res.json).toMatchObject({ code: "INVALID_TRANSITION" });
+  });
+});
+
+describe("the link is the credential", () => {
+  it("a forged token is a 404 whatever the body (never a 415 or 422)", async () => {
+    const { r } = await booked();
+    for (const opts of [{ body: { hotelUrn: 5 } }, { rawBody: "not json", headers: { "content-type": "text/plain" } }, { rawBody: "{", headers: { "content-type": "application/json" } }]) {
+      const res = await call(choiceHandler, "/passenger/garbage/choice", { params: { token: "garbage" }, ...opts });
+      expect(res.status, JSON.stringify(opts)).toBe(404);
+      const d = await call(declineHandler, "/passenger/garbage/decline", { params: { token: "garbage" }, ...opts });
+      expect(d.status, JSON.stringify(opts)).toBe(404);
+    }
+    expect((await call(choiceHandler, "/passenger/x/choice", { params: { token: signPassengerToken(r.urn, Math.floor(Date.now() / 1000) - 1) }, body: { hotelUrn: 5 } })).status).toBe(401);
+  });
+
+  it("acts with no role: only the permission its verbs need (a voucher read through the operators' verb is refused)", async () => {
+    const { r, link } = await booked();
+    const opened = await openPassengerLink({ db: database.db }, link);
+    expect(opened.ctx.principal.roles).toEqual([]);
+    await expect(getVoucher({ ctx: opened.ctx, input: { reservationUrn: r.urn, format: "html" } })).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("a bad language cookie (%zz) never turns into a 500, on every route", async () => {
+    const { r, link } = await booked();
+    const headers = { cookie: "passenger_lang=%zz; other=1" };
+    expect((await call(statusHandler, `/passenger/${link}`, { params: { token: link }, headers })).status).toBe(200);
+    expect((await call(choicesHandler, `/passenger/${link}/choices`, { params: { token: link }, headers })).status).toBe(200);
+    const chose = await call(choiceHandler, `/passenger/${link}/choice`, { params: { token: link }, headers, body: { hotelUrn: r.hotelUrn } });
+    expect(chose.status, chose.text).toBe(409);
+    const declined = await call(declineHandler, `/passenger/${link}/decline`, { params: { token: link }, headers, body: {} });
+    expect(declined.status, declined.text).toBe(200);
+    expect((await call(statusHandler, `/passenger/${link}`, { params: { token: link }, headers: { cookie: "passenger_lang=es" } })).json.locale).toBe("es");
   });
 });
 

@@ -1,0 +1,22 @@
+import { database } from "@/db/client";
+import { systemPrincipal } from "@/lib/auth/principal";
+import { defineJob } from "@/lib/jobs/define";
+import { releaseFirstStay } from "@/lib/passenger/release-first-stay";
+
+/**
+ * The passenger chose another hotel on their page and it is confirmed → the stay they left is
+ * released here, after that commit, not inside their request: a provider that cannot be reached
+ * is retried with backoff (lib/passenger/release-first-stay.ts), while the page already shows the
+ * chosen stay. One run per stay at a time.
+ */
+export const releaseChosenStay = defineJob({
+  id: "release-chosen-stay",
+  event: "passenger/hotel-chosen",
+  retries: 6,
+  concurrency: { limit: 1, key: "event.data.previousUrn" },
+  handler: async ({ event, step }) => {
+    const { tenant, reservationUrn, previousUrn } = event.data;
+    const ctx = { db: (await database()).db, principal: systemPrincipal(tenant, "booking") };
+    return step.run("release", () => releaseFirstStay(ctx, { reservationUrn, previousUrn }));
+  },
+});
