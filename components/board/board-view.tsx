@@ -228,7 +228,7 @@ function EmailDelivery({ emails }: { emails: Board["emails"] }) {
 function PassengerReach({ reach }: { reach: Board["reach"] }) {
   if (reach.passengers === 0) return null;
   const notReached = reach.passengers - reach.reached;
-  const missing = [!reach.mailServer ? "a mail server (SMTP_URL)" : null, !reach.smsProvider ? "an SMS provider (SMS_URL)" : null].filter(Boolean);
+  const missing = [!reach.mailServer ? "no mail server (set SMTP_URL)" : null, !reach.smsProvider ? "no SMS provider (set SMS_URL)" : null].filter(Boolean);
   const tone = reach.failed > 0 ? "failed" : reach.kept > 0 || reach.noContact > 0 ? "kept" : notReached > 0 ? "queued" : "delivered";
   return (
     <p
@@ -248,7 +248,7 @@ function PassengerReach({ reach }: { reach: Board["reach"] }) {
       {reach.failed > 0 && <span data-testid="board-reach-failed" className="text-destructive">{reach.failed} whose every message failed (see their case&apos;s messages)</span>}
       {reach.kept > 0 && (
         <span data-testid="board-reach-kept">
-          {reach.kept} kept{missing.length ? ` — no ${missing.join(" or ")} configured` : " — written before a server was configured"}
+          {reach.kept} kept{missing.length ? ` — ${missing.join(", ")}` : " — written before a server was configured"}
         </span>
       )}
       {reach.noContact > 0 && <span data-testid="board-reach-no-contact">{reach.noContact} with no email or phone: hand a printed voucher</span>}
