@@ -6,8 +6,8 @@ import { requireAirport, requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { heldForLaterOf } from "@/lib/demand/held-block";
 import { reachOf } from "@/lib/messages/reach";
+import { noServerReason } from "@/lib/messages/channels";
 import { smtpUrl } from "@/lib/messages/smtp";
-import { smsSettings } from "@/lib/sms/settings";
 import { parseInput } from "@/lib/validation";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
 import { boardFlightRows } from "./flight-rows";
@@ -112,7 +112,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
     },
     rooms: roomFigures({ needed: needed?.n ?? 0, booked: rooms("CONFIRMED"), pending: rooms("PENDING"), held: held?.n ?? 0, forLater: forLater?.n ?? 0 }),
     emails: { ...emailCounts(mailRows), mailServer: Boolean(smtpUrl()) },
-    reach: { ...reach, mailServer: Boolean(smtpUrl()), smsProvider: smsSettings() !== null },
+    reach: { ...reach, mailServer: Boolean(smtpUrl()), smsProvider: noServerReason("SMS") === null },
     review: {
       byPriority,
       overdue,

@@ -13,8 +13,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { decodeSegment, urnKind } from "@/lib/ids";
 import { getOutboxMessage, listOutbox } from "@/lib/messages/outbox";
+import { noServerReason } from "@/lib/messages/channels";
 import { smtpUrl } from "@/lib/messages/smtp";
-import { smsSettings } from "@/lib/sms/settings";
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES, MessageChannel, MessageStatus } from "@/lib/vocabulary";
 
 export const metadata: Metadata = { title: "Outbox" };
@@ -67,7 +67,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           </AlertDescription>
         </Alert>
       )}
-      {!smsSettings() && (
+      {noServerReason("SMS") && (
         <p className="mb-4 text-sm text-muted-foreground" data-testid="outbox-no-sms-provider">
           No SMS provider configured: text messages are kept here, not sent. Set SMS_URL (docs/configuration.md).
         </p>
