@@ -4,7 +4,8 @@ import type { HeldGroup } from "@/lib/allocation/schemas";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { failureInWords } from "@/lib/messages/failure";
-import { type Reach, REACH_KINDS, reachOf } from "@/lib/messages/reach";
+import { VOUCHER_KINDS } from "@/lib/messages/kinds";
+import { type Reach, reachOf } from "@/lib/messages/reach";
 import { noServerReason } from "@/lib/messages/channels";
 import { smtpUrl } from "@/lib/messages/smtp";
 import { loadCase } from "./load";
@@ -81,7 +82,7 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
         ctx.db
           .select({ channel: messages.channel, status: messages.status, lastError: messages.lastError, receipts: messages.receipts, to: messages.recipient })
           .from(messages)
-          .where(and(eq(messages.tenant, tenant), eq(messages.status, "FAILED"), inArray(messages.kind, [...REACH_KINDS]), inArray(messages.relatedUrn, resUrns))),
+          .where(and(eq(messages.tenant, tenant), eq(messages.status, "FAILED"), inArray(messages.kind, [...VOUCHER_KINDS]), inArray(messages.relatedUrn, resUrns))),
         reachOf(ctx, inArray(reservations.urn, resUrns)),
       ])
     : [[], [], null];
@@ -190,7 +191,7 @@ function reachStep(reach: Reach | null, failedRows: FailedMessage[], vouchered: 
     reach.waiting ? `${reach.waiting} waiting for delivery` : null,
     reach.failed ? `${reach.failed} failed` : null,
     reach.kept ? `${reach.kept} kept — ${keptWhy}` : null,
-    reach.noContact ? `${reach.noContact} with no email or phone — hand a printed voucher` : null,
+    reach.noContact ? `${reach.noContact} with no email or usable phone — hand a printed voucher` : null,
   ];
   const state: StepState =
     reach.reached === reach.passengers ? "done" : reach.waiting > 0 ? "active" : reach.failed ? "failed" : mode !== "LIVE" && reach.noContact === 0 ? "done" : "attention";

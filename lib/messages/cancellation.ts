@@ -7,13 +7,11 @@ import type { Ctx } from "@/lib/context";
 import type { EventData } from "@/lib/events/catalogue";
 import { voucherProps } from "@/lib/vouchers/model";
 import { airlineName } from "./airline";
+import { VOUCHER_KINDS } from "./kinds";
 import { queueMessages } from "./queue";
 import { type Recipient, recipientsOfGroup } from "./recipients";
 import { smsText, textFor } from "./texts";
 import { reservationOf } from "./voucher";
-
-/** The kinds whose delivery means the passenger holds a voucher for the stay. */
-const VOUCHER_KINDS = ["VOUCHER", "STAY_CHANGED", "REHOUSED", "CHOICE_CONFIRMED"] as const;
 
 /**
  * The `reservation/cancelled` subscriber: a cancellation to each recipient (email and SMS) who
