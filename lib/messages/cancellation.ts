@@ -58,7 +58,8 @@ export async function queueCancellationMessages(ctx: Ctx, event: EventData<"rese
     payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, reason: event.reason },
     render: async (channel, locale) => {
       if (channel === "SMS") return { text: smsText(locale, "cancellation.sms", values) };
-      const element = createElement(Cancellation, { confirmationCode: props.confirmationCode, hotelName: props.hotel.name, checkInLabel, reason: event.reason });
+      const lines = [textFor(locale, "cancellation.body", values), textFor(locale, "cancellation.reason", values), textFor(locale, "cancellation.help", values)];
+      const element = createElement(Cancellation, { lang: locale, preview: textFor(locale, "cancellation.preview", values), heading: textFor(locale, "cancellation.heading", values), lines });
       const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
       return { subject: textFor(locale, "cancellation.subject", values), html, text };
     },

@@ -16,6 +16,22 @@ export const en = {
   "declined.sms": "{airline}: {line}",
   "returnLeg.sms.pickup": "{airline}: flight {flight} leaves {departure}. Your pickup to the airport: {pickup} at {location}.",
   "returnLeg.sms.noPickup": "{airline}: flight {flight} leaves {departure}. Please make your way to the airport in time.",
+  "cancellation.preview": "Your hotel reservation {code} was cancelled",
+  "cancellation.heading": "Hotel reservation cancelled",
+  "cancellation.body": "The reservation {code} at {hotel} (check-in {checkIn}) was cancelled and its voucher is no longer valid.",
+  "cancellation.reason": "Reason: {reason}",
+  "cancellation.help": "The airline will send a new voucher if you are re-housed. For help, ask at the airline desk.",
+  "returnLeg.subject.pickup": "Flight {flight}: your pickup to the airport at {pickupTime} on {pickupDate}",
+  "returnLeg.subject.noPickup": "Flight {flight} leaves {departureDate} at {departureTime}",
+  "returnLeg.heading": "Your return to the airport",
+  "returnLeg.greeting": "Dear {name},",
+  "returnLeg.departure": "Your flight {flight} leaves {departureDate} at {departureTime} (local time, {timeZone}).",
+  "returnLeg.pickup": "Your ride from {hotel} to the airport picks you up on {pickupDate} at {pickupTime}, at {location}. Please be there a few minutes early.",
+  "returnLeg.noPickup": "No ride to the airport is arranged from {hotel}: please plan to reach the airport in good time, or ask the airline desk.",
+  "returnLeg.checkOut": "Check out of the hotel before you leave. If your plans change, contact {airline} at the airport desk.",
+  "returnLeg.passenger": "passenger",
+  "returnLeg.yourHotel": "your hotel",
+  "returnLeg.mainEntrance": "the hotel's main entrance",
 };
 
 export type MessageTextKey = keyof typeof en;
