@@ -3,7 +3,7 @@ import { cases, messages, reservations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import type { MessageChannel, MessageKind, MessageStatus } from "@/lib/vocabulary";
-import { maskAddress, recipientFor } from "./mask";
+import { recipientFor } from "./mask";
 
 export type OutboxItem = {
   urn: string;
@@ -82,5 +82,3 @@ export async function getOutboxMessage({ ctx, input }: { ctx: Ctx; input: { urn:
   if (!all && (!row.airport || !ctx.principal.airports.includes(row.airport))) return null;
   return { ...row, to: recipientFor(ctx.principal.roles, row.channel, row.to) };
 }
-
-export { maskAddress };

@@ -9,9 +9,8 @@ import { computeStay } from "@/lib/cases/stay";
 import { type Ctx, transaction } from "@/lib/context";
 import { localMoment } from "@/lib/vouchers/local-time";
 import type { Locale } from "@/lib/i18n";
-import { toE164 } from "./phone";
 import { queueMessages } from "./queue";
-import { recipientsOfGroup } from "./recipients";
+import { addressesOf, recipientsOfGroup } from "./recipients";
 import { smsText, textFor } from "./texts";
 
 /** How long before the next flight's departure the return-leg email goes out. */
@@ -68,7 +67,8 @@ export async function queueReturnLegMessages(ctx: Ctx, input: { caseUrn: string;
       const all = await recipientsOfGroup(tx, kase.urn, stay.groupId);
       for (const guest of guests) {
         // this guest's own addresses, with their pickup: a shared address is written once (the outbox's key)
-        const mine = all.filter((r) => (r.channel === "EMAIL" ? r.address === guest.email?.trim().toLowerCase() : r.address === toE164(guest.phone)));
+        const own = addressesOf(guest);
+        const mine = all.filter((r) => r.address === (r.channel === "EMAIL" ? own.email : own.phone));
         if (mine.length === 0) continue;
         const ride = rides.find((r) => r.passengers.some((p) => p.passengerId === guest.passengerId)) ?? rides.find((r) => r.reservationUrns.includes(stay.urn));
         const departure = localMoment(new Date(next.scheduledDeparture), timeZone);

@@ -13,7 +13,6 @@ export const de: Record<MessageTextKey, string> = {
   "cancellation.sms": "{airline}: Ihre Hotelreservierung {code} im {hotel} ist storniert ({reason}). Bitte fahren Sie nicht zum Hotel.",
   "declined.subject": "Vermerkt: Sie brauchen kein Hotel",
   "declined.released": "Wir haben Ihr Zimmer im {hotel} freigegeben. Danke für Ihre Nachricht.",
-  "declined.kept": "Vermerkt: Sie brauchen das {hotel} nicht. Danke für Ihre Nachricht.",
   "declined.sms": "{airline}: {line}",
   "returnLeg.sms.pickup": "{airline}: Flug {flight} startet {departure}. Ihr Transfer zum Flughafen: {pickup}, {location}.",
   "returnLeg.sms.noPickup": "{airline}: Flug {flight} startet {departure}. Bitte seien Sie rechtzeitig am Flughafen.",

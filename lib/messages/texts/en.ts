@@ -12,7 +12,6 @@ export const en = {
   "cancellation.sms": "{airline}: your hotel reservation {code} at {hotel} is cancelled ({reason}). Please do not go to the hotel.",
   "declined.subject": "Noted: you need no hotel",
   "declined.released": "We released your room at {hotel}. Thank you for telling us.",
-  "declined.kept": "Noted: you need no hotel at {hotel}. Thank you for telling us.",
   "declined.sms": "{airline}: {line}",
   "returnLeg.sms.pickup": "{airline}: flight {flight} leaves {departure}. Your pickup to the airport: {pickup} at {location}.",
   "returnLeg.sms.noPickup": "{airline}: flight {flight} leaves {departure}. Please make your way to the airport in time.",

@@ -13,7 +13,6 @@ export const es: Record<MessageTextKey, string> = {
   "cancellation.sms": "{airline}: su reserva {code} en {hotel} está cancelada ({reason}). Por favor, no vaya al hotel.",
   "declined.subject": "Anotado: no necesita hotel",
   "declined.released": "Hemos liberado su habitación en {hotel}. Gracias por avisarnos.",
-  "declined.kept": "Anotado: no necesita el hotel {hotel}. Gracias por avisarnos.",
   "declined.sms": "{airline}: {line}",
   "returnLeg.sms.pickup": "{airline}: el vuelo {flight} sale {departure}. Su traslado al aeropuerto: {pickup}, {location}.",
   "returnLeg.sms.noPickup": "{airline}: el vuelo {flight} sale {departure}. Por favor, llegue al aeropuerto a tiempo.",

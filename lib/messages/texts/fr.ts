@@ -13,7 +13,6 @@ export const fr: Record<MessageTextKey, string> = {
   "cancellation.sms": "{airline} : votre réservation {code} à {hotel} est annulée ({reason}). Merci de ne pas vous rendre à l'hôtel.",
   "declined.subject": "C'est noté : vous n'avez pas besoin d'hôtel",
   "declined.released": "Nous avons libéré votre chambre à {hotel}. Merci de nous avoir prévenus.",
-  "declined.kept": "C'est noté : vous n'avez pas besoin de l'hôtel {hotel}. Merci de nous avoir prévenus.",
   "declined.sms": "{airline} : {line}",
   "returnLeg.sms.pickup": "{airline} : le vol {flight} part {departure}. Votre navette vers l'aéroport : {pickup}, {location}.",
   "returnLeg.sms.noPickup": "{airline} : le vol {flight} part {departure}. Merci de rejoindre l'aéroport à temps.",

@@ -1,4 +1,3 @@
-import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 // the Resend button's server action needs a request; the section only renders it
