@@ -7,7 +7,6 @@ import { failureInWords } from "@/lib/messages/failure";
 import { VOUCHER_KINDS } from "@/lib/messages/kinds";
 import { type Reach, reachOf } from "@/lib/messages/reach";
 import { noServerReason } from "@/lib/messages/channels";
-import { smtpUrl } from "@/lib/messages/smtp";
 import { loadCase } from "./load";
 
 /** attention: nothing failed, but something needs a setting or a person (mail kept for lack of a mail server) */
@@ -179,7 +178,7 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
 function reachStep(reach: Reach | null, failedRows: FailedMessage[], vouchered: number, mode: CaseRow["mode"]): ProgressStep {
   const base = { key: "reach", label: "Passengers reached" } as const;
   if (!reach || reach.passengers === 0) return { ...base, state: "waiting", detail: vouchered ? "no passenger booked yet" : "after the vouchers", problems: [] };
-  const missing = [!smtpUrl() ? "SMTP_URL" : null, noServerReason("SMS") ? "SMS_URL" : null].filter(Boolean);
+  const missing = [noServerReason("EMAIL") ? "SMTP_URL" : null, noServerReason("SMS") ? "SMS_URL" : null].filter(Boolean);
   const keptWhy =
     mode !== "LIVE"
       ? "a drill's messages are never sent"
