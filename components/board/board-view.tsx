@@ -251,7 +251,7 @@ function PassengerReach({ reach }: { reach: Board["reach"] }) {
           {reach.kept} kept{missing.length ? ` — ${missing.join(", ")}` : " — written before a server was configured"}
         </span>
       )}
-      {reach.noContact > 0 && <span data-testid="board-reach-no-contact">{reach.noContact} with no email or phone: hand a printed voucher</span>}
+      {reach.noContact > 0 && <span data-testid="board-reach-no-contact">{reach.noContact} with no email or usable phone: hand a printed voucher</span>}
     </p>
   );
 }

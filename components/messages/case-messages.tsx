@@ -1,32 +1,45 @@
 import { Mail, MessageSquare } from "lucide-react";
+import Link from "next/link";
 import { LocalTime } from "@/components/console/local-time";
 import { StatusBadge } from "@/components/console/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { hasPermission } from "@/lib/auth/roles";
 import type { Ctx } from "@/lib/context";
+import { countCaseMessages } from "@/lib/messages/count-case";
 import { listCaseMessages } from "@/lib/messages/list-case";
 import { KEPT_WORDS, KIND_WORDS } from "./words";
 import { ResendMessageButton } from "./resend-button";
 
 const RECEIPT_WORDS: Record<string, string> = { accepted: "accepted by the mail server", queued: "queued at the provider", sending: "sending", sent: "sent", delivered: "delivered to the phone", undelivered: "not delivered", failed: "failed" };
 
+/** How many of a case's messages the section lists, newest first; the counts cover them all. */
+export const CASE_MESSAGES_SHOWN = 200;
+
 /**
  * The case page's "Messages" section: every email and SMS about the case with its delivery, the
  * passenger it was for (by name), the provider's receipts in time order and, for those who may,
  * a Resend with a reason. Recipients are masked unless the user is an ADMIN (the verb decides).
+ * A big case lists its newest CASE_MESSAGES_SHOWN, says so, and links to the outbox filtered by case.
  */
 export async function CaseMessages({ ctx, caseUrn, closed, drill, zone, hotels }: { ctx: Ctx; caseUrn: string; closed: boolean; drill: boolean; zone: string; hotels: Record<string, string> }) {
-  const { items } = await listCaseMessages({ ctx, input: { caseUrn, limit: 200 } });
+  const [{ items }, { total, failed }] = await Promise.all([listCaseMessages({ ctx, input: { caseUrn, limit: CASE_MESSAGES_SHOWN } }), countCaseMessages({ ctx, input: { caseUrn } })]);
   const mayResend = hasPermission(ctx.principal.roles, "message:resend") && !closed;
-  const failed = items.filter((m) => m.status === "FAILED").length;
   return (
     <section className="mb-6 grid gap-2" aria-label="Messages" data-testid="case-messages">
       <h2 className="flex items-center gap-2 font-semibold">
         Messages
-        <Badge variant="muted">{items.length}</Badge>
+        <Badge variant="muted">{total}</Badge>
         {failed > 0 && <Badge variant="destructive">{failed} failed</Badge>}
       </h2>
+      {total > items.length && (
+        <p className="text-sm text-muted-foreground" data-testid="case-messages-more">
+          Showing the newest {items.length} of {total}.{" "}
+          <Link href={`/outbox?case=${encodeURIComponent(caseUrn)}`} className="text-primary underline-offset-2 hover:underline">
+            All of this case&apos;s messages in the outbox
+          </Link>
+        </p>
+      )}
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">No message yet: each passenger with an email address or a phone number gets their voucher once their group&apos;s reservation is confirmed.</p>
       ) : (

@@ -1,3 +1,4 @@
+import { NO_SERVER_WORDS } from "@/lib/messages/channels";
 import type { MessageKind } from "@/lib/vocabulary";
 
 /** What a message is, in the words an operator uses at the desk. */
@@ -12,5 +13,5 @@ export const KIND_WORDS: Record<MessageKind, string> = {
   WEEKLY_REPORT: "weekly report",
 };
 
-/** Why a KEPT message was not sent, by channel. */
-export const KEPT_WORDS = { EMAIL: "no mail server configured", SMS: "no SMS provider configured" } as const;
+/** Why a KEPT message was not sent, by channel: the words the writer records (lib/messages/channels.ts). */
+export const KEPT_WORDS = NO_SERVER_WORDS;

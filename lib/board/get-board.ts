@@ -6,8 +6,7 @@ import { requireAirport, requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { heldForLaterOf } from "@/lib/demand/held-block";
 import { reachOf } from "@/lib/messages/reach";
-import { smtpUrl } from "@/lib/messages/smtp";
-import { smsSettings } from "@/lib/sms/settings";
+import { noServerReason } from "@/lib/messages/channels";
 import { parseInput } from "@/lib/validation";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
 import { boardFlightRows } from "./flight-rows";
@@ -111,8 +110,8 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
       passengers: pax?.n ?? 0,
     },
     rooms: roomFigures({ needed: needed?.n ?? 0, booked: rooms("CONFIRMED"), pending: rooms("PENDING"), held: held?.n ?? 0, forLater: forLater?.n ?? 0 }),
-    emails: { ...emailCounts(mailRows), mailServer: Boolean(smtpUrl()) },
-    reach: { ...reach, mailServer: Boolean(smtpUrl()), smsProvider: smsSettings() !== null },
+    emails: { ...emailCounts(mailRows), mailServer: noServerReason("EMAIL") === null },
+    reach: { ...reach, mailServer: noServerReason("EMAIL") === null, smsProvider: noServerReason("SMS") === null },
     review: {
       byPriority,
       overdue,

@@ -4,9 +4,9 @@ import type { HeldGroup } from "@/lib/allocation/schemas";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { failureInWords } from "@/lib/messages/failure";
-import { type Reach, REACH_KINDS, reachOf } from "@/lib/messages/reach";
-import { smtpUrl } from "@/lib/messages/smtp";
-import { smsSettings } from "@/lib/sms/settings";
+import { VOUCHER_KINDS } from "@/lib/messages/kinds";
+import { type Reach, reachOf } from "@/lib/messages/reach";
+import { noServerReason } from "@/lib/messages/channels";
 import { loadCase } from "./load";
 
 /** attention: nothing failed, but something needs a setting or a person (mail kept for lack of a mail server) */
@@ -81,7 +81,7 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
         ctx.db
           .select({ channel: messages.channel, status: messages.status, lastError: messages.lastError, receipts: messages.receipts, to: messages.recipient })
           .from(messages)
-          .where(and(eq(messages.tenant, tenant), eq(messages.status, "FAILED"), inArray(messages.kind, [...REACH_KINDS]), inArray(messages.relatedUrn, resUrns))),
+          .where(and(eq(messages.tenant, tenant), eq(messages.status, "FAILED"), inArray(messages.kind, [...VOUCHER_KINDS]), inArray(messages.relatedUrn, resUrns))),
         reachOf(ctx, inArray(reservations.urn, resUrns)),
       ])
     : [[], [], null];
@@ -178,7 +178,7 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
 function reachStep(reach: Reach | null, failedRows: FailedMessage[], vouchered: number, mode: CaseRow["mode"]): ProgressStep {
   const base = { key: "reach", label: "Passengers reached" } as const;
   if (!reach || reach.passengers === 0) return { ...base, state: "waiting", detail: vouchered ? "no passenger booked yet" : "after the vouchers", problems: [] };
-  const missing = [!smtpUrl() ? "SMTP_URL" : null, !smsSettings() ? "SMS_URL" : null].filter(Boolean);
+  const missing = [noServerReason("EMAIL") ? "SMTP_URL" : null, noServerReason("SMS") ? "SMS_URL" : null].filter(Boolean);
   const keptWhy =
     mode !== "LIVE"
       ? "a drill's messages are never sent"
@@ -190,7 +190,7 @@ function reachStep(reach: Reach | null, failedRows: FailedMessage[], vouchered: 
     reach.waiting ? `${reach.waiting} waiting for delivery` : null,
     reach.failed ? `${reach.failed} failed` : null,
     reach.kept ? `${reach.kept} kept — ${keptWhy}` : null,
-    reach.noContact ? `${reach.noContact} with no email or phone — hand a printed voucher` : null,
+    reach.noContact ? `${reach.noContact} with no email or usable phone — hand a printed voucher` : null,
   ];
   const state: StepState =
     reach.reached === reach.passengers ? "done" : reach.waiting > 0 ? "active" : reach.failed ? "failed" : mode !== "LIVE" && reach.noContact === 0 ? "done" : "attention";

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { cases } from "@/db/schema";
 import { SANDBOX_MODEL_KEY } from "@/lib/agent/model/sandbox";
 import { type ModelSettings, modelSettings } from "@/lib/agent/model/settings";
@@ -45,8 +45,10 @@ type CaseRef = string | { urn: string; mode: CaseMode };
 const resolved = new WeakMap<Ctx, Map<string, Promise<CaseSystems>>>();
 
 /**
- * The systems of a case of the caller's tenant, by URN (a case this tenant does not have counts
- * as LIVE, as a test's event does) or from a case row already read (its mode is trusted).
+ * The systems of a case, by URN or from a case row already read (its mode is trusted). By URN the
+ * mode is read whatever the caller's tenant: a drill stays a drill even when a step runs under
+ * another tenant's context (fail closed); only a URN that names no case at all is LIVE (an event
+ * about a case not written yet, as some tests emit: nothing of a drill can be reached that way).
  */
 export function caseSystems(ctx: Ctx, ref: CaseRef): Promise<CaseSystems> {
   const urn = typeof ref === "string" ? ref : ref.urn;
@@ -63,11 +65,8 @@ export function caseSystems(ctx: Ctx, ref: CaseRef): Promise<CaseSystems> {
 }
 
 async function modeOf(ctx: Ctx, caseUrn: string): Promise<CaseMode> {
-  const [row] = await ctx.db
-    .select({ mode: cases.mode })
-    .from(cases)
-    .where(and(eq(cases.urn, caseUrn), eq(cases.tenant, ctx.principal.tenant)))
-    .limit(1);
+  // by URN alone: URNs are unique across tenants, and a tenant filter here made a drill LIVE when it did not match
+  const [row] = await ctx.db.select({ mode: cases.mode }).from(cases).where(eq(cases.urn, caseUrn)).limit(1);
   return row?.mode ?? "LIVE";
 }
 

@@ -7,13 +7,11 @@ import type { Ctx } from "@/lib/context";
 import type { EventData } from "@/lib/events/catalogue";
 import { voucherProps } from "@/lib/vouchers/model";
 import { airlineName } from "./airline";
+import { VOUCHER_KINDS } from "./kinds";
 import { queueMessages } from "./queue";
 import { type Recipient, recipientsOfGroup } from "./recipients";
 import { smsText, textFor } from "./texts";
 import { reservationOf } from "./voucher";
-
-/** The kinds whose delivery means the passenger holds a voucher for the stay. */
-const VOUCHER_KINDS = ["VOUCHER", "STAY_CHANGED", "REHOUSED", "CHOICE_CONFIRMED"] as const;
 
 /**
  * The `reservation/cancelled` subscriber: a cancellation to each recipient (email and SMS) who
@@ -60,7 +58,8 @@ export async function queueCancellationMessages(ctx: Ctx, event: EventData<"rese
     payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, reason: event.reason },
     render: async (channel, locale) => {
       if (channel === "SMS") return { text: smsText(locale, "cancellation.sms", values) };
-      const element = createElement(Cancellation, { confirmationCode: props.confirmationCode, hotelName: props.hotel.name, checkInLabel, reason: event.reason });
+      const lines = [textFor(locale, "cancellation.body", values), textFor(locale, "cancellation.reason", values), textFor(locale, "cancellation.help", values)];
+      const element = createElement(Cancellation, { lang: locale, preview: textFor(locale, "cancellation.preview", values), heading: textFor(locale, "cancellation.heading", values), lines });
       const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
       return { subject: textFor(locale, "cancellation.subject", values), html, text };
     },

@@ -20,8 +20,14 @@ export function smsEndpoint(): SmsEndpoint | null {
 }
 let warned: string | null = null;
 
-/** Why a channel's messages are KEPT rather than sent, or null when it has a server. */
+/** The words for a channel with no server: the outbox's last_error of a KEPT message, the case page's note. */
+export const NO_SERVER_WORDS: Record<MessageChannel, string> = { EMAIL: "no mail server configured: set SMTP_URL", SMS: "no SMS provider configured: set SMS_URL" };
+
+/**
+ * Why a channel's messages are KEPT rather than sent, or null when it has a server. The one "is it
+ * configured" question: it never throws (`SMS_URL=sandbox` not yet resolved, a malformed URL: not configured).
+ */
 export function noServerReason(channel: MessageChannel): string | null {
-  if (channel === "SMS") return smsEndpoint() ? null : "no SMS provider configured: set SMS_URL";
-  return smtpUrl() ? null : "no SMTP server configured: set SMTP_URL";
+  const configured = channel === "SMS" ? smsEndpoint() !== null : Boolean(smtpUrl());
+  return configured ? null : NO_SERVER_WORDS[channel];
 }

@@ -1,4 +1,5 @@
 import type { Ctx } from "@/lib/context";
+import { escapeHtml } from "@/lib/escape-html";
 import type { EventData } from "@/lib/events/catalogue";
 import { airlineName } from "./airline";
 import { queueMessages } from "./queue";
@@ -6,11 +7,12 @@ import { recipientsOfGroup } from "./recipients";
 import { smsText, textFor } from "./texts";
 import { reservationOf } from "./voucher";
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
- * The `passenger/declined` subscriber: the group is told their decline is recorded, "we released
- * your room" when the provider let it go, "noted" when it could not. Once per reservation and channel.
+ * The `passenger/declined` subscriber: the group is told their decline is recorded and their room
+ * released. Once per reservation and channel. The event is emitted only by the cancellation that
+ * released the room (lib/booking/cancel.ts, cause PASSENGER_DECLINED); a room the provider would not
+ * release is refused to the passenger on their page (409 CANNOT_RELEASE) and emits nothing, so
+ * there is no "noted but kept" text.
  */
 export async function queueDeclineMessages(ctx: Ctx, event: EventData<"passenger/declined">): Promise<number> {
   const reservation = await reservationOf(ctx, event.reservationUrn);
@@ -18,7 +20,6 @@ export async function queueDeclineMessages(ctx: Ctx, event: EventData<"passenger
   const recipients = await recipientsOfGroup(ctx, event.caseUrn, event.groupId);
   const airline = await airlineName(ctx, reservation.tenant);
   const hotel = reservation.hotelName ?? "the hotel";
-  const lineKey = event.released ? "declined.released" : "declined.kept";
   return queueMessages(ctx, {
     tenant: reservation.tenant,
     caseUrn: event.caseUrn,
@@ -29,9 +30,9 @@ export async function queueDeclineMessages(ctx: Ctx, event: EventData<"passenger
     template: "decline-confirmed",
     payload: { hotel, released: event.released },
     render: async (channel, locale) => {
-      const line = textFor(locale, lineKey, { hotel });
+      const line = textFor(locale, "declined.released", { hotel });
       if (channel === "SMS") return { text: smsText(locale, "declined.sms", { airline, line }) };
-      return { subject: textFor(locale, "declined.subject", {}), html: `<!DOCTYPE html><html lang="${locale}"><body><p>${escape(line)}</p><p>${escape(airline)}</p></body></html>`, text: `${line}\n\n${airline}` };
+      return { subject: textFor(locale, "declined.subject", {}), html: `<!DOCTYPE html><html lang="${locale}"><body><p>${escapeHtml(line)}</p><p>${escapeHtml(airline)}</p></body></html>`, text: `${line}\n\n${airline}` };
     },
   });
 }

@@ -5,9 +5,9 @@ import { transaction, type Ctx } from "@/lib/context";
 import { mailCase } from "@/lib/drills/mode";
 import { RetryAfterError } from "@/lib/jobs/define";
 import { errorFields, log } from "@/lib/log";
-import type { MessageKind } from "@/lib/vocabulary";
 import { noServerReason, smsEndpoint } from "./channels";
 import { messagesGoOut } from "./goes-out";
+import { isVoucherKind } from "./kinds";
 import { isOptedOut, OPTED_OUT_ERROR, recordOptOut } from "./opt-out";
 import { sendEmailMessage } from "./send-email";
 import { type SendOutcome, TransientDeliveryError } from "./send-outcome";
@@ -19,9 +19,6 @@ export const DELIVER_MESSAGE_JOB = "deliver-message";
 
 /** How long one delivery holds a message before another run may try it (a crashed sender's lease). */
 export const LEASE_MS = 2 * 60_000;
-
-/** The kinds that carry a stay's voucher: their arrival marks the voucher delivered. */
-export const VOUCHER_KINDS: MessageKind[] = ["VOUCHER", "STAY_CHANGED", "REHOUSED", "CHOICE_CONFIRMED"];
 
 export type Delivery = { status: MessageRow["status"] | "BUSY" | "MISSING"; attempts: number };
 
@@ -113,7 +110,7 @@ export const appendReceipt = (receipt: MessageReceiptJson) => sql`${messages.rec
 
 /** A voucher message that arrived (an email SENT, an SMS DELIVERED): the stay's voucher was delivered. */
 export async function markVoucherDelivered(ctx: Ctx, row: Pick<MessageRow, "kind" | "relatedUrn">, at: Date): Promise<void> {
-  if (!VOUCHER_KINDS.includes(row.kind) || !row.relatedUrn) return;
+  if (!isVoucherKind(row.kind) || !row.relatedUrn) return;
   await ctx.db
     .update(vouchers)
     .set({ deliveredAt: at })

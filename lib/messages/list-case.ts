@@ -8,21 +8,22 @@ import { invalid } from "@/lib/errors";
 import { CaseRef } from "@/lib/cases/inputs";
 import { parseInput } from "@/lib/validation";
 import { failureInWords } from "./failure";
-import { recipientFor } from "./mask";
+import { passengerLinkFor, recipientFor } from "./mask";
+import { e164Sql } from "./phone";
 import { type CaseMessage, CaseMessagesQuery } from "./schemas";
 
 export type CaseMessageItem = CaseMessage & { passenger: { passengerId: string; name: string | null } | null };
 
-/** The passenger of the case a message went to: the same address (any case) or the same number (digits only). */
+/** The passenger of the case a message went to: the same address (any case) or the same number (in E.164). */
 export function passengerOfMessage(column: "passenger_id" | "name"): SQL<string | null> {
   const value = column === "name" ? sql`nullif(trim(concat_ws(' ', ${passengers.firstName}, ${passengers.lastName})), '')` : sql`${passengers.passengerId}`;
-  return sql<string | null>`(select ${value} from ${passengers} where ${passengers.caseUrn} = ${messages.caseUrn} and (lower(${passengers.email}) = lower(${messages.recipient}) or regexp_replace(${passengers.phone}, '[^0-9]', '', 'g') = regexp_replace(${messages.recipient}, '[^0-9]', '', 'g')) order by ${passengers.position}, ${passengers.passengerId} limit 1)`;
+  return sql<string | null>`(select ${value} from ${passengers} where ${passengers.caseUrn} = ${messages.caseUrn} and (lower(${passengers.email}) = lower(${messages.recipient}) or ${e164Sql(passengers.phone)} = ${e164Sql(messages.recipient)}) order by ${passengers.position}, ${passengers.passengerId} limit 1)`;
 }
 
 /**
  * GET /cases/{caseUrn}/messages: a case's messages on both channels, newest first, for the roles
- * that read the case (the case's own 404/403 rules through loadCase). Recipients are masked unless
- * the caller is ADMIN; a failure is named in words. Keyset on (created_at, urn): the cursor keeps
+ * that read the case (the case's own 404/403 rules through loadCase). Recipients are masked and the
+ * passenger link withheld (null) unless the caller is ADMIN; a failure is named in words. Keyset on (created_at, urn): the cursor keeps
  * the database's own text of created_at, so microseconds survive the round trip.
  */
 export async function listCaseMessages({ ctx, input }: { ctx: Ctx; input: { caseUrn: string } & CaseMessagesQuery }): Promise<{ items: CaseMessageItem[]; nextCursor: string | null }> {
@@ -67,7 +68,7 @@ export function toCaseMessage(ctx: Ctx, m: typeof messages.$inferSelect, passeng
     failure: failureInWords(m),
     lastError: m.lastError,
     reservationUrn: m.relatedUrn ? m.relatedUrn.split("#")[0] : null,
-    passengerLink: m.passengerLink,
+    passengerLink: passengerLinkFor(ctx.principal.roles, m.passengerLink),
     version: m.version,
     resend: m.resend,
     resendReason: m.resendReason,

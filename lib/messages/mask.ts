@@ -34,3 +34,12 @@ export function recipientFor(roles: readonly string[], channel: string, recipien
   if (roles.includes("ADMIN")) return recipient;
   return channel === "SMS" ? maskPhone(recipient) : maskAddress(recipient);
 }
+
+/**
+ * The passenger link a message carried, as the caller may see it: whole for ADMIN, else null. The
+ * link is the passenger's own key (whoever holds it chooses a hotel or declines as them), so it is
+ * not handed to every role that reads the case, FEED clients included.
+ */
+export function passengerLinkFor(roles: readonly string[], link: string | null): string | null {
+  return roles.includes("ADMIN") ? link : null;
+}

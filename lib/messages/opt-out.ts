@@ -10,12 +10,8 @@ export async function isOptedOut(db: DbOrTx, tenant: string, phone: string): Pro
   return Boolean(row);
 }
 
-/** STOP (or the gateway's 21610): the number gets nothing more from this tenant until START. */
+/** STOP (or the gateway's 21610): the number gets nothing more from this tenant until START (lib/messages/sms-reply.ts deletes it, for every tenant). */
 export async function recordOptOut(db: DbOrTx, tenant: string, phone: string): Promise<void> {
   await db.insert(smsOptOuts).values({ tenant, phone }).onConflictDoNothing();
 }
 
-export async function removeOptOut(db: DbOrTx, tenant: string, phone: string): Promise<boolean> {
-  const gone = await db.delete(smsOptOuts).where(and(eq(smsOptOuts.tenant, tenant), eq(smsOptOuts.phone, phone))).returning({ phone: smsOptOuts.phone });
-  return gone.length > 0;
-}

@@ -3,7 +3,7 @@ import { cases, messages, reservations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import type { MessageChannel, MessageKind, MessageStatus } from "@/lib/vocabulary";
-import { maskAddress, recipientFor } from "./mask";
+import { recipientFor } from "./mask";
 
 export type OutboxItem = {
   urn: string;
@@ -29,9 +29,9 @@ const caseOfMessage = sql<string>`coalesce(${messages.caseUrn}, ${reservations.c
 /**
  * The tenant's outbox (email and SMS) for the console, newest first, within the caller's airports (a
  * message's airport is its reservation's case's; mail about no reservation is shown to callers
- * who see every airport).
+ * who see every airport). `caseUrn` narrows it to one case's messages (the case page links here).
  */
-export async function listOutbox({ ctx, input }: { ctx: Ctx; input: { status?: MessageStatus; kind?: MessageKind; channel?: MessageChannel; limit?: number } }): Promise<OutboxItem[]> {
+export async function listOutbox({ ctx, input }: { ctx: Ctx; input: { status?: MessageStatus; kind?: MessageKind; channel?: MessageChannel; caseUrn?: string; limit?: number } }): Promise<OutboxItem[]> {
   requirePermission(ctx, "read", "read the outbox");
   const all = ctx.principal.airports.includes("*");
   const rows = await ctx.db
@@ -58,6 +58,7 @@ export async function listOutbox({ ctx, input }: { ctx: Ctx; input: { status?: M
         input.status ? eq(messages.status, input.status) : undefined,
         input.kind ? eq(messages.kind, input.kind) : undefined,
         input.channel ? eq(messages.channel, input.channel) : undefined,
+        input.caseUrn ? eq(caseOfMessage, input.caseUrn) : undefined,
         all ? undefined : ctx.principal.airports.length ? inArray(cases.airport, ctx.principal.airports) : sql`false`,
       ),
     )
@@ -81,5 +82,3 @@ export async function getOutboxMessage({ ctx, input }: { ctx: Ctx; input: { urn:
   if (!all && (!row.airport || !ctx.principal.airports.includes(row.airport))) return null;
   return { ...row, to: recipientFor(ctx.principal.roles, row.channel, row.to) };
 }
-
-export { maskAddress };

@@ -1,28 +1,27 @@
 import { sql, type SQL } from "drizzle-orm";
 import { messages, passengers, reservations } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-
-/** The messages that put a passenger in touch with their hotel: the voucher, or its replacement. */
-export const REACH_KINDS = ["VOUCHER", "REHOUSED", "CHOICE_CONFIRMED", "STAY_CHANGED"] as const;
+import { VOUCHER_KINDS_SQL } from "./kinds";
+import { e164Sql } from "./phone";
 
 /**
  * Passengers with a CONFIRMED reservation, by whether they have been reached. Each passenger is in
- * exactly one bucket, in this order: reached (a message of REACH_KINDS to them SENT by email, or
- * DELIVERED by SMS), noContact (no email and no phone: hand them a printed voucher), waiting (a
+ * exactly one bucket, in this order: reached (a message of VOUCHER_KINDS to them SENT by email, or
+ * DELIVERED by SMS), noContact (no email and no phone we can text, i.e. none or one toE164 cannot
+ * read: nothing is ever written to them, so hand them a printed voucher), waiting (a
  * message queued or on its way, or none written yet), kept (only kept: no server configured, or a
  * drill), failed (every message to them failed).
  */
 export type Reach = { passengers: number; reached: number; waiting: number; failed: number; kept: number; noContact: number };
 
-const KINDS = sql.raw(REACH_KINDS.map((k) => `'${k}'`).join(", "));
-
-/** A message of the reach kinds to this passenger (same address, any case; same number, digits only) in a state. */
+/** A message of the voucher kinds to this passenger (same address, any case; same number in E.164) in a state. */
 function messageTo(state: SQL): SQL {
-  return sql`exists (select 1 from ${messages} where ${messages.caseUrn} = ${passengers.caseUrn} and ${messages.kind} in (${KINDS}) and (lower(${messages.recipient}) = lower(${passengers.email}) or (${messages.channel} = 'SMS' and regexp_replace(${messages.recipient}, '[^0-9]', '', 'g') = regexp_replace(${passengers.phone}, '[^0-9]', '', 'g'))) and (${state}))`;
+  return sql`exists (select 1 from ${messages} where ${messages.caseUrn} = ${passengers.caseUrn} and ${messages.kind} in (${VOUCHER_KINDS_SQL}) and (lower(${messages.recipient}) = lower(btrim(${passengers.email})) or (${messages.channel} = 'SMS' and ${e164Sql(messages.recipient)} = ${e164Sql(passengers.phone)})) and (${state}))`;
 }
 
 const reached = messageTo(sql`(${messages.channel} = 'EMAIL' and ${messages.status} in ('SENT', 'DELIVERED')) or (${messages.channel} = 'SMS' and ${messages.status} = 'DELIVERED')`);
-const noContact = sql`(${passengers.email} is null and ${passengers.phone} is null)`;
+// the writer's rule (recipientsOfGroup): a blank email and a number toE164 cannot read get no message
+const noContact = sql`(nullif(btrim(${passengers.email}), '') is null and ${e164Sql(passengers.phone)} is null)`;
 const underWay = messageTo(sql`${messages.status} = 'QUEUED' or (${messages.channel} = 'SMS' and ${messages.status} = 'SENT')`);
 const kept = messageTo(sql`${messages.status} = 'KEPT'`);
 const failed = messageTo(sql`${messages.status} = 'FAILED'`);

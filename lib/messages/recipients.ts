@@ -29,12 +29,15 @@ export async function recipientsOfGroup(ctx: Ctx, caseUrn: string, groupId: stri
   };
   for (const p of rows) {
     const locale = isLocale(p.language) ? p.language : DEFAULT_LOCALE;
-    const email = p.email?.trim().toLowerCase();
+    const { email, phone } = addressesOf(p);
     if (email) add("EMAIL", email, locale);
-    if (!p.phone?.trim()) continue;
-    const phone = toE164(p.phone);
     if (phone) add("SMS", phone, locale);
-    else log("warn", "phone number skipped: not E.164", { caseUrn, groupId, passengerId: p.passengerId });
+    else if (p.phone?.trim()) log("warn", "phone number skipped: not E.164", { caseUrn, groupId, passengerId: p.passengerId });
   }
   return out;
+}
+
+/** A passenger's addresses as messages are written to them: the email trimmed and lowercased, the phone in E.164 (null: none usable). */
+export function addressesOf(p: { email: string | null; phone: string | null }): { email: string | null; phone: string | null } {
+  return { email: p.email?.trim().toLowerCase() || null, phone: toE164(p.phone) };
 }

@@ -8,10 +8,10 @@ import { loadCase } from "@/lib/cases/load";
 import { computeStay } from "@/lib/cases/stay";
 import { type Ctx, transaction } from "@/lib/context";
 import { localMoment } from "@/lib/vouchers/local-time";
-import { toE164 } from "./phone";
+import type { Locale } from "@/lib/i18n";
 import { queueMessages } from "./queue";
-import { recipientsOfGroup } from "./recipients";
-import { smsText } from "./texts";
+import { addressesOf, recipientsOfGroup } from "./recipients";
+import { smsText, textFor } from "./texts";
 
 /** How long before the next flight's departure the return-leg email goes out. */
 export const RETURN_LEG_LEAD_MS = 12 * 60 * 60_000;
@@ -67,19 +67,26 @@ export async function queueReturnLegMessages(ctx: Ctx, input: { caseUrn: string;
       const all = await recipientsOfGroup(tx, kase.urn, stay.groupId);
       for (const guest of guests) {
         // this guest's own addresses, with their pickup: a shared address is written once (the outbox's key)
-        const mine = all.filter((r) => (r.channel === "EMAIL" ? r.address === guest.email?.trim().toLowerCase() : r.address === toE164(guest.phone)));
+        const own = addressesOf(guest);
+        const mine = all.filter((r) => r.address === (r.channel === "EMAIL" ? own.email : own.phone));
         if (mine.length === 0) continue;
         const ride = rides.find((r) => r.passengers.some((p) => p.passengerId === guest.passengerId)) ?? rides.find((r) => r.reservationUrns.includes(stay.urn));
-        const props = ReturnLegProps.parse({
-          passengerName: [guest.firstName, guest.lastName].filter(Boolean).join(" ") || "passenger",
-          flightNumber: next.number,
-          departure: localMoment(new Date(next.scheduledDeparture), timeZone),
-          timeZone,
-          hotelName: hotelRows.find((h) => h.urn === stay.hotelUrn)?.name ?? stay.hotelName ?? "your hotel",
-          pickup: ride ? { at: localMoment(ride.scheduledAt, timeZone), location: ride.pickupLocation ?? ride.vehicle?.pickupLocation ?? "the hotel's main entrance" } : null,
+        const departure = localMoment(new Date(next.scheduledDeparture), timeZone);
+        const pickupAt = ride ? localMoment(ride.scheduledAt, timeZone) : null;
+        const values = {
           airline,
-        });
-        const values = { airline, flight: next.number, departure: `${props.departure.dateLabel} ${props.departure.time}`, pickup: props.pickup ? `${props.pickup.at.dateLabel} ${props.pickup.at.time}` : "", location: props.pickup?.location ?? "" };
+          flight: next.number,
+          name: [guest.firstName, guest.lastName].filter(Boolean).join(" ") || "",
+          hotel: hotelRows.find((h) => h.urn === stay.hotelUrn)?.name ?? stay.hotelName ?? "",
+          timeZone,
+          departureDate: departure.dateLabel,
+          departureTime: departure.time,
+          departure: `${departure.dateLabel} ${departure.time}`,
+          pickupDate: pickupAt?.dateLabel ?? "",
+          pickupTime: pickupAt?.time ?? "",
+          pickup: pickupAt ? `${pickupAt.dateLabel} ${pickupAt.time}` : "",
+          location: ride ? (ride.pickupLocation ?? ride.vehicle?.pickupLocation ?? "") : "",
+        };
         queued += await queueMessages(tx, {
           tenant: kase.tenant,
           caseUrn: kase.urn,
@@ -90,10 +97,11 @@ export async function queueReturnLegMessages(ctx: Ctx, input: { caseUrn: string;
           template: "return-leg",
           payload: { flightNumber: next.number, scheduledDeparture: next.scheduledDeparture, pickup: ride ? ride.scheduledAt.toISOString() : null },
           render: async (channel, locale) => {
-            if (channel === "SMS") return { text: smsText(locale, props.pickup ? "returnLeg.sms.pickup" : "returnLeg.sms.noPickup", values) };
-            const subject = props.pickup
-              ? `Flight ${next.number}: your pickup to the airport at ${props.pickup.at.time} on ${props.pickup.at.dateLabel}`
-              : `Flight ${next.number} leaves ${props.departure.dateLabel} at ${props.departure.time}`;
+            const words = withDefaults(locale, values);
+            if (channel === "SMS") return { text: smsText(locale, pickupAt ? "returnLeg.sms.pickup" : "returnLeg.sms.noPickup", words) };
+            const subject = textFor(locale, pickupAt ? "returnLeg.subject.pickup" : "returnLeg.subject.noPickup", words);
+            const lines = [textFor(locale, "returnLeg.greeting", words), textFor(locale, "returnLeg.departure", words), textFor(locale, pickupAt ? "returnLeg.pickup" : "returnLeg.noPickup", words), textFor(locale, "returnLeg.checkOut", words)];
+            const props = ReturnLegProps.parse({ lang: locale, preview: subject, heading: textFor(locale, "returnLeg.heading", words), lines });
             return { subject, html: await render(createElement(ReturnLeg, props)), text: returnLegText(props) };
           },
         });
@@ -101,4 +109,9 @@ export async function queueReturnLegMessages(ctx: Ctx, input: { caseUrn: string;
     }
     return queued;
   });
+}
+
+/** The values a text is filled with, a missing name, hotel or pickup place said in the passenger's language. */
+function withDefaults(locale: Locale, values: Record<string, string>): Record<string, string> {
+  return { ...values, name: values.name || textFor(locale, "returnLeg.passenger", {}), hotel: values.hotel || textFor(locale, "returnLeg.yourHotel", {}), location: values.location || textFor(locale, "returnLeg.mainEntrance", {}) };
 }

@@ -27,7 +27,7 @@ export const CaseMessage = z
     failure: z.string().nullable().meta({ description: "why it did not arrive, in words with the provider's code: \"opted out (STOP)\", \"undeliverable (30003)\", \"mailbox unavailable (550)\"" }),
     lastError: z.string().nullable(),
     reservationUrn: z.string().nullable().meta({ description: "the reservation it is about" }),
-    passengerLink: z.string().nullable().meta({ description: "the passenger page link it carried" }),
+    passengerLink: z.string().nullable().meta({ description: "the passenger page link it carried; null unless the caller is ADMIN (the link acts as the passenger)" }),
     version: z.number().int().meta({ description: "the version of the stay it describes" }),
     resend: z.number().int().meta({ description: "0 for the original; 1, 2, … for an operator's resends" }),
     resendReason: z.string().nullable(),

@@ -1,3 +1,5 @@
+import { escapeHtml } from "@/lib/escape-html";
+
 /** What stands where an erased name, address or number was. */
 export const ERASED_NAME = "(name erased)";
 export const ERASED = "(erased)";
@@ -5,9 +7,6 @@ export const ERASED = "(erased)";
 export type PersonalFields = { firstName: string | null; lastName: string | null; email: string | null; phone: string | null };
 export type Needle = { text: string; marker: string };
 
-// React (the vouchers' and emails' renderer) escapes these five in text nodes and attributes
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**

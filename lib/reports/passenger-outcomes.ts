@@ -1,18 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { Ctx } from "@/lib/context";
-import { REACH_KINDS } from "@/lib/messages/reach";
+import { VOUCHER_KINDS_SQL as KINDS } from "@/lib/messages/kinds";
+import { e164Sql } from "@/lib/messages/phone";
 import type { AirportBasis } from "./figures";
 
 /** How soon after their voucher a passenger counts as reached in the weekly report. */
 export const REACH_WINDOW_MINUTES = 10;
-const KINDS = sql.raw(REACH_KINDS.map((k) => `'${k}'`).join(", "));
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
  * Per airport, the passengers of live cases who got their first voucher in [from, to) and, by
- * channel, those the channel could reach (an email address, a phone number) and those it reached
+ * channel, those the channel could reach (an email address, a phone number toE164 can read) and those it reached
  * within 10 minutes of that voucher: an email accepted by the mail server (sent_at), an SMS
  * confirmed by the handset (delivered_at). One statement.
  */
@@ -34,10 +34,10 @@ export async function addReachWithinTen(ctx: Ctx, from: Date, to: Date, basis: (
         SELECT 1 FROM messages m WHERE m.case_urn = f.case_urn AND m.kind IN (${KINDS}) AND m.channel = 'EMAIL'
           AND lower(m.recipient) = lower(f.email) AND m.sent_at IS NOT NULL AND m.sent_at <= f.at + make_interval(mins => ${REACH_WINDOW_MINUTES})
       ))::int AS email_within,
-      count(*) FILTER (WHERE f.phone IS NOT NULL)::int AS phoneable,
+      count(*) FILTER (WHERE ${e164Sql(sql`f.phone`)} IS NOT NULL)::int AS phoneable,
       count(*) FILTER (WHERE EXISTS (
         SELECT 1 FROM messages m WHERE m.case_urn = f.case_urn AND m.kind IN (${KINDS}) AND m.channel = 'SMS'
-          AND regexp_replace(m.recipient, '[^0-9]', '', 'g') = regexp_replace(f.phone, '[^0-9]', '', 'g')
+          AND ${e164Sql(sql`m.recipient`)} = ${e164Sql(sql`f.phone`)}
           AND m.delivered_at IS NOT NULL AND m.delivered_at <= f.at + make_interval(mins => ${REACH_WINDOW_MINUTES})
       ))::int AS sms_within
     FROM first_voucher f

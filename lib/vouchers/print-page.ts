@@ -1,4 +1,5 @@
 import { publicSignInUrl } from "@/lib/http/client-address";
+import { escapeHtml } from "@/lib/escape-html";
 import { printable } from "@/lib/printable";
 
 // opens the browser's print dialog once the page (and its images) are in
@@ -10,8 +11,6 @@ const ICON = `<link rel="icon" href="/icon.svg" type="image/svg+xml">`;
 export function printView(html: string): string {
   return html.replace("</head>", `${ICON}</head>`).replace("</body>", `${PRINT_SCRIPT}</body>`);
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Several stored vouchers as one printable document, one voucher per printed page. Each keeps its

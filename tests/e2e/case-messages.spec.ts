@@ -40,7 +40,7 @@ test("a case's messages: kept vouchers named, recipients masked, resent from the
   const rows = section.getByTestId("case-message");
   await expect(rows).toHaveCount(2);
   await expect(section.locator('[data-testid=case-message][data-status=KEPT]')).toHaveCount(2);
-  await expect(section.getByTestId("case-message-kept").first()).toHaveText("no mail server configured");
+  await expect(section.getByTestId("case-message-kept").first()).toHaveText("no mail server configured: set SMTP_URL");
   // the passenger each was for, by name
   await expect(rows.filter({ hasText: "Mina Message1" })).toHaveCount(1);
   await expect(rows.filter({ hasText: "Mina Message2" })).toHaveCount(1);

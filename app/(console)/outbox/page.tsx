@@ -13,8 +13,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { decodeSegment, urnKind } from "@/lib/ids";
 import { getOutboxMessage, listOutbox } from "@/lib/messages/outbox";
+import { noServerReason } from "@/lib/messages/channels";
 import { smtpUrl } from "@/lib/messages/smtp";
-import { smsSettings } from "@/lib/sms/settings";
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES, MessageChannel, MessageStatus } from "@/lib/vocabulary";
 
 export const metadata: Metadata = { title: "Outbox" };
@@ -41,13 +41,16 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
   const status = MessageStatus.safeParse(first(sp.status)?.toUpperCase()).data;
   const channel = MessageChannel.safeParse(first(sp.channel)?.toUpperCase()).data;
   const previewUrn = decodeSegment(first(sp.preview) ?? "");
+  // ?case=<urn>: one case's messages, from the case page's "showing the newest 200 of N"
+  const caseUrn = urnKind(first(sp.case) ?? "") === "case" ? first(sp.case) : undefined;
   const [items, preview] = await Promise.all([
-    listOutbox({ ctx, input: { status, channel, limit: 200 } }),
+    listOutbox({ ctx, input: { status, channel, caseUrn, limit: 200 } }),
     urnKind(previewUrn) ? getOutboxMessage({ ctx, input: { urn: previewUrn } }) : Promise.resolve(null),
   ]);
   const zones = await airportTimeZones(ctx, items.map((m) => m.airport));
   const href = (q: Record<string, string | undefined>) => {
-    const entries: [string, string | undefined][] = [["status", status], ["channel", channel], ...Object.entries(q)];
+    // a key in q replaces the current filter's (undefined: drops it)
+    const entries = Object.entries({ status, channel, case: caseUrn, ...q });
     const params = new URLSearchParams(entries.filter((e): e is [string, string] => !!e[1]));
     return `/outbox${params.size ? `?${params}` : ""}`;
   };
@@ -67,16 +70,24 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           </AlertDescription>
         </Alert>
       )}
-      {!smsSettings() && (
+      {noServerReason("SMS") && (
         <p className="mb-4 text-sm text-muted-foreground" data-testid="outbox-no-sms-provider">
           No SMS provider configured: text messages are kept here, not sent. Set SMS_URL (docs/configuration.md).
+        </p>
+      )}
+      {caseUrn && (
+        <p className="mb-2 text-sm" data-testid="outbox-case">
+          Messages about case <Link href={`/cases/${encodeURIComponent(caseUrn)}`} className="font-mono text-primary underline-offset-2 hover:underline">{shortUrn(caseUrn)}</Link> only ·{" "}
+          <Link href={href({ case: undefined })} className="text-primary underline-offset-2 hover:underline">
+            every case
+          </Link>
         </p>
       )}
       <nav aria-label="Filter by channel" className="mb-2 flex flex-wrap gap-2 text-sm" data-testid="outbox-channels">
         {[undefined, ...MESSAGE_CHANNELS].map((c) => (
           <Link
             key={c ?? "all"}
-            href={`/outbox?${new URLSearchParams([...(status ? [["status", status]] : []), ...(c ? [["channel", c]] : [])])}`}
+            href={href({ channel: c })}
             aria-current={c === channel ? "page" : undefined}
             className={`rounded-md border px-2.5 py-1 ${c === channel ? "bg-primary text-primary-foreground" : "hover:bg-muted"}`}
           >
@@ -88,7 +99,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
         {[undefined, ...MESSAGE_STATUSES].map((s) => (
           <Link
             key={s ?? "all"}
-            href={`/outbox?${new URLSearchParams([...(s ? [["status", s]] : []), ...(channel ? [["channel", channel]] : [])])}`}
+            href={href({ status: s })}
             aria-current={s === status ? "page" : undefined}
             className={`rounded-md border px-2.5 py-1 ${s === status ? "bg-primary text-primary-foreground" : "hover:bg-muted"}`}
           >

@@ -13,7 +13,7 @@ const tenant = uniqueTenant();
 let fx: ReservationFixture;
 let token: string;
 
-/** Eight passengers of one booked group, one per way of (not) being reached. */
+/** Ten passengers of one booked group, one per way of (not) being reached. */
 const group = {
   pnr: "REACH1",
   passengers: [
@@ -25,6 +25,8 @@ const group = {
     pax("R6", "ECONOMY", { email: "r6@example.com", phone: "+33600000006" }), // both FAILED: failed
     pax("R7", "ECONOMY", { email: null, phone: null }), // nothing to write to: no contact
     pax("R8", "ECONOMY", { email: "r8@example.com" }), // only a CANCELLATION sent: not reached, waiting
+    pax("R9", "ECONOMY", { email: null, phone: "0033 6 00 00 00 09" }), // SMS to +33600000009 DELIVERED: reached (00 is +)
+    pax("R10", "ECONOMY", { email: null, phone: "06 00 00 00 10" }), // a number we cannot text and no email: no contact
   ],
 };
 
@@ -44,6 +46,7 @@ beforeAll(async () => {
   await message("EMAIL", "r6@example.com", "FAILED");
   await message("SMS", "+33600000006", "FAILED");
   await message("EMAIL", "r8@example.com", "SENT", "CANCELLATION");
+  await message("SMS", "+33600000009", "DELIVERED");
 });
 afterEach(() => vi.unstubAllEnvs());
 
@@ -53,7 +56,7 @@ describe("passengers reached (board and case progress)", () => {
     vi.stubEnv("SMS_URL", "");
     const res = await call(getBoard, "/board", { token, query: { airport: "CDG" } });
     expect(res.status).toBe(200);
-    expect(res.json.reach).toEqual({ passengers: 8, reached: 2, waiting: 3, kept: 1, failed: 1, noContact: 1, mailServer: false, smsProvider: false });
+    expect(res.json.reach).toEqual({ passengers: 10, reached: 3, waiting: 3, kept: 1, failed: 1, noContact: 2, mailServer: false, smsProvider: false });
   });
 
   it("the case's step 'Passengers reached' says the same in words and names the failures", async () => {
@@ -63,7 +66,7 @@ describe("passengers reached (board and case progress)", () => {
     const step = progress.steps.find((s) => s.key === "reach")!;
     expect(step).toMatchObject({ label: "Passengers reached", state: "active" });
     expect(step.detail).toBe(
-      "2 of 8 reached, 3 waiting for delivery, 1 failed, 1 kept — no mail server or SMS provider configured: set SMTP_URL and SMS_URL (docs/configuration.md), 1 with no email or phone — hand a printed voucher",
+      "3 of 10 reached, 3 waiting for delivery, 1 failed, 1 kept — no mail server or SMS provider configured: set SMTP_URL and SMS_URL (docs/configuration.md), 2 with no email or usable phone — hand a printed voucher",
     );
     expect(step.problems).toHaveLength(3);
   });
@@ -71,6 +74,6 @@ describe("passengers reached (board and case progress)", () => {
   it("a passenger whose number was confirmed later moves from waiting to reached", async () => {
     await message("SMS", "+33 6 00 00 00 03", "DELIVERED", "STAY_CHANGED");
     const res = await call(getBoard, "/board", { token, query: { airport: "CDG" } });
-    expect(res.json.reach).toMatchObject({ passengers: 8, reached: 3, waiting: 2 });
+    expect(res.json.reach).toMatchObject({ passengers: 10, reached: 4, waiting: 2 });
   });
 });

@@ -39,7 +39,7 @@ async function message(key: string, over: Partial<typeof messages.$inferInsert>)
 beforeAll(async () => {
   admin = await roleToken(tenant, "ADMIN");
   fx = await confirmedReservation(database.db, { token: admin, tenant });
-  await database.db.update(passengers).set({ phone: "+33 6 12 34 56 78" }).where(and(eq(passengers.caseUrn, fx.caseUrn), eq(passengers.passengerId, "VP-3")));
+  await database.db.update(passengers).set({ phone: "0033 6 12 34 56 78" }).where(and(eq(passengers.caseUrn, fx.caseUrn), eq(passengers.passengerId, "VP-3")));
   const t0 = Date.parse("2026-11-21T19:00:00Z");
   const at = (min: number) => new Date(t0 + min * 60_000);
   await message("sent", { status: "SENT", attempts: 1, sentAt: at(1), createdAt: at(0), receipts: [{ status: "accepted", at: at(1).toISOString() }] });
@@ -97,6 +97,9 @@ describe("GET /cases/{caseUrn}/messages", () => {
       expect(recipients).toContain("+33 •• •• •• •• 78");
       expect(res.text).not.toContain("amelie@");
       expect(res.text).not.toContain("612345678");
+      // the passenger link acts as the passenger (choose a hotel, decline): ADMIN only
+      expect(res.json.items.map((m: { passengerLink: string | null }) => m.passengerLink)).toEqual(res.json.items.map(() => null));
+      expect(res.text).not.toContain("desk.example/p/abc");
     }
   });
 

@@ -314,6 +314,27 @@ describe("STOP, cancellations, locales", () => {
     expect((await outboxOf(other.reservationUrn)).filter((m) => m.kind === "CANCELLATION")).toEqual([]);
   });
 
+  it("a French passenger's cancellation is in French, email body and SMS; an English one's stays English", async () => {
+    const fx = await housed({ languages: { A: "fr" } });
+    await confirm(fx);
+    await runJobs();
+    await until(delivered(fx.reservationUrn));
+    await transaction(sys(), (tx) => emit(tx, "reservation/cancelled", { tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn, reason: "vol reprogrammé" }));
+    await runJobs();
+    const cancellation = (await outboxOf(fx.reservationUrn)).filter((m) => m.kind === "CANCELLATION");
+    const anna = cancellation.find((m) => m.recipient === "anna@example.com")!;
+    expect(anna.locale).toBe("fr");
+    expect(anna.subject).toMatch(/^Annulée : réservation d'hôtel/);
+    expect(anna.html).toContain('lang="fr"');
+    expect(anna.html).toContain("Réservation d&#x27;hôtel annulée");
+    expect(anna.text).toContain("a été annulée et son bon n'est plus valable");
+    expect(anna.text).toContain("Motif : vol reprogrammé");
+    expect(anna.text).not.toMatch(/was cancelled|Reason:/);
+    expect(cancellation.find((m) => m.channel === "SMS" && m.recipient === fx.phones.A)!.text).toContain("est annulée (vol reprogrammé)");
+    const carl = cancellation.find((m) => m.recipient === "carl@example.com")!;
+    expect(carl.text).toContain("was cancelled and its voucher is no longer valid");
+  });
+
   it("a passenger who declines on their page is told the room was released, on both channels, once", async () => {
     const fx = await housed({ languages: { B: "es" } });
     for (let i = 0; i < 3; i++) await transaction(sys(), (tx) => emit(tx, "passenger/declined", { tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn, groupId: fx.groupId, released: true }));

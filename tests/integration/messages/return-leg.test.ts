@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATCH as reaccommodateHandler } from "@/app/api/v1/cases/[caseUrn]/reaccommodate/route";
-import { cases, messages, jobRuns, transportSegments } from "@/db/schema";
+import { cases, messages, jobRuns, passengers, transportSegments } from "@/db/schema";
 import { ReturnLegProps } from "@/emails/return-leg";
 import { followNextFlightTransport } from "@/inngest/functions/plan-transport";
 import { returnLegEmail } from "@/inngest/functions/return-leg";
@@ -121,6 +121,27 @@ describe("the return-leg email, 12 hours before the re-accommodated flight", () 
     clock.advance(HOUR);
     await runner(clock).tick();
     expect(await mail(fx.tenant)).toHaveLength(3);
+  });
+
+  it("a French passenger's return-leg email and SMS are in French, subject and body", async () => {
+    const fx = await housedCase(false);
+    await database.db.update(passengers).set({ language: "fr", phone: "+33 6 12 34 00 01" }).where(and(eq(passengers.caseUrn, fx.caseUrn), eq(passengers.passengerId, "A1")));
+    await patch(fx.token, fx.caseUrn, "2026-11-22T11:30:00Z");
+    await runner(manualClock()).tick();
+    const sent = await database.db.select().from(messages).where(and(eq(messages.tenant, fx.tenant), eq(messages.kind, "RETURN_LEG")));
+    const pickup = await pickupLabel(fx.caseUrn, "A1");
+    const email = sent.find((m) => m.recipient === "a1@example.com")!;
+    expect(email.locale).toBe("fr");
+    expect(email.subject).toBe(`Vol AF1238 : votre navette vers l'aéroport à ${pickup.time} le ${pickup.dateLabel}`);
+    expect(email.html).toContain('lang="fr"');
+    expect(email.html).toContain("Votre retour à l&#x27;aéroport");
+    expect(email.text).toContain(`vous prend le ${pickup.dateLabel} à ${pickup.time}`);
+    expect(email.text).toMatch(/Votre vol AF1238 part le .* \(heure locale, Europe\/Paris\)/);
+    expect(email.text).not.toMatch(/Your flight|picks you up|Dear /);
+    const sms = sent.find((m) => m.channel === "SMS" && m.recipient === "+33612340001")!;
+    expect(sms.text).toContain("le vol AF1238 part");
+    // the other passengers (no language) stay in English
+    expect(sent.find((m) => m.recipient === "a2@example.com")!.subject).toMatch(/^Flight AF1238: your pickup to the airport at /);
   });
 
   it("already inside the 12 hours: sent at once, with the ride re-timed first; no overnight gap: none", async () => {

@@ -15,7 +15,7 @@ let fx: ReservationFixture;
 const VOUCHER_AT = Date.parse("2026-11-17T12:00:00Z");
 const after = (min: number) => new Date(VOUCHER_AT + min * 60_000);
 
-/** Eight vouchered passengers; the comment says how each counts for email / SMS within 10 minutes. */
+/** Ten vouchered passengers; the comment says how each counts for email / SMS within 10 minutes. */
 const group = {
   pnr: "WEEK01",
   passengers: [
@@ -27,6 +27,8 @@ const group = {
     pax("A6", "ECONOMY", { email: "a6@example.com", phone: "+33 6 00 00 00 06" }), // SMS delivered at +10 exactly: within; no email
     pax("A7", "ECONOMY", { email: null, phone: null }), // nothing to reach
     pax("A8", "ECONOMY", { email: "a8@example.com" }), // email still QUEUED
+    pax("A9", "ECONOMY", { email: null, phone: "0033 6 00 00 00 09" }), // SMS to +33600000009 delivered at +4: within (00 is +)
+    pax("A10", "ECONOMY", { email: null, phone: "06 00 00 00 10" }), // no country code: never texted, not counted as SMS-reachable
   ],
 };
 
@@ -53,6 +55,7 @@ beforeAll(async () => {
   await message("SMS", "+33600000005", { sentAt: after(1), deliveredAt: after(12) }, "DELIVERED");
   await message("SMS", "+33600000006", { sentAt: after(2), deliveredAt: after(10) }, "DELIVERED");
   await message("EMAIL", "a8@example.com", {}, "QUEUED");
+  await message("SMS", "+33600000009", { sentAt: after(1), deliveredAt: after(4) }, "DELIVERED");
 
   // two passengers who chose another hotel on their page
   await addGroup("CHOSE", [{ id: "C1" }, { id: "C2" }]);
@@ -80,21 +83,21 @@ describe("weekly report: passengers reached and their choices", () => {
     expect(res.status).toBe(201);
     const [all, cdg] = res.json.airports;
     const expected = {
-      passengers: 12,
-      passengersWithVoucher: 8,
+      passengers: 14,
+      passengersWithVoucher: 10,
       // email: A1 of A1, A2, A3, A6, A8
       emailReachedWithin10MinShare: 0.2,
-      // SMS: A4 and A6 of A1, A4, A5, A6
-      smsReachedWithin10MinShare: 0.5,
-      // C1, C2 of 12; D1 of 12
-      choseOtherHotelShare: 0.167,
-      declinedShare: 0.083,
+      // SMS: A4, A6 and A9 of A1, A4, A5, A6, A9 (A10's number cannot be texted)
+      smsReachedWithin10MinShare: 0.6,
+      // C1, C2 of 14; D1 of 14
+      choseOtherHotelShare: 0.143,
+      declinedShare: 0.071,
     };
     expect(all).toMatchObject({ airport: "ALL", ...expected });
     expect(cdg).toMatchObject({ airport: "CDG", ...expected });
     const csv = reportCsv(res.json).split("\r\n");
     expect(csv[0]).toContain(",passengersWithVoucher,emailReachedWithin10MinShare,smsReachedWithin10MinShare,choseOtherHotelShare,declinedShare");
-    expect(csv[1]).toContain(",8,0.2,0.5,0.167,0.083");
+    expect(csv[1]).toContain(",10,0.2,0.6,0.143,0.071");
   });
 
   it("counts nothing of a voucher made in another week", async () => {

@@ -59,7 +59,7 @@ describe("the print views", () => {
     const html = printAllView("Vouchers AF1234 <x>", [voucher("A1"), voucher("B2")]);
     expect(html.match(/<section class="voucher" style="background:#fff"><div>(A1|B2)<\/div><\/section>/g)).toHaveLength(2);
     expect(html).toContain("break-after:page");
-    expect(html).toContain("<title>Vouchers AF1234 &#60;x&#62;</title>");
+    expect(html).toContain("<title>Vouchers AF1234 &lt;x&gt;</title>");
     expect(html).toContain(`rel="icon"`);
   });
 });
