@@ -43,3 +43,11 @@ export function recipientFor(roles: readonly string[], channel: string, recipien
 export function passengerLinkFor(roles: readonly string[], link: string | null): string | null {
   return roles.includes("ADMIN") ? link : null;
 }
+
+/**
+ * A message's body as a role may read it: for any role but ADMIN the passenger link's token is cut
+ * (`/v/…`), since the link lets its holder act as the passenger (choose a hotel, decline).
+ */
+export function bodyFor(roles: readonly string[], body: string): string {
+  return roles.includes("ADMIN") ? body : body.replace(/\/v\/[A-Za-z0-9_-]+\.\d+\.[A-Za-z0-9_-]+/g, "/v/…");
+}

@@ -3,7 +3,7 @@ import { cases, messages, reservations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import type { MessageChannel, MessageKind, MessageStatus } from "@/lib/vocabulary";
-import { recipientFor } from "./mask";
+import { bodyFor, recipientFor } from "./mask";
 
 export type OutboxItem = {
   urn: string;
@@ -80,5 +80,6 @@ export async function getOutboxMessage({ ctx, input }: { ctx: Ctx; input: { urn:
     .limit(1);
   if (!row) return null;
   if (!all && (!row.airport || !ctx.principal.airports.includes(row.airport))) return null;
-  return { ...row, to: recipientFor(ctx.principal.roles, row.channel, row.to) };
+  const roles = ctx.principal.roles;
+  return { ...row, html: bodyFor(roles, row.html), text: bodyFor(roles, row.text), to: recipientFor(roles, row.channel, row.to) };
 }

@@ -33,6 +33,12 @@ describe("the Outbox page's reads", () => {
     const one = await getOutboxMessage({ ctx, input: { urn: items[0].urn } });
     expect(one?.html).toContain("HB-778812");
     expect(one?.to).not.toContain("amelie");
+    // the passenger link lets its holder act as the passenger: its token is for ADMIN's eyes only
+    expect(one?.html).toContain("/v/…");
+    expect(one?.html).not.toMatch(/\/v\/[A-Za-z0-9_-]+\./);
+    expect(one?.text).not.toMatch(/\/v\/[A-Za-z0-9_-]+\./);
+    const whole = await getOutboxMessage({ ctx: ctxFor(database.db, principal({ tenant, roles: ["ADMIN"] })), input: { urn: items[0].urn } });
+    expect(whole?.html).toMatch(/\/v\/[A-Za-z0-9_-]+\.\d+\./);
   });
 
   it("shows nothing of another tenant or of airports outside the caller's", async () => {
