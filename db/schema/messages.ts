@@ -56,6 +56,8 @@ export const messages = pgTable(
     index("messages_tenant_idx").on(t.tenant, t.createdAt),
     // a case's messages (case page, GET /cases/{caseUrn}/messages, progress, board)
     index("messages_case_idx").on(t.caseUrn, t.createdAt),
+    // a passenger's messages by their normalised address or number (reach on the board and in progress)
+    index("messages_case_recipient_idx").on(t.caseUrn, t.recipient),
     // a status callback finds its message by the provider's id
     index("messages_provider_id_idx").on(t.providerMessageId).where(sql`${t.providerMessageId} IS NOT NULL`),
     oneOf("messages_channel_check", t.channel, MESSAGE_CHANNELS),

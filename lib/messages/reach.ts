@@ -14,17 +14,30 @@ import { e164Sql } from "./phone";
  */
 export type Reach = { passengers: number; reached: number; waiting: number; failed: number; kept: number; noContact: number };
 
-/** A message of the voucher kinds to this passenger (same address, any case; same number in E.164) in a state. */
-function messageTo(state: SQL): SQL {
-  return sql`exists (select 1 from ${messages} where ${messages.caseUrn} = ${passengers.caseUrn} and ${messages.kind} in (${VOUCHER_KINDS_SQL}) and (lower(${messages.recipient}) = lower(btrim(${passengers.email})) or (${messages.channel} = 'SMS' and ${e164Sql(messages.recipient)} = ${e164Sql(passengers.phone)})) and (${state}))`;
-}
+/**
+ * What the voucher messages to one passenger came to, read once per passenger: the writer stores
+ * recipients normalised (an address lowercased, a number in E.164), so each passenger's own
+ * normalised address and number find their messages through the (case, recipient) index. (A
+ * correlated search per bucket, normalising every message's number, made the board's read cost
+ * passengers × messages × 4 and slowed a meltdown's bookings with it.)
+ */
+const delivery = sql`lateral (
+  select
+    bool_or((m.channel = 'EMAIL' and m.status in ('SENT', 'DELIVERED')) or (m.channel = 'SMS' and m.status = 'DELIVERED')) as reached,
+    bool_or(m.status = 'QUEUED' or (m.channel = 'SMS' and m.status = 'SENT')) as under_way,
+    bool_or(m.status = 'KEPT') as kept,
+    bool_or(m.status = 'FAILED') as failed
+  from ${messages} m
+  where m.case_urn = ${passengers.caseUrn} and m.kind in (${VOUCHER_KINDS_SQL})
+    and m.recipient in (lower(btrim(${passengers.email})), ${e164Sql(passengers.phone)})
+) d`;
 
-const reached = messageTo(sql`(${messages.channel} = 'EMAIL' and ${messages.status} in ('SENT', 'DELIVERED')) or (${messages.channel} = 'SMS' and ${messages.status} = 'DELIVERED')`);
+const reached = sql`coalesce(d.reached, false)`;
 // the writer's rule (recipientsOfGroup): a blank email and a number toE164 cannot read get no message
 const noContact = sql`(nullif(btrim(${passengers.email}), '') is null and ${e164Sql(passengers.phone)} is null)`;
-const underWay = messageTo(sql`${messages.status} = 'QUEUED' or (${messages.channel} = 'SMS' and ${messages.status} = 'SENT')`);
-const kept = messageTo(sql`${messages.status} = 'KEPT'`);
-const failed = messageTo(sql`${messages.status} = 'FAILED'`);
+const underWay = sql`coalesce(d.under_way, false)`;
+const kept = sql`coalesce(d.kept, false)`;
+const failed = sql`coalesce(d.failed, false)`;
 
 const count = (where: SQL) => sql<number>`count(*) filter (where ${where})::int`;
 
@@ -43,7 +56,7 @@ export async function reachOf(ctx: Ctx, reservationScope: SQL): Promise<Reach> {
       kept: count(sql`not ${reached} and not ${noContact} and not ${underWay} and ${kept}`),
       failed: count(sql`not ${reached} and not ${noContact} and not ${underWay} and not ${kept} and ${failed}`),
     })
-    .from(passengers)
+    .from(sql`${passengers} cross join ${delivery}`)
     .where(housed);
   const r = row ?? { passengers: 0, reached: 0, noContact: 0, kept: 0, failed: 0 };
   return { ...r, waiting: r.passengers - r.reached - r.noContact - r.kept - r.failed };

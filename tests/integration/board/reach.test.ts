@@ -72,7 +72,7 @@ describe("passengers reached (board and case progress)", () => {
   });
 
   it("a passenger whose number was confirmed later moves from waiting to reached", async () => {
-    await message("SMS", "+33 6 00 00 00 03", "DELIVERED", "STAY_CHANGED");
+    await message("SMS", "+33600000003", "DELIVERED", "STAY_CHANGED");
     const res = await call(getBoard, "/board", { token, query: { airport: "CDG" } });
     expect(res.json.reach).toMatchObject({ passengers: 10, reached: 4, waiting: 2 });
   });

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_case_recipient_idx" ON "messages" USING btree ("case_urn","recipient");
