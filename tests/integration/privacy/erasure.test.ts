@@ -132,7 +132,7 @@ describe("personal data: erased on request and after retention, nowhere left", (
     const set = await call(settingsH, "/settings", { token: admin, method: "PATCH", body: { personalDataRetentionDays: 30 } });
     expect([set.status, set.json.personalDataRetentionDays]).toEqual([200, 30]);
     const closed = await call(closeH, `/cases/${caseUrn}/close`, { token: admin, params: { caseUrn }, body: { reason: "all home" } });
-    expect(closed.status).toBe(200);
+    expect(closed.status, JSON.stringify(closed.json)).toBe(200);
 
     // another case, closed then reopened: open again, so never erased
     const reopenedPax = { id: "RO-1", firstName: "Wilhelmina", lastName: "Ravensworth", tier: "ECONOMY", email: "wil.raven@example.org" };
