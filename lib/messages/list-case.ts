@@ -14,11 +14,12 @@ import { type CaseMessage, CaseMessagesQuery } from "./schemas";
 
 export type CaseMessageItem = CaseMessage & { passenger: { passengerId: string; name: string | null } | null };
 
-/** The passenger of the case a message went to: the same address (any case) or the same number (in E.164). */
-export function passengerOfMessage(column: "passenger_id" | "name"): SQL<string | null> {
-  const value = column === "name" ? sql`nullif(trim(concat_ws(' ', ${passengers.firstName}, ${passengers.lastName})), '')` : sql`${passengers.passengerId}`;
-  return sql<string | null>`(select ${value} from ${passengers} where ${passengers.caseUrn} = ${messages.caseUrn} and (lower(${passengers.email}) = lower(${messages.recipient}) or ${e164Sql(passengers.phone)} = ${e164Sql(messages.recipient)}) order by ${passengers.position}, ${passengers.passengerId} limit 1)`;
-}
+/**
+ * The passenger of the case a message went to, as [passengerId, name], in one look-up per message:
+ * the same address (any case) or the same number (recipients are stored in E.164, the manifest's
+ * numbers are normalised here).
+ */
+const passengerOfMessage = sql<(string | null)[] | null>`(select array[${passengers.passengerId}, nullif(trim(concat_ws(' ', ${passengers.firstName}, ${passengers.lastName})), '')] from ${passengers} where ${passengers.caseUrn} = ${messages.caseUrn} and (lower(${passengers.email}) = lower(${messages.recipient}) or ${e164Sql(passengers.phone)} = ${messages.recipient}) order by ${passengers.position}, ${passengers.passengerId} limit 1)`;
 
 /**
  * GET /cases/{caseUrn}/messages: a case's messages on both channels, newest first, for the roles
@@ -45,13 +46,13 @@ export async function listCaseMessages({ ctx, input }: { ctx: Ctx; input: { case
     where.push(sql`(${messages.createdAt}, ${messages.urn}) < (${at}::timestamptz, ${urn})`);
   }
   const rows = await ctx.db
-    .select({ m: messages, key: sql<string>`${messages.createdAt}::text`, passengerId: passengerOfMessage("passenger_id"), passengerName: passengerOfMessage("name") })
+    .select({ m: messages, key: sql<string>`${messages.createdAt}::text`, passenger: passengerOfMessage })
     .from(messages)
     .where(and(...where))
     .orderBy(desc(messages.createdAt), desc(messages.urn))
     .limit(query.limit + 1);
   const page = paginate(rows, query.limit, (r) => [r.key, r.m.urn]);
-  return { items: page.items.map((r) => toCaseMessage(ctx, r.m, r.passengerId, r.passengerName)), nextCursor: page.nextCursor };
+  return { items: page.items.map((r) => toCaseMessage(ctx, r.m, r.passenger?.[0] ?? null, r.passenger?.[1] ?? null)), nextCursor: page.nextCursor };
 }
 
 export function toCaseMessage(ctx: Ctx, m: typeof messages.$inferSelect, passengerId: string | null = null, passengerName: string | null = null): CaseMessageItem {

@@ -37,7 +37,7 @@ export async function addReachWithinTen(ctx: Ctx, from: Date, to: Date, basis: (
       count(*) FILTER (WHERE ${e164Sql(sql`f.phone`)} IS NOT NULL)::int AS phoneable,
       count(*) FILTER (WHERE EXISTS (
         SELECT 1 FROM messages m WHERE m.case_urn = f.case_urn AND m.kind IN (${KINDS}) AND m.channel = 'SMS'
-          AND ${e164Sql(sql`m.recipient`)} = ${e164Sql(sql`f.phone`)}
+          AND m.recipient = ${e164Sql(sql`f.phone`)}
           AND m.delivered_at IS NOT NULL AND m.delivered_at <= f.at + make_interval(mins => ${REACH_WINDOW_MINUTES})
       ))::int AS sms_within
     FROM first_voucher f
