@@ -194,18 +194,10 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
 function EmailDelivery({ emails }: { emails: Board["emails"] }) {
   const total = emails.delivered + emails.kept + emails.queued + emails.failed;
   if (total === 0) return null;
-  const tone = emails.failed > 0 ? "failed" : emails.kept > 0 ? "kept" : emails.queued > 0 ? "queued" : "delivered";
+  const tone: DeliveryTone = emails.failed > 0 ? "failed" : emails.kept > 0 ? "kept" : emails.queued > 0 ? "queued" : "delivered";
   const Icon = tone === "delivered" ? MailCheck : tone === "queued" ? Mail : MailWarning;
   return (
-    <p
-      className={cn(
-        "flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border px-3 py-2 text-sm",
-        tone === "kept" && "border-warning/60 bg-warning/10",
-        tone === "failed" && "border-destructive/60 bg-destructive/5",
-      )}
-      data-testid="board-emails"
-      data-state={tone}
-    >
+    <DeliveryNotice tone={tone} testId="board-emails">
       <Icon aria-hidden className={cn("size-4 shrink-0", tone === "kept" ? "text-warning" : tone === "failed" ? "text-destructive" : tone === "delivered" ? "text-success" : "text-muted-foreground")} />
       <span>
         Voucher emails: <span data-testid="board-emails-delivered">{emails.delivered} of {total} delivered</span>
@@ -217,7 +209,7 @@ function EmailDelivery({ emails }: { emails: Board["emails"] }) {
           {emails.kept} kept — {emails.mailServer ? "kept before a mail server was configured; the delivery sweep sends them" : "no mail server configured: set SMTP_URL (docs/configuration.md)"}
         </span>
       )}
-    </p>
+    </DeliveryNotice>
   );
 }
 
@@ -229,17 +221,9 @@ function PassengerReach({ reach }: { reach: Board["reach"] }) {
   if (reach.passengers === 0) return null;
   const notReached = reach.passengers - reach.reached;
   const missing = [!reach.mailServer ? "no mail server (set SMTP_URL)" : null, !reach.smsProvider ? "no SMS provider (set SMS_URL)" : null].filter(Boolean);
-  const tone = reach.failed > 0 ? "failed" : reach.kept > 0 || reach.noContact > 0 ? "kept" : notReached > 0 ? "queued" : "delivered";
+  const tone: DeliveryTone = reach.failed > 0 ? "failed" : reach.kept > 0 || reach.noContact > 0 ? "kept" : notReached > 0 ? "queued" : "delivered";
   return (
-    <p
-      className={cn(
-        "flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border px-3 py-2 text-sm",
-        tone === "kept" && "border-warning/60 bg-warning/10",
-        tone === "failed" && "border-destructive/60 bg-destructive/5",
-      )}
-      data-testid="board-reach"
-      data-state={tone}
-    >
+    <DeliveryNotice tone={tone} testId="board-reach">
       <span>
         Passengers reached: <span data-testid="board-reach-reached">{reach.reached} of {reach.passengers}</span>
         {notReached > 0 && <> · {notReached} not yet reached</>}
@@ -252,6 +236,25 @@ function PassengerReach({ reach }: { reach: Board["reach"] }) {
         </span>
       )}
       {reach.noContact > 0 && <span data-testid="board-reach-no-contact">{reach.noContact} with no email or usable phone: hand a printed voucher</span>}
+    </DeliveryNotice>
+  );
+}
+
+type DeliveryTone = "delivered" | "queued" | "kept" | "failed";
+
+/** The board's line about what reached people: amber when something was kept, red when something failed. */
+function DeliveryNotice({ tone, testId, children }: { tone: DeliveryTone; testId: string; children: ReactNode }) {
+  return (
+    <p
+      className={cn(
+        "flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border px-3 py-2 text-sm",
+        tone === "kept" && "border-warning/60 bg-warning/10",
+        tone === "failed" && "border-destructive/60 bg-destructive/5",
+      )}
+      data-testid={testId}
+      data-state={tone}
+    >
+      {children}
     </p>
   );
 }
