@@ -1,15 +1,12 @@
 import type { Ctx } from "@/lib/context";
 import { isLocale, type Locale, pickLocale } from "@/lib/i18n";
-import { groupLanguage as languageOf } from "@/lib/i18n/group-language";
+import { groupLanguage } from "@/lib/i18n/group-language";
 
 /** The reason a passenger's decline leaves on the reservation: how the page knows, on a later visit, that the room was given up on purpose. */
 export const DECLINED = "Declined by the passenger on the passenger page";
 
 export const declinedReason = (reason: string | null | undefined): string => (reason ? `${DECLINED}: ${reason}` : DECLINED);
 export const isDeclined = (cancellationReason: string | null): boolean => cancellationReason?.startsWith(DECLINED) ?? false;
-
-/** The group's language (lib/i18n/group-language.ts), for a verb's context. */
-export const groupLanguage = (ctx: Ctx, caseUrn: string, groupId: string): Promise<Locale | null> => languageOf(ctx.db, caseUrn, groupId);
 
 /** The page's language: the switch (?lang=, then its cookie), else the group's stored language, else the browser's. */
 export function pageLocale(given: { lang?: string | null; cookie?: string | null; acceptLanguage?: string | null }, stored: Locale | null): Locale {
@@ -35,5 +32,5 @@ export function cookieValue(req: Request, name: string): string | null {
 
 /** The language of an API answer or a page: ?lang=, the switch's cookie, the group's stored language, Accept-Language. */
 export async function requestLocale(ctx: Ctx, r: { caseUrn: string; groupId: string }, req: Request, lang?: string | null): Promise<Locale> {
-  return pageLocale({ lang, cookie: cookieValue(req, LANG_COOKIE), acceptLanguage: req.headers.get("accept-language") }, await groupLanguage(ctx, r.caseUrn, r.groupId));
+  return pageLocale({ lang, cookie: cookieValue(req, LANG_COOKIE), acceptLanguage: req.headers.get("accept-language") }, await groupLanguage(ctx.db, r.caseUrn, r.groupId));
 }

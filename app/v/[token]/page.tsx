@@ -10,7 +10,8 @@ import { listHotelChoices } from "@/lib/passenger/choices";
 import { setPassengerLanguage } from "@/lib/passenger/language";
 import { openPassengerLink } from "@/lib/passenger/link";
 import { passengerStatus } from "@/lib/passenger/status";
-import { groupLanguage, LANG_COOKIE, pageLocale } from "@/lib/passenger/words";
+import { groupLanguage } from "@/lib/i18n/group-language";
+import { LANG_COOKIE, pageLocale } from "@/lib/passenger/words";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: { absolute: "Hotel" }, robots: { index: false, follow: false }, referrer: "no-referrer" };
@@ -29,7 +30,7 @@ export default async function PassengerPage({ params, searchParams }: { params: 
     const locale = pickLocale(acceptLanguage, isLocale(lang) ? lang : cookie);
     return <LinkProblem locale={locale} kind={err.status === 401 ? "expired" : err.status === 429 ? "busy" : "notFound"} />;
   }
-  const stored = await groupLanguage(link.ctx, link.reservation.caseUrn, link.reservation.groupId);
+  const stored = await groupLanguage(link.ctx.db, link.reservation.caseUrn, link.reservation.groupId);
   const locale = pageLocale({ lang, cookie, acceptLanguage }, stored);
   // the switch: later vouchers and messages speak the language the passenger picked
   if (isLocale(lang) && lang !== stored) await setPassengerLanguage(link, lang);
