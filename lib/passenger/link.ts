@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type DbOrTx } from "@/db/client";
-import { cases, type CaseRow, reservations, type ReservationRow } from "@/db/schema";
+import { cases, type CaseRow, type ReservationRow } from "@/db/schema";
 import { checkRateLimit } from "@/lib/api/rate-limit";
 import type { Principal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/auth/roles";
 import type { Ctx } from "@/lib/context";
 import { DomainError, notFound, unauthenticated } from "@/lib/errors";
+import { currentStay } from "@/lib/vouchers/current-stay";
 import { verifyPassengerToken } from "@/lib/vouchers/link";
 
 export type PassengerLink = {
@@ -59,27 +60,6 @@ export async function openPassengerLink(ctx: { db: DbOrTx; requestId?: string },
     caseRow,
     ctx: { db: ctx.db, requestId: ctx.requestId, principal: passengerPrincipal(linkUrn, reservation.tenant, caseRow.airport) },
   };
-}
-
-/**
- * The stay a link shows: its own reservation, or the last stay that replaced it. A cancelled stay
- * follows its replacement; a CONFIRMED one follows a CONFIRMED replacement too, since the stay the
- * passenger chose is theirs as soon as it is confirmed, while the first is still being released.
- */
-export async function currentStay(db: DbOrTx, urn: string): Promise<ReservationRow | null> {
-  let [row] = await db.select().from(reservations).where(eq(reservations.urn, urn)).limit(1);
-  for (let hops = 0; row && (row.status === "CANCELLED" || row.status === "CONFIRMED") && hops < 10; hops++) {
-    const followed: ReservationRow["status"][] = row.status === "CANCELLED" ? ["CONFIRMED", "CHECKED_OUT", "CANCELLED"] : ["CONFIRMED", "CHECKED_OUT"];
-    const [next] = await db
-      .select()
-      .from(reservations)
-      .where(and(eq(reservations.previousUrn, row.urn), eq(reservations.stayChange, "REPLACEMENT"), inArray(reservations.status, followed)))
-      .orderBy(desc(reservations.createdAt))
-      .limit(1);
-    if (!next) break;
-    row = next;
-  }
-  return row ?? null;
 }
 
 /** An action (choose, decline) needs a stay that is still on: a cancelled one without a replacement is gone for the link. */

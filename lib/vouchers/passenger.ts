@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { reservations, vouchers } from "@/db/schema";
+import { vouchers } from "@/db/schema";
+import { currentStay } from "./current-stay";
 import { verifyPassengerToken } from "./link";
 
 export type PassengerPage = { status: 200 | 404 | 410; html: string };
@@ -9,7 +10,7 @@ export type PassengerPage = { status: 200 | 404 | 410; html: string };
  * The passenger's page behind a signed link: no session, the link is the credential. A valid link
  * shows that reservation's voucher and nothing else; a tampered or unknown link is a 404 that says
  * no more than "not found"; an expired link, or a cancelled reservation, a 410 saying so. A stay
- * replaced by a re-accommodation shows the replacing stay's voucher.
+ * replaced (a re-accommodation, the passenger's choice) shows the replacing stay's voucher (./current-stay.ts).
  */
 export async function passengerVoucherPage(db: DbOrTx, token: string, now = Date.now()): Promise<PassengerPage> {
   const check = verifyPassengerToken(token, now);
@@ -18,20 +19,8 @@ export async function passengerVoucherPage(db: DbOrTx, token: string, now = Date
       ? { status: 410, html: page("This link has expired", "Ask the airline desk or check your email for a newer link.") }
       : { status: 404, html: page("Voucher not found", "Check that the link was copied in full, or ask the airline desk.") };
   }
-  let urn = check.reservationUrn;
-  let [reservation] = await db.select({ status: reservations.status }).from(reservations).where(eq(reservations.urn, urn)).limit(1);
-  // re-accommodated elsewhere (lib/booking/continue-stay.ts): the link sent for the old stay shows the new one
-  for (let hops = 0; reservation?.status === "CANCELLED" && hops < 10; hops++) {
-    const [next] = await db
-      .select({ urn: reservations.urn, status: reservations.status })
-      .from(reservations)
-      .where(and(eq(reservations.previousUrn, urn), eq(reservations.stayChange, "REPLACEMENT"), inArray(reservations.status, ["CONFIRMED", "CHECKED_OUT", "CANCELLED"])))
-      .orderBy(desc(reservations.createdAt))
-      .limit(1);
-    if (!next) break;
-    [urn, reservation] = [next.urn, next];
-  }
-  const [voucher] = await db.select({ html: vouchers.html }).from(vouchers).where(eq(vouchers.reservationUrn, urn)).limit(1);
+  const reservation = await currentStay(db, check.reservationUrn);
+  const [voucher] = await db.select({ html: vouchers.html }).from(vouchers).where(eq(vouchers.reservationUrn, reservation?.urn ?? "")).limit(1);
   if (!reservation || !voucher) return { status: 404, html: page("Voucher not found", "Check that the link was copied in full, or ask the airline desk.") };
   if (reservation.status === "CANCELLED") return { status: 410, html: page("This reservation was cancelled", "The voucher is no longer valid. The airline desk will tell you where you are staying.") };
   return { status: 200, html: voucher.html };

@@ -14,6 +14,7 @@ import { openPassengerLink } from "@/lib/passenger/link";
 import { setPassengerLanguage } from "@/lib/passenger/language";
 import { transaction } from "@/lib/context";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
+import { passengerVoucherPage as voucherPage } from "@/lib/vouchers/passenger";
 import { linkExpiry, signPassengerToken } from "@/lib/vouchers/link";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { casePayload } from "@/tests/helpers/cases";
@@ -230,6 +231,10 @@ describe("choosing another hotel", () => {
     // the page follows the chosen stay while the first is still CONFIRMED
     expect((await row(r.urn)).status).toBe("CONFIRMED");
     expect((await status(link)).json.reservation.hotel.urn).toBe(pick.hotelUrn);
+    // and so does the voucher behind it: never the page on one hotel and the voucher on another
+    const voucher = await voucherPage(database.db, link);
+    expect(voucher.status).toBe(200);
+    expect(voucher.html).toContain(res.json.reservation.confirmationCode);
     const [entry] = await audits(r.urn, "passenger.choose_hotel");
     expect(entry).toMatchObject({ actor: `passenger-link:${r.urn}`, airport: "CDG" });
 
