@@ -1,6 +1,7 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import { z } from "zod";
 import { fill, LOCALES, type Locale, VOUCHER_WORDS, type VoucherWord } from "@/lib/i18n";
+import { CARE_WORDS } from "@/lib/i18n/care-words";
 import { scrubLine } from "@/lib/printable";
 
 /**
@@ -51,12 +52,19 @@ export const VoucherProps = z.object({
       dispatcherPhone: z.string().nullable(),
     })
     .nullable(),
+  /** taxi vouchers issued for the group's rides (lib/rides): the code, the pickup in the hotel's zone and the cap */
+  taxis: z.array(z.object({ code: z.string(), toHotel: z.boolean(), pickup: LocalMoment, cap: z.string() })).default([]),
   /** a DRILL case's voucher is marked as such */
   draft: z.boolean(),
   /** re-accommodation: the nights booked after this stay at the same hotel, under their own codes */
   extension: z.object({ confirmationCodes: z.array(z.string()), checkOut: LocalMoment }).nullish(),
   /** re-accommodation: this reservation holds the extra nights of the stay booked under this code */
   continues: z.string().nullish(),
+  /**
+   * the care the group is owed, from the case's newest assessment at render (lib/care/owed-lines.ts):
+   * each owed kind in the group's words with its basis as written; absent or empty: no block
+   */
+  care: z.array(z.object({ text: z.string(), basis: z.string() })).nullish(),
   /** the passenger page, added to emails only (the stored voucher has none) */
   passengerLink: z.string().nullable(),
   /** the group's language (its first passenger's); English when none was given */
@@ -102,6 +110,11 @@ function minutes(n: number): string {
   return n % 60 === 0 ? `${n / 60} h` : `${n} min`;
 }
 
+/** "- Meals and drinks now (EU261 Art. 5(1)(b), 9(1)(a))" */
+export function careLine(c: { text: string; basis: string }): string {
+  return c.basis ? `- ${c.text} (${c.basis})` : `- ${c.text}`;
+}
+
 /** The props as rendered: the parse (lib/vouchers/render.ts) has run already; only the language's default is filled here. */
 const withLocale = (props: VoucherProps): Rendered => ({ ...props, locale: props.locale ?? "en" }) as Rendered;
 
@@ -123,6 +136,7 @@ function lines(p: Rendered) {
     guests: t("guests", { count: p.passengers.length }),
     payment: p.payment.method === "GUARANTEE" ? guaranteeText(p.payment.airline, p.locale) : cardText(p.payment.reference, p.locale),
     pickupWhen: p.transport ? at(p.transport.pickup, "pickupWhen") : null,
+    taxis: p.taxis.map((x) => t("taxiVoucher", { code: x.code, direction: t(x.toHotel ? "taxiToHotel" : "taxiToAirport"), when: `${dateLabel(x.pickup, p.locale)} ${x.pickup.time}`, cap: x.cap })),
   };
 }
 
@@ -152,9 +166,12 @@ export function voucherText(props: VoucherProps): string {
   if (p.transport) {
     const tr = p.transport;
     section(t("transport"), t("pickupAt", { place: tr.pickupLocation }), w.pickupWhen, tr.vehicle ? t("vehicle", { vehicle: tr.vehicle }) : null, tr.dispatcherPhone ? t("dispatcher", { phone: tr.dispatcherPhone }) : null);
-  } else {
+  } else if (!w.taxis.length) {
+    // taxi vouchers that replaced the rides are the transport: "no transport arranged" would contradict them
     section(t("transport"), t("noTransport"));
   }
+  if (p.care?.length) section(CARE_WORDS[p.locale].voucherTitle, ...p.care.map(careLine));
+  if (w.taxis.length) out.push(...w.taxis);
   if (p.passengerLink) out.push("", `${t("showOnPhone")} ${p.passengerLink}`);
   // one value is one line: a control character or line separator from any source (a provider's hotel
   // address, an old record) becomes a space, so no value can forge a line of the voucher
@@ -249,10 +266,26 @@ export default function Voucher(props: VoucherProps) {
                 {p.transport.vehicle ? <Text style={value}>{t("vehicle", { vehicle: p.transport.vehicle })}</Text> : null}
                 {p.transport.dispatcherPhone ? <Text style={value}>{t("dispatcher", { phone: p.transport.dispatcherPhone })}</Text> : null}
               </>
-            ) : (
+            ) : w.taxis.length ? null : (
               <Text style={value}>{t("noTransport")}</Text>
             )}
+            {w.taxis.map((line, i) => (
+              <Text key={`taxi-${i}`} style={value} data-testid="voucher-taxi">
+                {line}
+              </Text>
+            ))}
           </Section>
+
+          {p.care?.length ? (
+            <Section data-testid="voucher-care">
+              <Text style={label}>{CARE_WORDS[p.locale].voucherTitle}</Text>
+              {p.care.map((c, i) => (
+                <Text key={i} style={value}>
+                  {careLine(c)}
+                </Text>
+              ))}
+            </Section>
+          ) : null}
 
           {p.passengerLink ? (
             <>

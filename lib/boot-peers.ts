@@ -13,6 +13,10 @@ export async function startUnconfiguredPeers(): Promise<void> {
     ["transport fleet", () => import("@/lib/transport/fleet/boot-sandbox"), "startFleetSandboxIfUnconfigured"],
     // only with SMS_URL=sandbox: without SMS_URL there is no SMS, and messages say so (KEPT)
     ["SMS gateway", () => import("@/lib/sms/boot-sandbox"), "startSmsSandboxIfAsked"],
+    // only with MEALS_URL=sandbox: without MEALS_URL meal vouchers stay PENDING and say so
+    ["meal voucher issuer", () => import("@/lib/meals/boot-sandbox"), "startMealsSandboxIfAsked"],
+    // only with RIDES_URL=sandbox: without RIDES_URL ride vouchers stay PENDING and say why
+    ["ride provider", () => import("@/lib/rides/boot-sandbox"), "startRidesSandboxIfAsked"],
     // the agent degrades to the deterministic recommender without it
     ["model", () => import("@/lib/agent/model/boot"), "startModelSandboxIfUnconfigured"],
   ];

@@ -1,3 +1,4 @@
+import countryToCurrency from "country-to-currency";
 import { z } from "zod";
 import { isUrn, type UrnKind } from "@/lib/ids";
 // installs the human error messages before any schema parses, in the server and in the browser
@@ -86,6 +87,13 @@ export const IataCode = Text.trim()
 export const AirlineCode = Text.trim().toUpperCase().regex(/^[A-Z0-9]{2}$/, "a two-character airline designator");
 
 export const CurrencyCode = Text.trim().toUpperCase().regex(/^[A-Z]{3}$/, "an ISO 4217 code");
+
+const COUNTRIES: ReadonlySet<string> = new Set(Object.keys(countryToCurrency));
+
+export const CountryCode = Text.trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 country code")
+  .refine((c) => COUNTRIES.has(c), "an unknown ISO 3166-1 alpha-2 country code");
 
 /** A URN of one kind in a body or a query (paths use lib/api/params' urnParam, which answers 404). */
 export function Urn(kind: UrnKind) {

@@ -183,7 +183,7 @@ export const MessageChannel = vocab(MESSAGE_CHANNELS, "MessageChannel");
 export type MessageChannel = z.infer<typeof MessageChannel>;
 
 /** What a message is about; with its channel, recipient, related record and version, sent at most once. */
-export const MESSAGE_KINDS = ["VOUCHER", "CANCELLATION", "RETURN_LEG", "STAY_CHANGED", "REHOUSED", "CHOICE_CONFIRMED", "DECLINE_CONFIRMED", "WEEKLY_REPORT"] as const;
+export const MESSAGE_KINDS = ["VOUCHER", "CANCELLATION", "RETURN_LEG", "STAY_CHANGED", "REHOUSED", "CHOICE_CONFIRMED", "DECLINE_CONFIRMED", "WEEKLY_REPORT", "MEAL_VOUCHER", "RIDE_VOUCHER"] as const;
 export const MessageKind = vocab(MESSAGE_KINDS, "MessageKind");
 export type MessageKind = z.infer<typeof MessageKind>;
 
@@ -216,3 +216,36 @@ export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
 export const SUBSCRIPTION_STATUSES = ["ACTIVE", "DISABLED"] as const;
 export const SubscriptionStatus = vocab(SUBSCRIPTION_STATUSES, "WebhookSubscriptionStatus");
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+// Right to care -----------------------------------------------------------------------------------
+
+/** What happened to the flight (the case payload's `disruption.kind`; absent: CANCELLATION). */
+export const DISRUPTION_KINDS = ["CANCELLATION", "DELAY", "DENIED_BOARDING"] as const;
+export const DisruptionKind = vocab(DISRUPTION_KINDS, "DisruptionKind");
+export type DisruptionKind = z.infer<typeof DisruptionKind>;
+
+/** Whose doing it was; UNKNOWN is treated as within the carrier's control (absent: UNKNOWN). */
+export const DISRUPTION_CAUSES = ["CONTROLLABLE", "UNCONTROLLABLE", "SAFETY", "UNKNOWN"] as const;
+export const DisruptionCause = vocab(DISRUPTION_CAUSES, "DisruptionCause", "UNKNOWN is treated as within the carrier's control");
+export type DisruptionCause = z.infer<typeof DisruptionCause>;
+
+/** What a passenger may be owed while they wait. */
+export const CARE_KINDS = ["MEAL", "HOTEL", "TRANSPORT", "COMMUNICATION"] as const;
+export const CareKind = vocab(CARE_KINDS, "CareKind");
+export type CareKind = z.infer<typeof CareKind>;
+
+/**
+ * The rules a right to care is decided under: the passenger-rights regimes, the airline's own care
+ * policy (AIRLINE), and a supervisor's override (SUPERVISOR); NONE says no regime covers the flight.
+ */
+export const CARE_REGIMES = ["EU261", "UK261", "APPR", "US_DOT", "ANAC", "DGCA", "AIRLINE", "SUPERVISOR", "NONE"] as const;
+export const CareRegime = vocab(CARE_REGIMES, "CareRegime");
+export type CareRegime = z.infer<typeof CareRegime>;
+
+export const MEAL_VOUCHER_STATUSES = ["PENDING", "ISSUED", "REDEEMED", "CANCELLED", "FAILED"] as const;
+export const MealVoucherStatus = vocab(MEAL_VOUCHER_STATUSES, "MealVoucherStatus", "PENDING: owed and being issued; ISSUED: the code is the passenger's; REDEEMED at a counter; CANCELLED (rebooked earlier, or by an operator); FAILED: the issuer refused for good");
+export type MealVoucherStatus = z.infer<typeof MealVoucherStatus>;
+
+export const RIDE_VOUCHER_STATUSES = ["PENDING", "ISSUED", "USED", "CANCELLED", "FAILED"] as const;
+export const RideVoucherStatus = vocab(RIDE_VOUCHER_STATUSES, "RideVoucherStatus");
+export type RideVoucherStatus = z.infer<typeof RideVoucherStatus>;

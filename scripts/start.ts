@@ -35,6 +35,14 @@ function buildIsStale(): boolean {
 // generated before the server starts so `npm run token` and the server agree from the first second
 authSecret();
 
+// The embedded database is the demo: its meal and ride vouchers come from our sandbox issuers unless
+// one is named. A real deployment (DATABASE_URL) names its own, or its vouchers wait and say why:
+// a sandbox code handed to a real passenger would be refused at the counter.
+if (driverFor(process.env.DATABASE_URL) === "pglite") {
+  process.env.MEALS_URL ||= "sandbox";
+  process.env.RIDES_URL ||= "sandbox";
+}
+
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
 if (process.env.SKIP_BUILD !== "1" && buildIsStale()) {
   console.log("Building the app (first start or changed sources)…");

@@ -21,17 +21,28 @@ import { excessRooms } from "./room-excess";
  * Asking for far more rooms than the manifest still needs (400 for 10) must be confirmed: a policy
  * may approve it automatically, and the rooms are then booked and paid for.
  */
-export function RequestRoomsDialog({ caseUrn, hasInitial, suggestedRooms }: { caseUrn: string; hasInitial: boolean; suggestedRooms: number }) {
+export function RequestRoomsDialog({
+  caseUrn,
+  hasInitial,
+  suggestedRooms,
+  notOwed = [],
+}: {
+  caseUrn: string;
+  hasInitial: boolean;
+  suggestedRooms: number;
+  /** groups the right to care owes no hotel under the policy's requestRoomsFromCare: "GROUP: no hotel owed: …" */
+  notOwed?: string[];
+}) {
   const [open, setOpen] = useState(false);
   const [acknowledged, setAcknowledged] = useState(false);
   const defaults = { type: hasInitial ? "INCREMENTAL" : "INITIAL", roomsRequested: Math.max(1, suggestedRooms) } as const;
   const form = useForm({ resolver: zodResolver(DemandInput), defaultValues: defaults });
   const rooms = useWatch({ control: form.control, name: "roomsRequested" });
-  const excess = excessRooms(rooms, suggestedRooms);
+  const excess = excessRooms(rooms ?? 0, suggestedRooms);
   const blocked = excess !== null && !acknowledged;
 
   async function onSubmit(values: DemandInput) {
-    if (excessRooms(values.roomsRequested, suggestedRooms) !== null && !acknowledged) return;
+    if (excessRooms(values.roomsRequested ?? 0, suggestedRooms) !== null && !acknowledged) return;
     const res = await createDemandAction(caseUrn, values);
     if ("error" in res) return applyServerErrors(form, res.error);
     setOpen(false);
@@ -77,6 +88,20 @@ export function RequestRoomsDialog({ caseUrn, hasInitial, suggestedRooms }: { ca
                 <AlertDescription>{form.formState.errors.root.server.message}</AlertDescription>
               </Alert>
             )}
+            {notOwed.length > 0 && (
+              <Alert data-testid="request-rooms-not-owed">
+                <CircleAlert aria-hidden />
+                <AlertDescription>
+                  <p>Not counted: the right to care owes these groups no hotel (a supervisor may override on the case&apos;s Right to care card).</p>
+                  <ul className="mt-1 list-disc pl-4">
+                    {notOwed.slice(0, 6).map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                    {notOwed.length > 6 && <li>and {notOwed.length - 6} more</li>}
+                  </ul>
+                </AlertDescription>
+              </Alert>
+            )}
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField
                 control={form.control}
@@ -116,7 +141,7 @@ export function RequestRoomsDialog({ caseUrn, hasInitial, suggestedRooms }: { ca
                         data-testid="request-rooms-count"
                       />
                     </FormControl>
-                    <FormDescription>{suggestedRooms > 0 ? `${suggestedRooms} not yet requested for the manifest.` : "The manifest's rooms are all requested."}</FormDescription>
+                    <FormDescription>{suggestedRooms > 0 ? `${suggestedRooms} not yet requested for the manifest.` : notOwed.length > 0 ? "No waiting group is owed a hotel." : "The manifest's rooms are all requested."}</FormDescription>
                     <FormMessage />
                   </FormItem>
                 )}

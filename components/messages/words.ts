@@ -11,6 +11,8 @@ export const KIND_WORDS: Record<MessageKind, string> = {
   CHOICE_CONFIRMED: "hotel choice confirmed",
   DECLINE_CONFIRMED: "decline confirmed",
   WEEKLY_REPORT: "weekly report",
+  MEAL_VOUCHER: "meal voucher",
+  RIDE_VOUCHER: "ride voucher",
 };
 
 /** Why a KEPT message was not sent, by channel: the words the writer records (lib/messages/channels.ts). */

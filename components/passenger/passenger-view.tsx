@@ -3,6 +3,9 @@
 import { useCallback, useEffect, useState } from "react";
 import { fill, LOCALE_NAMES, LOCALES, type PageWord } from "@/lib/i18n";
 import type { PassengerStatus } from "@/lib/passenger/schemas";
+import { CareOwed } from "./care-owed";
+import { PassengerMealVouchers } from "./meal-vouchers";
+import { TaxiVouchers } from "./taxi-vouchers";
 
 type Hotel = { hotelUrn: string; name: string; address: string; stars: number | null; distanceKm: number };
 type Props = { token: string; initial: PassengerStatus; hotels: Hotel[]; words: Record<PageWord, string>; rememberLanguage: string | null };
@@ -267,6 +270,10 @@ export function PassengerView({ token, initial, hotels: initialHotels, words: w,
           ) : null}
         </>
       ) : null}
+      {/* below the stay, from the same polled status: what the group is owed, its meal and taxi vouchers */}
+      <CareOwed lines={status.care} locale={locale} />
+      <PassengerMealVouchers status={status} />
+      <TaxiVouchers rides={status.rides} timeZone={r.timeZone} locale={locale} />
     </main>
   );
 }

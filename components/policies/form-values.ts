@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { DEFAULT_CARE } from "@/lib/policies/care";
 import { DEFAULT_WEIGHTS, type Policy, PolicyInput, PROVIDERS } from "@/lib/policies/schemas";
 
 /** What the policy form holds: the API's PolicyInput before parsing (its defaults not yet applied). */
@@ -27,6 +28,7 @@ export function blankPolicy(): PolicyFormValues {
     acceptedPayments: ["GUARANTEE"],
     cardToken: null,
     currency: undefined,
+    care: { ...DEFAULT_CARE },
   };
 }
 
@@ -47,6 +49,7 @@ export function policyToForm(p: Policy): PolicyFormValues {
     transport: { ...p.transport, perTier: { ...p.transport.perTier } },
     acceptedPayments: [...p.acceptedPayments],
     cardToken: p.cardToken,
+    care: { ...p.care },
     // the currency is derived from an airport or country context and may not be restated
     currency: p.context.airport || p.context.country ? undefined : p.currency,
     provenance: p.provenance,

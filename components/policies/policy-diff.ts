@@ -39,6 +39,11 @@ const FIELDS: Field[] = [
   },
   { field: "transport.minutesBeforePickup", label: "Pickup before departure", show: (p) => minutes(p.transport.minutesBeforePickup) },
   { field: "transport.shuttleCapacity", label: "Shuttle capacity", show: (p) => `${p.transport.shuttleCapacity} passengers` },
+  { field: "care.mealAfterMinutes", label: "Own meals from", show: (p) => (p.care.mealAfterMinutes === null ? "no own commitment" : minutes(p.care.mealAfterMinutes)) },
+  { field: "care.hotelWhenOvernight", label: "Own hotel for an overnight wait", show: (p) => yesNo(p.care.hotelWhenOvernight) },
+  { field: "care.mealAmount", label: "Meal voucher", show: (p) => `${p.care.mealAmount} ${p.currency}` },
+  { field: "care.mealEveryMinutes", label: "A further meal every", show: (p) => minutes(p.care.mealEveryMinutes) },
+  { field: "care.requestRoomsFromCare", label: "Request rooms from the right to care", show: (p) => yesNo(p.care.requestRoomsFromCare) },
   { field: "currency", label: "Currency", show: (p) => p.currency },
 ];
 

@@ -154,6 +154,22 @@ export function PolicyForm({
           </div>
         </Section>
 
+        <Section title="Right to care" description="The airline's own care, given where it is more generous than the passenger-rights regimes (EU261, APPR, US DOT …).">
+          <div className="grid gap-4 md:grid-cols-4">
+            <NumberField name="care.mealAfterMinutes" label="Meals once the wait reaches" suffix="min" nullable min={0} max={1440} description="Whatever the cause; empty: no own commitment." />
+            <NumberField name="care.mealAmount" label="Meal voucher" step={1} min={1} max={1000} description="In the policy's currency." />
+            <NumberField name="care.mealEveryMinutes" label="A further meal every" suffix="min" min={60} max={1440} />
+          </div>
+          <div className="mt-4 grid gap-3 md:grid-cols-2">
+            <CheckboxField name="care.hotelWhenOvernight" label="A hotel and transfers for an overnight wait, whatever the cause" />
+            <CheckboxField
+              name="care.requestRoomsFromCare"
+              label="Request rooms from the right to care"
+              description="The first demand asks for the rooms of the groups owed a hotel; the others get an explanation (a supervisor can still add rooms)."
+            />
+          </div>
+        </Section>
+
         <Section title="Payment">
           <div className="grid gap-4 md:grid-cols-2">
             <CheckboxGroupField

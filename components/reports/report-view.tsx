@@ -3,6 +3,8 @@
 import { Download } from "lucide-react";
 import type { ReactElement } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatMoney } from "@/components/console/format";
+import { CareComplianceTable } from "@/components/reports/care-compliance-table";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -15,7 +17,7 @@ const min = (v: number | null) => (v === null ? "—" : `${v} min`);
 const label = (v: string) => v.replaceAll("_", " ").toLowerCase().replace(/^./, (c) => c.toUpperCase());
 
 /** One weekly report: charts of the review figures, the service figures per airport, failing policies (by name) and providers. */
-export function ReportView({ report, csvHref, policies }: { report: Report; csvHref: string; policies: Record<string, PolicyName> }) {
+export function ReportView({ report, csvHref, careCsvHref, policies }: { report: Report; csvHref: string; careCsvHref?: string; policies: Record<string, PolicyName> }) {
   // ALL is the total of the airports the reader may see (absent from an old report read by a principal of some airports)
   const all = report.airports.find((a) => a.airport === "ALL");
   const perAirport = report.airports.filter((a) => a.airport !== "ALL");
@@ -23,7 +25,7 @@ export function ReportView({ report, csvHref, policies }: { report: Report; csvH
   const timing = perAirport.map((a) => ({ airport: a.airport, mean: a.meanMinutesToResolve, p90: a.p90MinutesToResolve }));
   const service = perAirport.map((a) => ({ airport: a.airport, firstVoucher: a.meanMinutesToFirstVoucher, lastGroup: a.meanMinutesToLastGroupHoused }));
   return (
-    <div className="grid gap-4" data-testid="report-view">
+    <div className="grid min-w-0 gap-4" data-testid="report-view">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground">
           {report.periodStart.slice(0, 10)} to {report.periodEnd.slice(0, 10)} ({report.timeZone}) · computed {report.generatedAt.replace("T", " ").slice(0, 16)}Z
@@ -44,6 +46,7 @@ export function ReportView({ report, csvHref, policies }: { report: Report; csvH
         <Stat title="Reached by SMS ≤ 10 min of the voucher" value={pct(all?.smsReachedWithin10MinShare ?? null)} testId="report-reach-sms" />
         <Stat title="Chose another hotel" value={pct(all?.choseOtherHotelShare ?? null)} testId="report-chose-other" />
         <Stat title="Declined the hotel" value={pct(all?.declinedShare ?? null)} testId="report-declined" />
+        <Stat title="Meal vouchers issued (cost)" value={`${all?.mealVouchersIssued ?? 0} (${Object.entries(all?.mealVoucherCost ?? {}).map(([currency, amount]) => formatMoney({ amount, currency })).join(" + ") || "—"})`} testId="report-meals" />
       </div>
       <div className="grid gap-4 xl:grid-cols-2">
         <ChartCard title="Items by category" description="Review items closed in the week" empty={!categories.some((c) => c.items > 0)}>
@@ -99,6 +102,7 @@ export function ReportView({ report, csvHref, policies }: { report: Report; csvH
           </CardContent>
         </Card>
       </div>
+      <CareComplianceTable rows={report.careCompliance} csvHref={careCsvHref ?? `/reports/care-compliance.csv?from=${encodeURIComponent(report.periodStart)}&to=${encodeURIComponent(report.periodEnd)}`} />
       <Table data-testid="report-airports">
         <TableHeader>
           <TableRow>

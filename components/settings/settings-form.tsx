@@ -113,6 +113,10 @@ export function SettingsForm({ defaults, save }: Props) {
             />
             {field("currencyOverrides", "Currency overrides", { area: true, placeholder: "CDG=USD", description: "One AIRPORT=CUR pair per line (ISO 4217)." })}
             {field("timeZone", "Time zone", { placeholder: "Europe/Paris", description: "For the weekly report (Monday 06:00); empty means UTC." })}
+            {field("carrierCountry", "Carrier's country", {
+              placeholder: "FR",
+              description: "The operating carrier's country (ISO 3166, two letters): EU261 and UK261 also cover flights arriving on a carrier of theirs. Empty: not set.",
+            })}
             {field("personalDataRetentionDays", "Personal data retention (days)", {
               type: "number",
               description: "Passengers' names, emails and phones are erased this many days after their case closes (1–3650).",

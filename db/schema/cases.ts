@@ -6,7 +6,7 @@ import { reservations } from "./reservations";
 import { transportSegments } from "./transport-segments";
 import { lifecycle, oneOf, ts } from "./columns";
 import { demands } from "./demands";
-import type { FlightJson, NextFlightJson } from "./json";
+import type { DisruptionJson, FlightJson, NextFlightJson } from "./json";
 import { passengerGroups, passengers } from "./passengers";
 import { reviewItems } from "./review";
 import { tenants } from "./tenants";
@@ -27,6 +27,8 @@ export const cases = pgTable(
     airline: text("airline").notNull(), // designator that starts flight.number
     flight: jsonb("flight").$type<FlightJson>().notNull(),
     nextFlight: jsonb("next_flight").$type<NextFlightJson | null>(),
+    // what happened and whose doing (lib/care/types.ts Disruption); null: CANCELLATION / UNKNOWN
+    disruption: jsonb("disruption").$type<DisruptionJson | null>(),
     status: text("status").$type<CaseStatus>().notNull(),
     createdBy: text("created_by").notNull(),
     closedAt: ts("closed_at"),

@@ -20,3 +20,5 @@ export * from "./webhooks";
 export * from "./reports";
 export * from "./jobs";
 export * from "./console-sessions";
+export * from "./care";
+export * from "./care-overrides";

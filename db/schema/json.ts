@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FlightStatus, PaymentMethod, ReviewPriority, SpecialNeed, Tier } from "@/lib/vocabulary";
+import { DisruptionCause, DisruptionKind, FlightStatus, PaymentMethod, ReviewPriority, SpecialNeed, Tier } from "@/lib/vocabulary";
 
 /**
  * The shapes of the jsonb columns, as stored. Each table types its column with `.$type<>()` from
@@ -20,6 +20,14 @@ export type FlightJson = z.infer<typeof FlightJson>;
 
 export const NextFlightJson = z.object({ number: z.string(), scheduledDeparture: z.string() });
 export type NextFlightJson = z.infer<typeof NextFlightJson>;
+
+export const DisruptionJson = z.object({
+  kind: DisruptionKind,
+  cause: DisruptionCause,
+  announcedAt: z.string().optional(),
+  description: z.string().optional(),
+});
+export type DisruptionJson = z.infer<typeof DisruptionJson>;
 
 export const MoneyJson = z.object({ amount: z.number(), currency: z.string() });
 export type MoneyJson = z.infer<typeof MoneyJson>;

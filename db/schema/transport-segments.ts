@@ -52,6 +52,9 @@ export const transportSegments = pgTable(
     /** PLANNER: the automatic plan made it; MANUAL: POST /transport/segments */
     origin: text("origin").$type<"PLANNER" | "MANUAL">().notNull().default("PLANNER"),
     cancellationReason: text("cancellation_reason"),
+    // the fleet's last refusal ("fleet_full: …"): set only when a configured fleet was asked and had
+    // no vehicle, so a ride never asked (no fleet, not yet) is not read as one the fleet cannot take
+    fleetRefusal: text("fleet_refusal"),
     ...lifecycle,
   },
   (t) => [

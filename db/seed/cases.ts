@@ -94,12 +94,13 @@ type DemoCase = {
   mode: "LIVE" | "DRILL";
   groups: Group[];
   demand: "auto" | "awaiting-approval" | null;
+  disruption: { kind: "CANCELLATION" | "DELAY"; cause: "CONTROLLABLE" | "UNCONTROLLABLE"; description: string };
 };
 
 const DEMO_CASES: DemoCase[] = [
-  { flight: "AF1234", origin: "CDG", destination: "JFK", departs: "20:45", next: { flight: "AF1236", departs: "10:30" }, mode: "LIVE", groups: AF1234_GROUPS, demand: "auto" },
-  { flight: "AF1680", origin: "LHR", destination: "CDG", departs: "19:50", next: { flight: "AF1581", departs: "07:15" }, mode: "LIVE", groups: AF1680_GROUPS, demand: "awaiting-approval" },
-  { flight: "AF7700", origin: "CDG", destination: "NCE", departs: "21:30", next: { flight: "AF7702", departs: "08:05" }, mode: "DRILL", groups: AF7700_GROUPS, demand: null },
+  { flight: "AF1234", origin: "CDG", destination: "JFK", departs: "20:45", next: { flight: "AF1236", departs: "10:30" }, mode: "LIVE", groups: AF1234_GROUPS, demand: "auto", disruption: { kind: "CANCELLATION", cause: "CONTROLLABLE", description: "crew shortage" } },
+  { flight: "AF1680", origin: "LHR", destination: "CDG", departs: "19:50", next: { flight: "AF1581", departs: "07:15" }, mode: "LIVE", groups: AF1680_GROUPS, demand: "awaiting-approval", disruption: { kind: "CANCELLATION", cause: "UNCONTROLLABLE", description: "fog at CDG" } },
+  { flight: "AF7700", origin: "CDG", destination: "NCE", departs: "21:30", next: { flight: "AF7702", departs: "08:05" }, mode: "DRILL", groups: AF7700_GROUPS, demand: null, disruption: { kind: "CANCELLATION", cause: "CONTROLLABLE", description: "aircraft technical fault" } },
 ];
 
 /**
@@ -132,6 +133,7 @@ export async function seedDemoCases(db: Db, tenant: string, now = new Date()): P
       },
       nextFlight: { number: demo.next.flight, scheduledDeparture: wallClock(addDays(evening, 1), demo.next.departs, timeZone) },
       passengerGroups: manifest(demo.flight, demo.groups),
+      disruption: demo.disruption,
       mode: demo.mode,
     });
     const { created: isNew, record } = await createCase({ ctx, input });

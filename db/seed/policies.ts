@@ -30,6 +30,8 @@ function airportPolicies(airport: string): Draft[] {
       constraints: { minStars: 4, maxDistanceKm: 20, maxNightlyRate: premium, requiredAmenities: ["24H_RECEPTION", "ROOM_SERVICE", "WIFI"] },
       buffers: { lateCheckoutMinutes: 120, earlyCheckInMinutes: 60 },
       transport: { mode: "PRIVATE_CAR", perTier: { FIRST: "PRIVATE_CAR", BUSINESS: "PRIVATE_CAR" }, minutesBeforePickup: 150, shuttleCapacity: 4 },
+      // premium cabins: the airline's own care is more generous than the regimes (a meal from 1 h, a hotel whatever the cause)
+      care: { mealAfterMinutes: 60, hotelWhenOvernight: true, mealAmount: Math.round(premium / 10), requestRoomsFromCare: true },
       ...common,
     },
     {
@@ -38,6 +40,7 @@ function airportPolicies(airport: string): Draft[] {
       tiers: ["PREMIUM_ECONOMY", "ECONOMY"],
       constraints: { minStars: 3, maxDistanceKm: 25, maxNightlyRate: economy, requiredAmenities: ["24H_RECEPTION", "WIFI"] },
       transport: { mode: "SHUTTLE", perTier: {}, minutesBeforePickup: 180, shuttleCapacity: 16 },
+      care: { mealAmount: Math.round(economy / 10), requestRoomsFromCare: true },
       ...common,
     },
     {
@@ -47,6 +50,7 @@ function airportPolicies(airport: string): Draft[] {
       constraints: { minStars: 3, maxDistanceKm: 15, maxNightlyRate: crew, requiredAmenities: ["24H_RECEPTION", "WIFI"] },
       buffers: { lateCheckoutMinutes: 0, earlyCheckInMinutes: 120 },
       transport: { mode: "SHUTTLE", perTier: {}, minutesBeforePickup: 150, shuttleCapacity: 12 },
+      care: { mealAmount: Math.round(crew / 10), requestRoomsFromCare: true },
       ...common,
     },
   ];
@@ -61,6 +65,8 @@ function globalPolicies(): Draft[] {
     constraints: { minStars: GLOBAL_STARS[tier], maxDistanceKm: 30 },
     autoApproveDemand: false,
     transport: tier === "FIRST" || tier === "BUSINESS" ? { mode: "PRIVATE_CAR" } : { mode: "SHUTTLE" },
+    // rooms only for the groups the right to care owes a hotel (a flight no regime covers, cause outside the airline's control: none)
+    care: { requestRoomsFromCare: true },
   }));
 }
 

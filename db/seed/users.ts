@@ -18,7 +18,7 @@ export const DEMO_USERS: { email: string; name: string; roles: Role[]; airports:
 export async function seedDemoUsers(db: Db): Promise<void> {
   await db
     .insert(tenants)
-    .values({ code: DEMO_TENANT.code, urn: newUrn("tenant"), name: DEMO_TENANT.name, settings: {} })
+    .values({ code: DEMO_TENANT.code, urn: newUrn("tenant"), name: DEMO_TENANT.name, settings: { carrierCountry: "FR" } })
     .onConflictDoNothing();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {

@@ -4,6 +4,8 @@ import type { AnyJob } from "@/lib/jobs/define";
 import { labelSteps } from "@/lib/observability/profile";
 import { agentRecommend } from "./agent-recommend";
 import { allocateOnApproval, allocateOnRequest } from "./allocate";
+import { careAssessors } from "./assess-care";
+import { refreshCareOnVouchers } from "./care-vouchers";
 import { bookGroup, bookWave } from "./book";
 import { checkOutStays } from "./check-out";
 import { closeBookedItemsOnSettled } from "./close-booked-items";
@@ -12,11 +14,13 @@ import { caseIntakeAcknowledged } from "./case-intake-acknowledged";
 import { deliverMessageOnQueued, deliverMessageSweep } from "./deliver-message";
 import { erasePersonalData } from "./erase-personal-data";
 import { issueVoucherOnConfirmed } from "./issue-voucher";
+import { mealVoucherJobs } from "./meal-vouchers";
 import { messageSubscribers } from "./messages";
 import { completeTransport, dropTransportOnCancelled, followNextFlightTransport, planTransportOnConfirmed } from "./plan-transport";
 import { reaccommodateStays } from "./reaccommodate-stays";
 import { releaseChosenStay } from "./release-chosen-stay";
 import { returnLegEmail } from "./return-leg";
+import { rideJobs } from "./rides";
 import { reviewSla, reviewSlaReleased, reviewSlaReschedule, reviewSlaRescheduled } from "./review-sla";
 import { deliverWebhook, webhookFanOut } from "./webhooks";
 import { weeklyReport } from "./weekly-report";
@@ -24,7 +28,7 @@ import { weeklyReport } from "./weekly-report";
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
 export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, issueVoucherOnConfirmed, checkOutStays, deliverMessageOnQueued, deliverMessageSweep, ...messageSubscribers,
   reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
-  reaccommodateStays, releaseChosenStay, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled].map(labelSteps);
+  reaccommodateStays, releaseChosenStay, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled, ...careAssessors, refreshCareOnVouchers, ...mealVoucherJobs, ...rideJobs].map(labelSteps);
 
 /** The registry as Inngest functions, for serve(). */
 export const functions = jobs.map((job) => toInngestFunction(inngest, job));

@@ -29,6 +29,15 @@ export const planTransportOnConfirmed = defineJob({
     if (plan.vouchersToRefresh?.length) await step.run("refresh-vouchers", () => refreshVouchersOf(ctx, plan.vouchersToRefresh));
     const assigned = [];
     for (const urn of plan.toAssign) assigned.push(await step.run(`assign-${urn}`, () => assignFromFleet(ctx, urn)));
+    // ride vouchers (lib/rides) read the plan and what the fleet made of it: told after both, and only
+    // by the run that asked the fleet, for the reservations it took aboard (vouchersToRefresh: those of
+    // the rides it created or newly joined; not everyone already aboard, which would tell a meltdown's
+    // hotel quadratically often). A run that found its reservation aboard another's ride tells nothing:
+    // that run, maybe still asking the fleet, speaks for it.
+    if (!plan.skipped) {
+      const told = [...new Set([reservationUrn, ...(plan.vouchersToRefresh ?? [])])].sort();
+      await step.sendEvent("planned", told.map((urn) => ({ name: "transport/planned" as const, data: { tenant, caseUrn, reservationUrn: urn } })));
+    }
     return { ...plan, assigned };
   },
 });

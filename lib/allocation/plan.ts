@@ -2,6 +2,8 @@ import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { airports, demands, type CaseRow, passengerGroups, passengers } from "@/db/schema";
 import { groupTier, roomsFor } from "@/lib/cases/rooms";
 import { computeStay, localDate } from "@/lib/cases/stay";
+import { hotelCareOfGroups, requestsRoomsFromCare } from "@/lib/care/rooms";
+import { PRIORITY_NEEDS } from "@/lib/care/types";
 import type { Ctx } from "@/lib/context";
 import { invalid } from "@/lib/errors";
 import { caseContext, matchPolicies } from "@/lib/policies/match";
@@ -37,8 +39,10 @@ export type AllocationPlan = {
 /**
  * Which groups a run places, and under which policies. A demand's run (and a batch) takes groups
  * awaiting allocation or held; a rerun also re-places groups allocated but not yet booked. Groups
- * are taken in pass order (FIRST and BUSINESS before the rest, then manifest order) while the rooms
- * of approved demands last: an approval of 2 rooms places 2 rooms' worth of groups, not the case.
+ * are taken in pass order (FIRST and BUSINESS before the rest, then priority passengers, then
+ * manifest order) while the rooms of approved demands last: an approval of 2 rooms places 2 rooms'
+ * worth of groups, not the case. Under a tier policy with care.requestRoomsFromCare a group is
+ * placed only when the case's newest care assessment owes it a hotel; else it is deferred with why.
  * A group with no known tier (DATA_INCOMPLETE) waits for its manifest to be completed.
  */
 export async function planAllocation(ctx: Ctx, row: CaseRow, opts: { trigger: WaveTrigger; groupIds?: string[] }): Promise<AllocationPlan> {
@@ -73,7 +77,7 @@ export async function planAllocation(ctx: Ctx, row: CaseRow, opts: { trigger: Wa
   const approvedRooms = approved.reduce((s, d) => s + d.rooms, 0);
 
   const wanted = opts.groupIds ? new Set(opts.groupIds) : null;
-  const candidates: (EngineGroup & { position: number })[] = [];
+  const candidates: (EngineGroup & { position: number; priority: boolean })[] = [];
   const deferred: AllocationPlan["deferred"] = [];
   let roomsTaken = 0;
   for (const g of groupRows) {
@@ -100,15 +104,29 @@ export async function planAllocation(ctx: Ctx, row: CaseRow, opts: { trigger: Wa
       wheelchairPassengers: wheelchair,
       specialNeeds: [...new Set(pax.flatMap((p) => p.specialNeeds))].sort(),
       position: g.position,
+      priority: pax.some((p) => p.specialNeeds.some((n) => PRIORITY_NEEDS.includes(n))),
     });
   }
 
-  // pass order first, then the manifest's order, while the approved rooms last
+  const candidateTiers = [...new Set(candidates.map((g) => g.tier).filter((t): t is Tier => t !== null))];
+  const matched = await matchPolicies(ctx, { ...caseContext(row), tiers: candidateTiers });
+  // a tier whose policy asks for rooms from the right to care: only the groups owed a hotel (or overridden) get one
+  const flagged = candidates.filter((g) => g.tier !== null && requestsRoomsFromCare(matched.get(g.tier)));
+  const care = await hotelCareOfGroups(ctx, row, flagged.map((g) => g.groupId));
+  const owed = candidates.filter((g) => {
+    const verdict = care.get(g.groupId);
+    if (!verdict || verdict.owedHotel) return true;
+    deferred.push({ groupId: g.groupId, why: verdict.explanation });
+    return false;
+  });
+
+  // pass order first, then priority passengers (EU261 Art. 11: reduced mobility, unaccompanied
+  // children), then the manifest's order, while the approved rooms last
   const rank = (t: Tier | null) => (t === null ? TIERS.length : TIERS.indexOf(t));
-  candidates.sort((a, b) => rank(a.tier) - rank(b.tier) || a.position - b.position);
+  owed.sort((a, b) => rank(a.tier) - rank(b.tier) || Number(b.priority) - Number(a.priority) || a.position - b.position);
   let budget = Math.max(0, approvedRooms - roomsTaken);
   const groups: EngineGroup[] = [];
-  for (const { position: _position, ...g } of candidates) {
+  for (const { position: _position, ...g } of owed) {
     // a mixed-tier group is held whatever the budget: its review item is what moves it on
     if (g.tier !== null && g.rooms > budget) {
       deferred.push({ groupId: g.groupId, why: `the approved demand leaves ${budget} room(s); the group needs ${g.rooms}` });
@@ -119,7 +137,6 @@ export async function planAllocation(ctx: Ctx, row: CaseRow, opts: { trigger: Wa
   }
 
   const tiers = [...new Set(groups.map((g) => g.tier).filter((t): t is Tier => t !== null))];
-  const matched = await matchPolicies(ctx, { ...caseContext(row), tiers });
   const policies: AllocationPlan["policies"] = {};
   for (const t of tiers) policies[t] = matched.get(t) ?? null;
 

@@ -124,7 +124,7 @@ function operation(spec: RouteSpec, defs: Defs): JsonSchema {
   const statuses = new Set<number>(spec.permission === "public" ? [] : [401, 403, 429]);
   if (spec.body) [400, 413, 415, 422].forEach((s) => statuses.add(s));
   if (spec.multipart) [400, 413, 415, 422].forEach((s) => statuses.add(s));
-  if (spec.form) [400, 413, 422].forEach((s) => statuses.add(s));
+  if (spec.form || spec.signedJson) [400, 413, 422].forEach((s) => statuses.add(s));
   if (spec.query) statuses.add(422);
   if (spec.params) statuses.add(404);
   (spec.errors ?? []).forEach((s) => statuses.add(s));
@@ -152,6 +152,8 @@ function operation(spec: RouteSpec, defs: Defs): JsonSchema {
       required: !spec.bodyOptional,
       content: { "application/json": { schema: toSchema(spec.body, "input", defs) } },
     };
+  } else if (spec.signedJson) {
+    op.requestBody = { required: true, content: { "application/json": { schema: toSchema(spec.signedJson, "input", defs) } } };
   } else if (spec.form) {
     op.requestBody = { required: true, content: { "application/x-www-form-urlencoded": { schema: toSchema(spec.form, "input", defs) } } };
   } else if (spec.multipart) {

@@ -26,6 +26,8 @@ export type RouteSpec = {
    * reads and checks it itself, since its signature covers the raw fields (lib/messages/sms-form.ts).
    */
   form?: z.ZodObject;
+  /** A JSON body signed by a peer over its raw bytes (a webhook-style callback): documented from this schema; the handler reads and checks it itself. */
+  signedJson?: z.ZodType;
   /** multipart upload: field name → description (documentation only; the handler reads the form) */
   multipart?: Record<string, string>;
   response?: z.ZodType;

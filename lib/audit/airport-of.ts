@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { allocationWaves, cases, demands, policies, reservations, reviewItems } from "@/db/schema";
+import { allocationWaves, cases, demands, mealVouchers, policies, reservations, reviewItems, rideVouchers } from "@/db/schema";
 import { urnKind } from "@/lib/ids";
 
 /**
  * The airport of the record a URN names, in the tenant: a case's own airport, the case's airport
- * for what hangs off a case (demand, wave, reservation, review item), a policy's airport (null for
+ * for what hangs off a case (demand, wave, reservation, review item, ride voucher), a policy's airport (null for
  * a policy of no airport). Null when the record does not exist or belongs to another tenant, or the
  * kind has no airport. Lets an audit entry of a refused request be scoped like the record's own.
  */
@@ -31,6 +31,15 @@ export async function airportOfUrn(db: DbOrTx, tenant: string, urn: string): Pro
           .where(and(eq(allocationWaves.urn, urn), eq(allocationWaves.tenant, tenant)))
           .limit(1),
       );
+    case "ride":
+      return one(
+        db
+          .select({ airport: cases.airport })
+          .from(rideVouchers)
+          .innerJoin(cases, eq(cases.urn, rideVouchers.caseUrn))
+          .where(and(eq(rideVouchers.urn, urn), eq(rideVouchers.tenant, tenant)))
+          .limit(1),
+      );
     case "reservation":
       return one(
         db
@@ -38,6 +47,15 @@ export async function airportOfUrn(db: DbOrTx, tenant: string, urn: string): Pro
           .from(reservations)
           .innerJoin(cases, eq(cases.urn, reservations.caseUrn))
           .where(and(eq(reservations.urn, urn), eq(reservations.tenant, tenant)))
+          .limit(1),
+      );
+    case "meal":
+      return one(
+        db
+          .select({ airport: cases.airport })
+          .from(mealVouchers)
+          .innerJoin(cases, eq(cases.urn, mealVouchers.caseUrn))
+          .where(and(eq(mealVouchers.urn, urn), eq(mealVouchers.tenant, tenant)))
           .limit(1),
       );
     default:

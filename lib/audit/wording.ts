@@ -30,6 +30,8 @@ const ENTITY_WORDS: Record<string, string> = {
   tenant: "Settings",
   webhook: "Webhook",
   delivery: "Webhook delivery",
+  "meal-voucher": "Meal voucher",
+  "ride-voucher": "Taxi voucher",
   api: "Request",
   console: "Request",
 };
@@ -81,6 +83,12 @@ const ACTION_WORDS: Record<string, string> = {
   invalidate: "invalidated",
   redeliver: "sent again",
   backup: "backed up",
+  "care-assessed": "right to care decided",
+  "care-override": "right to care overridden",
+  "issue-failed": "not issued",
+  redeem: "redeemed",
+  use: "used",
+  issue: "issued",
 };
 
 /** What happened, in words: "Demand approved", "Group split", "Request refused". */

@@ -21,6 +21,7 @@ export const PERMISSIONS = {
   "passenger:erase": [ADMIN],
   "demand:create": [FEED, OPS, ADMIN, OPERATOR],
   "demand:decide": [OPS, ADMIN],
+  "care:override": [OPS, ADMIN],
   "policy:write": [OPS, ADMIN],
   "wave:write": [OPS, ADMIN],
   "booking:manual": [OPS, ADMIN],

@@ -98,6 +98,7 @@ export async function addPassengersFromFile({ ctx, input }: { ctx: Ctx; input: {
         groupIds: changed,
       });
     }
+    await emit(tx, "case/passengers-added", { tenant: row.tenant, caseUrn: row.urn, passengerIds: rows.map((r) => r.passenger.id) });
     await touchCase(tx, row.urn);
     const record = await readCaseRecord(tx, await loadCase(tx, row.urn));
     return { added: rows.length, groupsCreated: created.length, groupsUpdated: updated.size, case: record };

@@ -51,6 +51,7 @@ export async function createCase({ ctx, input }: { ctx: Ctx; input: unknown }): 
         airline: data.flight.number.slice(0, 2),
         flight: data.flight,
         nextFlight,
+        disruption: data.disruption ?? null,
         status: "OPEN",
         createdBy: tx.principal.sub,
       })
@@ -73,6 +74,7 @@ export async function createCase({ ctx, input }: { ctx: Ctx; input: unknown }): 
         status: row.status,
         flight: row.flight,
         nextFlight: row.nextFlight,
+        disruption: row.disruption,
         groups: groups.length,
         passengers: passengerCount,
       },

@@ -3,6 +3,7 @@ import { LOCALES } from "@/lib/i18n/locales";
 import { hasVisibleChar, requiredPrintable, unprintableChar } from "@/lib/printable";
 import { IataCode, pageQuery, Reason, requiredText, Text, Urn, UtcTimestamp } from "@/lib/primitives";
 import { CaseMode, CaseSort, CaseStatus, FlightStatus, SortOrder, SPECIAL_NEEDS, SpecialNeed, Tier, TIERS } from "@/lib/vocabulary";
+import { Disruption } from "./disruption";
 import { maxManifestPassengers } from "./limits";
 
 /** The requests the case verbs accept; every string is a Text (no NUL) and every time a bounded UtcTimestamp. */
@@ -118,6 +119,7 @@ export const NewCase = z
     externalEventId: requiredText(200).meta({ description: "the upstream event's id; the idempotency key" }),
     flight: NewFlight,
     nextFlight: NewNextFlight.nullish(),
+    disruption: Disruption.optional(),
     passengerGroups: z
       .preprocess(withinPassengerLimit, z.array(NewPassengerGroup).max(5000))
       .meta({ description: "at most 5,000 passengers in all (the BULK_MAX_ROWS setting), else 422 naming passengerGroups" }),

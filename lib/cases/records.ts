@@ -3,13 +3,18 @@ import { LOCALES } from "@/lib/i18n/locales";
 import { CaseDemand } from "@/lib/demand/schemas";
 import { IsoTime, idKeyedMap, Money } from "@/lib/primitives";
 import { ReviewItem } from "@/lib/review/schemas";
-import { CaseMode, CaseStatus, OPERATIONAL_STATUSES, OperationalStatus, PaymentMethod, Tier } from "@/lib/vocabulary";
+import { CaseMode, CaseStatus, DisruptionCause, DisruptionKind, OPERATIONAL_STATUSES, OperationalStatus, PaymentMethod, Tier } from "@/lib/vocabulary";
 
 /** The case records the API answers. Demands and review items are their own domains' shapes. */
 
 export const Flight = z
   .object({ number: z.string(), origin: z.string(), destination: z.string(), scheduledDeparture: IsoTime, status: z.string() })
   .meta({ id: "Flight" });
+/** The case's disruption as answered: always present, the defaults filled in. */
+export const DisruptionRecord = z
+  .object({ kind: DisruptionKind, cause: DisruptionCause, announcedAt: IsoTime.optional(), description: z.string().optional().meta({ description: "the cause in the airline's words" }) })
+  .meta({ id: "CaseDisruption", description: "what happened and whose doing it was; a case created without one reads CANCELLATION / UNKNOWN" });
+
 export const NextFlight = z.object({ number: z.string(), scheduledDeparture: IsoTime }).meta({ id: "NextFlight" });
 
 export const Passenger = z
@@ -104,6 +109,7 @@ export const Case = z
     airline: z.string().meta({ description: "the designator that starts flight.number" }),
     flight: Flight,
     nextFlight: NextFlight.nullable(),
+    disruption: DisruptionRecord,
     stay: Stay.nullable().meta({ description: "null until a next flight is known" }),
     status: CaseStatus,
     passengerCount: z.number().int(),
@@ -132,6 +138,7 @@ export const CaseSummary = z
     airline: z.string(),
     flight: Flight,
     nextFlight: NextFlight.nullable(),
+    disruption: DisruptionRecord,
     status: CaseStatus,
     passengers: z.number().int(),
     roomsNeeded: z.number().int(),

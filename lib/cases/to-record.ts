@@ -8,6 +8,7 @@ import type { OperationalStatus, Tier } from "@/lib/vocabulary";
 import type { ManifestGroup } from "./manifest";
 import { isIncomplete } from "./missing-fields";
 import type { Case, PassengerGroup } from "./records";
+import { caseDisruption } from "./disruption";
 import { computeStay } from "./stay";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -65,6 +66,7 @@ export function caseHeader(row: CaseRow) {
     airline: row.airline,
     flight: parseJson(FlightJson, row.flight, `cases.flight of ${row.urn}`),
     nextFlight: parseJson(NextFlightJson.nullable(), row.nextFlight ?? null, `cases.next_flight of ${row.urn}`),
+    disruption: caseDisruption(row),
     status: row.status as Case["status"],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

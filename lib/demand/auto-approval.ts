@@ -1,5 +1,5 @@
 import { inPassOrder } from "@/lib/policies/schemas";
-import type { DemandInput } from "./schemas";
+import type { ResolvedDemandInput } from "./schemas";
 
 type PolicyFlags = {
   urn: string;
@@ -33,7 +33,7 @@ export function policyOfRecord<P extends PolicyFlags>(tiers: readonly TierPolicy
  * autoApproveDemand; roomsRequested must not exceed the smallest maxAutomaticRoomsPerWave among
  * them (equality is under); for INCREMENTAL none may have incrementalRequiresApproval.
  */
-export function decideAutoApproval<P extends PolicyFlags>(demand: DemandInput, tiers: readonly TierPolicy<P>[]): AutoDecision<P> {
+export function decideAutoApproval<P extends PolicyFlags>(demand: ResolvedDemandInput, tiers: readonly TierPolicy<P>[]): AutoDecision<P> {
   if (tiers.length === 0) return { approve: false, why: "the case has no passengers needing rooms yet" };
   const missing = tiers.filter((t) => !t.policy).map((t) => t.tier);
   if (missing.length) return { approve: false, why: `no ACTIVE policy matches tier ${inPassOrder(missing).join(", ")}` };

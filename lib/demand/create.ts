@@ -13,7 +13,8 @@ import { decideAutoApproval } from "./auto-approval";
 import { casePolicies } from "./case-policies";
 import { roomsHeldForLater } from "./held-block";
 import { auditSnapshot, toDemand } from "./record";
-import { CreateDemandInput, Demand, type DemandInput } from "./schemas";
+import { roomsOwedByCare } from "./rooms-from-care";
+import { CreateDemandInput, Demand, type DemandInput, type ResolvedDemandInput } from "./schemas";
 import { transitionDemand } from "./transition";
 import { demandTypeRefusal } from "./rules";
 
@@ -23,14 +24,16 @@ export const AUTO_APPROVER = "auto-approval";
  * Creates a demand for an open case: REQUESTED, then APPROVED at once when the automatic rule of
  * spec 3.1 holds (see decideAutoApproval), which enqueues the allocation ("demand/approved").
  * INITIAL once per case (a rejected one may be replaced); INCREMENTAL only on top of an approved
- * INITIAL. The case row is locked, so two concurrent creates cannot both pass these checks.
+ * INITIAL. The case row is locked, so two concurrent creates cannot both pass these checks. An
+ * INITIAL demand without roomsRequested asks for what the right to care decides (./rooms-from-care.ts).
  */
 export async function createDemand({ ctx, input: raw }: { ctx: Ctx; input: CreateDemandInput }): Promise<Demand> {
   requirePermission(ctx, "demand:create", "create demands");
-  const { caseUrn, ...input } = parseInput(CreateDemandInput, raw);
+  const { caseUrn, ...given } = parseInput(CreateDemandInput, raw);
   return transaction(ctx, async (tx) => {
     const caseRow = await loadOpenCase(tx, caseUrn);
-    await assertTypeAllowed(tx, caseRow, input);
+    await assertTypeAllowed(tx, caseRow, given);
+    const input: ResolvedDemandInput = { ...given, roomsRequested: given.roomsRequested ?? (await roomsOwedByCare(tx, caseRow, given.type)) };
     const [row] = await tx.db
       .insert(demands)
       .values({
@@ -61,7 +64,7 @@ async function assertTypeAllowed(ctx: Ctx, caseRow: CaseRow, input: DemandInput)
 }
 
 /** The automatic rule; when it holds, the system (not the caller) approves, and says so in the audit log. */
-async function autoApprove(ctx: Ctx, caseRow: CaseRow, row: DemandRow, input: DemandInput): Promise<DemandRow> {
+async function autoApprove(ctx: Ctx, caseRow: CaseRow, row: DemandRow, input: ResolvedDemandInput): Promise<DemandRow> {
   const decision = decideAutoApproval(input, await casePolicies(ctx, caseRow));
   if (!decision.approve) return row;
   const system: Ctx = { ...ctx, principal: systemPrincipal(caseRow.tenant, AUTO_APPROVER) };

@@ -15,10 +15,23 @@ export const MAX_ROOMS_PER_DEMAND = 5000;
 export const DemandInput = z
   .object({
     type: DemandTypeField,
-    roomsRequested: z.number().int().min(1).max(MAX_ROOMS_PER_DEMAND).meta({ description: `rooms, 1–${MAX_ROOMS_PER_DEMAND}` }),
+    roomsRequested: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_ROOMS_PER_DEMAND)
+      .optional()
+      .meta({
+        description:
+          `rooms, 1–${MAX_ROOMS_PER_DEMAND}. Optional for an INITIAL demand: absent, the rooms the allocation would place — ` +
+          "under a tier policy with care.requestRoomsFromCare the rooms of the groups the right to care owes a hotel, " +
+          "for other tiers every waiting group's rooms (the case's roomsNeeded). Required for an INCREMENTAL demand.",
+      }),
   })
   .meta({ id: "NewDemand" });
 export type DemandInput = z.infer<typeof DemandInput>;
+/** A demand once its rooms are known (given, or decided from the right to care). */
+export type ResolvedDemandInput = DemandInput & { roomsRequested: number };
 
 export const DemandDecisionBody = z.object({ reason: Reason }).meta({ id: "DemandDecision" });
 

@@ -1,21 +1,29 @@
 import { startModelSandbox } from "@/lib/agent/model/sandbox";
 import { errorFields, log } from "@/lib/log";
+import { startMealsSandbox } from "@/lib/meals/sandbox";
 import { startPaymentSandbox } from "@/lib/payments/sandbox";
 import type { RunningServer } from "@/lib/providers/sandbox-kit";
+import { startRidesSandbox } from "@/lib/rides/sandbox";
 import { startFleetSandbox } from "@/lib/transport/fleet/sandbox";
 
 /** The peers besides hotel providers that a drill or shadow case gets its own sandbox of. */
-export type DrillPeer = "PSP" | "FLEET" | "MODEL";
-export const DRILL_PEERS: readonly DrillPeer[] = ["PSP", "FLEET", "MODEL"];
+export type DrillPeer = "PSP" | "FLEET" | "MODEL" | "MEALS" | "RIDES";
+export const DRILL_PEERS: readonly DrillPeer[] = ["PSP", "FLEET", "MODEL", "MEALS", "RIDES"];
 
-const start: Record<DrillPeer, () => Promise<RunningServer>> = { PSP: () => startPaymentSandbox(), FLEET: () => startFleetSandbox(), MODEL: () => startModelSandbox() };
+const start: Record<DrillPeer, () => Promise<RunningServer>> = {
+  PSP: () => startPaymentSandbox(),
+  FLEET: () => startFleetSandbox(),
+  MODEL: () => startModelSandbox(),
+  MEALS: () => startMealsSandbox(),
+  RIDES: () => startRidesSandbox(),
+};
 const running = new Map<DrillPeer, Promise<RunningServer>>();
 
 /** Where the supervisor of worker processes hands a drill sandbox's URL down (see startDrillSandboxesForWorkers). */
 const sharedEnv = (peer: DrillPeer) => `DRILL_${peer}_URL`;
 
 /**
- * The URL of the drills' own sandbox of this peer (payments, fleet, model), started in this
+ * The URL of the drills' own sandbox of this peer (payments, fleet, model, meal vouchers), started in this
  * process on first use and kept for its life, like the drills' hotel sandboxes: never the
  * configured peer, real or sandbox, so a drill's authorizations, cars and prompts stay apart from
  * the live ones. A sandbox that fails to start is tried again on the next use.

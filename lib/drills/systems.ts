@@ -4,8 +4,11 @@ import { SANDBOX_MODEL_KEY } from "@/lib/agent/model/sandbox";
 import { type ModelSettings, modelSettings } from "@/lib/agent/model/settings";
 import { providerSettings, type ProviderSettings } from "@/lib/config";
 import type { Ctx } from "@/lib/context";
+import { type MealsEndpoint, mealsSettings, mealsTimeoutMs, SANDBOX_MEALS_KEY, SANDBOX_MEALS_SECRET } from "@/lib/meals/settings";
 import { type PaymentEndpoint, paymentSettings, SANDBOX_API_KEY } from "@/lib/payments/settings";
 import { hotelSources } from "@/lib/providers/sources";
+import { rideClient, type RideProvider, rideProvider } from "@/lib/rides";
+import { ridesSettings, SANDBOX_RIDES_KEY, SANDBOX_RIDES_SECRET } from "@/lib/rides/settings";
 import type { HotelProvider } from "@/lib/providers/types";
 import { fleetClient, type TransportFleet, transportFleet } from "@/lib/transport/fleet";
 import { fleetSettings, SANDBOX_FLEET_KEY } from "@/lib/transport/fleet/settings";
@@ -34,8 +37,12 @@ export type CaseSystems = {
   payments: () => Promise<PaymentEndpoint>;
   /** the transport provider that assigns and releases vehicles (null: none configured) */
   fleet: () => Promise<TransportFleet | null>;
+  /** the ride provider that issues taxi vouchers (null: none configured, the voucher waits PENDING) */
+  rides: () => Promise<RideProvider | null>;
   /** the model the exception agent asks about the case's review items */
   model: () => Promise<ModelSettings>;
+  /** the meal-voucher issuer (null: none configured; a drill's is its own sandbox, or none when it cannot start) */
+  meals: () => Promise<MealsEndpoint | null>;
   /** whether a message about the case may leave the service: email, SMS, pages and webhooks */
   messaging: { send: boolean };
 };
@@ -87,12 +94,23 @@ function systemsFor(ctx: Ctx, mode: CaseMode): CaseSystems {
       const baseUrl = await drillPeerUrl("FLEET").catch(() => null);
       return baseUrl ? fleetClient({ baseUrl, apiKey: SANDBOX_FLEET_KEY, timeoutMs: fleetSettings().timeoutMs }) : null;
     }),
+    rides: once(async () => {
+      if (live) return rideProvider();
+      // a drill's rides are issued at the drills' own sandbox (its usage callbacks signed with the sandbox secret), never the configured provider
+      const baseUrl = await drillPeerUrl("RIDES").catch(() => null);
+      return baseUrl ? rideClient({ baseUrl, apiKey: SANDBOX_RIDES_KEY, secret: SANDBOX_RIDES_SECRET, timeoutMs: ridesSettings()?.timeoutMs ?? 8000 }) : null;
+    }),
     model: once(async () => {
       const configured = modelSettings();
       if (live) return configured;
       // no sandbox model: the agent degrades to the deterministic recommender, as without a model
       const url = await drillPeerUrl("MODEL").catch(() => null);
       return { ...configured, baseUrl: url ? `${url}/v1` : null, apiKey: SANDBOX_MODEL_KEY, model: "sandbox-model" };
+    }),
+    meals: once(async () => {
+      if (live) return mealsSettings();
+      const baseUrl = await drillPeerUrl("MEALS").catch(() => null);
+      return baseUrl ? { baseUrl, apiKey: SANDBOX_MEALS_KEY, secret: SANDBOX_MEALS_SECRET, timeoutMs: mealsTimeoutMs() } : null;
     }),
     messaging: { send: live },
   };

@@ -94,6 +94,16 @@ export const eventCatalogue = {
   "passenger/declined": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), groupId: z.string(), released: z.boolean() }),
   // the hotel a passenger chose on their page is confirmed (committed with it): the stay it replaces is released by a retried job (inngest/functions/release-chosen-stay.ts)
   "passenger/hotel-chosen": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), previousUrn: z.string() }),
+  // passengers joined a case after intake (bulk upload): their right to care is decided
+  "case/passengers-added": z.object({ tenant: z.string(), caseUrn: z.string(), passengerIds: z.array(z.string()) }),
+  // a case's right to care has a new version (lib/care/assess.ts): meal vouchers follow it
+  "care/assessed": z.object({ tenant: z.string(), caseUrn: z.string(), version: z.number().int().min(1), trigger: z.string() }),
+  // a meal voucher was issued (lib/meals/issue.ts): its messages are written
+  "meal/issued": z.object({ tenant: z.string(), caseUrn: z.string(), mealVoucherUrn: z.string() }),
+  // the transport of a confirmed reservation is planned and its rides asked of the fleet (inngest/functions/plan-transport.ts): ride vouchers follow it
+  "transport/planned": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
+  // a taxi voucher was issued at the ride provider (lib/rides/issue.ts): its messages are written
+  "ride/issued": z.object({ tenant: z.string(), caseUrn: z.string(), rideVoucherUrn: z.string() }),
   // a message written to the outbox (email or SMS): the delivery job sends it
   "message/queued": z.object({ tenant: z.string(), messageUrn: z.string() }),
 } as const;

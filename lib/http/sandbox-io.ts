@@ -1,4 +1,5 @@
 import type http from "node:http";
+import type { Drawn, Faults } from "@/lib/providers/faults";
 
 /**
  * The small pieces every sandbox server of ours (hotel providers, PSP, fleet, model) needs to
@@ -49,4 +50,31 @@ export function jsonReplies(res: http.ServerResponse, errorKey = "code") {
   };
   const fail = (status: number, code: string, message: string, headers?: Record<string, string>) => reply(status, { error: { [errorKey]: code, message } }, headers);
   return { reply, fail };
+}
+
+/**
+ * What our bearer-key sandboxes (PSP, fleet, meal-voucher issuer, ride provider) answer before
+ * their own routes: a wrong key or a drawn 401, a 429 with Retry-After, a 5xx, or a hang then 504.
+ * `drawn` is the fault the sandbox's Faults drew for this request. True when it answered.
+ */
+export async function answerFault(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  o: { apiKey: string; drawn: Drawn; faults: Faults; fail: ReturnType<typeof jsonReplies>["fail"]; failure: string },
+): Promise<boolean> {
+  const { drawn, fail } = o;
+  if (drawn.latencyMs) await sleep(drawn.latencyMs);
+  if (req.headers.authorization !== `Bearer ${o.apiKey}` || drawn.fault === "401") return fail(401, "unauthorized", "invalid API key"), true;
+  switch (drawn.fault) {
+    case "429":
+      return fail(429, "rate_limited", "too many requests", { "retry-after": String(o.faults.settings.retryAfterSeconds) }), true;
+    case "500":
+    case "502":
+    case "503":
+      return fail(Number(drawn.fault), "server_error", `${o.failure} failed`), true;
+    case "timeout":
+      await hang(res, o.faults.settings.timeoutMs);
+      return fail(504, "timeout", `${o.failure} timed out`), true;
+  }
+  return false;
 }

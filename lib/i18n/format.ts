@@ -1,4 +1,20 @@
+import { dateTimeFormat, knownZone } from "@/lib/time-zones";
+
 /** Fills a dictionary string's {placeholders}; a placeholder without a value stays visible, so a missing one is seen, not silently blank. */
 export function fill(template: string, values: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+/** An amount as a reader of `locale` writes it: "€80.00", "80,00 €"; a currency Intl does not know falls back to "80.00 XYZ". Shared by meal and ride vouchers. */
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** An instant in a zone's wall clock, in `locale`'s words: "Nov 25, 18:05" (en), "25 nov., 18:05" (fr) (day, short month, 24-hour time). */
+export function formatLocalDateTime(instant: Date | string, timeZone: string | null | undefined, locale: string): string {
+  return dateTimeFormat(locale, { timeZone: knownZone(timeZone), day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(instant));
 }

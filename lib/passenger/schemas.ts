@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
+import { CareKind } from "@/lib/vocabulary";
+import { PassengerMealVoucher } from "@/lib/meals/schemas";
 import { Urn } from "@/lib/primitives";
 
 export const PassengerTokenParams = z.object({ token: z.string().min(1).max(400) });
@@ -28,6 +30,19 @@ export const PassengerStatus = z
       .object({ pickupAt: z.string(), pickupPlace: z.string(), vehicle: z.string().nullable(), status: z.enum(["PLANNED", "ASSIGNED"]) })
       .nullable()
       .meta({ description: "the group's next ride (to the hotel, then back to the airport); null without transport" }),
+    rides: z
+      .array(
+        z.object({
+          direction: z.enum(["AIRPORT_TO_HOTEL", "HOTEL_TO_AIRPORT"]),
+          code: z.string(),
+          link: z.string().nullable(),
+          pickupAt: z.string().meta({ description: "ISO 8601 instant: the voucher is good from then" }),
+          maxAmount: z.number(),
+          currency: z.string(),
+          status: z.enum(["ISSUED", "USED"]),
+        }),
+      )
+      .meta({ description: "taxi vouchers issued for the group's rides (night, a car tier, no shuttle free): the code to show the driver and the cap" }),
     nextFlight: z.object({ number: z.string(), scheduledDeparture: z.string() }).nullable(),
     choice: z.object({
       open: z.boolean(),
@@ -35,6 +50,11 @@ export const PassengerStatus = z
       minutesLeft: z.number().int(),
     }),
     declined: z.boolean().meta({ description: "the passenger said they need no hotel (the room was released)" }),
+    care: z
+      .array(z.object({ kind: CareKind, text: z.string().meta({ description: "in the passenger's words" }), basis: z.string().meta({ example: "EU261 Art. 5(1)(b), 9(1)(a)" }) }))
+      .nullable()
+      .meta({ description: "what the link's group is owed, one line per kind, in the page's language; null before the case's first assessment (the page then says nothing)" }),
+    mealVouchers: z.array(PassengerMealVoucher).optional().meta({ description: "the party's meal vouchers, issued (to show at the counter) and spent" }),
     locale: z.enum(LOCALES),
   })
   .meta({ id: "PassengerStatus" });

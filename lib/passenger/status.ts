@@ -1,9 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import { airports, hotels, passengers } from "@/db/schema";
 import type { Locale } from "@/lib/i18n";
+import { partyMealVouchers } from "@/lib/meals/passenger";
 import { printable } from "@/lib/printable";
+import { shortName } from "@/lib/privacy/short-name";
+import { usableRidesOf } from "@/lib/rides/of-reservation";
 import { voucherTransport } from "@/lib/transport/voucher";
 import { confirmationCodeOf } from "@/lib/vouchers/model";
+import { passengerCare } from "./care";
 import { choiceWindow } from "./choice-window";
 import type { PassengerLink } from "./link";
 import type { PassengerStatus } from "./schemas";
@@ -12,7 +16,8 @@ import { isDeclined } from "./words";
 /**
  * GET /passenger/{token}: what the passenger needs tonight, for the one stay the link shows: the
  * hotel and how to reach it, the stay, the next ride with its pickup, the next flight, whether
- * another hotel may still be chosen, and whether the room was given up. Guests by first name and
+ * another hotel may still be chosen, whether the room was given up, and the sections the page
+ * keeps fresh from this answer: what the group is owed, its meal and taxi vouchers. Guests by first name and
  * last initial only: a forwarded link must not hand out the party's full names.
  */
 export async function passengerStatus(link: PassengerLink, locale: Locale, now = Date.now()): Promise<PassengerStatus> {
@@ -43,12 +48,15 @@ export async function passengerStatus(link: PassengerLink, locale: Locale, now =
       checkOut: r.checkOut.toISOString(),
       timeZone: airport?.timeZone ?? "UTC",
       rooms: r.rooms,
-      guests: party.filter((p) => !p.erasedAt && p.firstName).map((p) => printable(`${p.firstName}${p.lastName ? ` ${p.lastName.trim().charAt(0).toUpperCase()}.` : ""}`)),
+      guests: party.flatMap((p) => (!p.erasedAt && p.firstName ? [shortName(p.firstName, p.lastName)!] : [])),
     },
     ride: ride && { pickupAt: ride.scheduledAt.toISOString(), pickupPlace: ride.pickupLocation, vehicle: ride.vehicle, status: ride.status },
+    rides: r.status === "CONFIRMED" ? (await usableRidesOf(ctx, r.urn)).flatMap((x) => (x.code ? [{ direction: x.direction, code: printable(x.code), link: x.link, pickupAt: x.pickupAt.toISOString(), maxAmount: x.maxAmount, currency: x.currency, status: x.status as "ISSUED" | "USED" }] : [])) : [],
     nextFlight: caseRow.nextFlight ? { number: caseRow.nextFlight.number, scheduledDeparture: caseRow.nextFlight.scheduledDeparture } : null,
     choice: await choiceWindow(ctx, r, now),
     declined: r.status === "CANCELLED" && isDeclined(r.cancellationReason),
+    care: await passengerCare(link, locale),
+    mealVouchers: await partyMealVouchers(ctx, r.caseUrn, r.groupId),
     locale,
   };
 }

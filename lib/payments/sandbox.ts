@@ -6,7 +6,7 @@ import { Faults, FaultsRequest } from "@/lib/providers/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { SANDBOX_API_KEY } from "./settings";
 import { type Authorization, AuthorizationRequest } from "./wire";
-import { firstHeader as header, hang, jsonReplies, readJsonBody as readJson, sleep } from "@/lib/http/sandbox-io";
+import { firstHeader as header, jsonReplies, readJsonBody as readJson, answerFault } from "@/lib/http/sandbox-io";
 
 /**
  * A payment service provider to develop and test against, speaking ./wire over real HTTP:
@@ -57,19 +57,7 @@ export function paymentSandboxServer({ apiKey = SANDBOX_API_KEY } = {}) {
       const read = /^\/v1\/authorizations\/([\w-]+)$/.exec(url.pathname);
       if (!isAuthorize && !(read && req.method === "GET")) return fail(404, "not_found", `no ${req.method} ${url.pathname}`);
       const drawn = faults.draw(header(req.headers["x-sandbox-fault"]), { booking: isAuthorize });
-      if (drawn.latencyMs) await sleep(drawn.latencyMs);
-      if (req.headers.authorization !== `Bearer ${apiKey}` || drawn.fault === "401") return fail(401, "unauthorized", "invalid API key");
-      switch (drawn.fault) {
-        case "429":
-          return fail(429, "rate_limited", "too many requests", { "retry-after": String(faults.settings.retryAfterSeconds) });
-        case "500":
-        case "502":
-        case "503":
-          return fail(Number(drawn.fault), "server_error", "the payment service failed");
-        case "timeout":
-          await hang(res, faults.settings.timeoutMs);
-          return fail(504, "timeout", "the payment service timed out");
-      }
+      if (await answerFault(req, res, { apiKey, drawn, faults, fail, failure: "the payment service" })) return;
       if (read) {
         const found = [...byReference.values()].find((a) => a.id === read[1]);
         return found ? reply(200, publicView(found)) : fail(404, "not_found", "no such authorization");

@@ -58,6 +58,7 @@ export async function normalizePolicy(db: DbOrTx, input: PolicyInput): Promise<N
     consolidationWeight: input.consolidationWeight ?? allocationWeights.consolidation,
     allocationWeights,
     transport: input.transport,
+    care: input.care,
     acceptedPayments,
     cardToken: input.cardToken ?? null,
     currency,

@@ -1,4 +1,5 @@
 import type { PolicyRow } from "@/db/schema";
+import { DEFAULT_CARE } from "./care";
 import type { Policy, PolicyBody, Tier } from "./schemas";
 
 /** A policies row as the API record: the context from its columns, the payload from `body`. */
@@ -20,6 +21,8 @@ export function toPolicy(row: PolicyRow): Policy {
     consolidationWeight: body.consolidationWeight,
     allocationWeights: body.allocationWeights,
     transport: body.transport,
+    // policies stored before the care section: no own commitment
+    care: body.care ?? DEFAULT_CARE,
     acceptedPayments: body.acceptedPayments,
     cardToken: body.cardToken ?? null,
     currency: body.currency,

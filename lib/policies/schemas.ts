@@ -1,6 +1,7 @@
 import countryToCurrency from "country-to-currency";
 import { z } from "zod";
-import { AirlineCode, IataCode, IsoTime, pageQuery, requiredText, Text, Urn } from "@/lib/primitives";
+import { AirlineCode, CountryCode, IataCode, IsoTime, pageQuery, requiredText, Text, Urn } from "@/lib/primitives";
+import { CarePolicy } from "./care";
 import { Amenity, PaymentMethod, PolicyMode, PolicyStatus, PROVIDERS, Provider, Tier, TIERS, TransportMode } from "@/lib/vocabulary";
 
 export {
@@ -32,8 +33,6 @@ function unique<T extends z.ZodArray>(schema: T) {
   return schema.refine((a) => new Set(a as unknown[]).size === (a as unknown[]).length, { message: "values must be unique" });
 }
 
-const COUNTRIES = new Set(Object.keys(countryToCurrency));
-
 export function currencyOfCountry(country: string): string | null {
   return (countryToCurrency as Record<string, string>)[country] ?? null;
 }
@@ -57,10 +56,7 @@ export const CardToken = Text.trim()
 
 const iata = IataCode;
 const airline = AirlineCode;
-const country = Text.trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 country code")
-  .refine((c) => COUNTRIES.has(c), "an unknown ISO 3166-1 alpha-2 country code");
+const country = CountryCode;
 
 export const PolicyContextInput = z
   .object({
@@ -157,6 +153,7 @@ export const PolicyInput = z
       .meta({ description: "0–1, how strongly the scorer prefers fewer hotels; default allocationWeights.consolidation, else 0.15" }),
     allocationWeights: PolicyAllocationWeights.optional(),
     transport: PolicyTransport.prefault({}),
+    care: CarePolicy.prefault({}).meta({ description: "the airline's own care (meals, hotel) where more generous than the passenger-rights regimes, meal voucher amounts, and whether the INITIAL demand follows the right to care" }),
     acceptedPayments: unique(z.array(PaymentMethod).min(1)).optional().meta({ description: "default [GUARANTEE]; CARD needs cardToken" }),
     cardToken: CardToken.nullish(),
     currency: Text.trim()
@@ -201,6 +198,7 @@ export const Policy = z
     consolidationWeight: z.number(),
     allocationWeights: PolicyAllocationWeights,
     transport: PolicyTransport,
+    care: CarePolicy,
     acceptedPayments: z.array(PaymentMethod),
     cardToken: z.string().nullable(),
     currency: z.string().meta({ description: "ISO 4217 currency of maxNightlyRate: the airport's, else the country's, else the one given (default EUR)" }),

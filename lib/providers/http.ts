@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Provider } from "@/lib/vocabulary";
 import { ProviderAuthError, ProviderRateLimited, ProviderUnavailable } from "./errors";
+import { retryAfterSeconds } from "@/lib/http/retry-after";
 
 /**
  * What both external adapters share: an expiring access token fetched once and reused, and one
@@ -51,7 +52,7 @@ export async function callJson<T extends z.ZodType>(endpoint: Endpoint, call: Js
   const text = await res.text().catch(() => "");
   const body = parseJson(text);
   if (res.status === 401) throw new ProviderAuthError(endpoint.provider, "the provider refused a freshly issued token");
-  if (res.status === 429) throw new ProviderRateLimited(endpoint.provider, retryAfter(res.headers.get("retry-after")));
+  if (res.status === 429) throw new ProviderRateLimited(endpoint.provider, retryAfterSeconds(res.headers.get("retry-after")));
   if (res.status >= 500) throw new ProviderUnavailable(endpoint.provider, `answered ${res.status}`, res.status, !!call.booking);
   if (res.status >= 400) return { ok: false, status: res.status, body };
   const parsed = call.schema.safeParse(body);
@@ -95,19 +96,12 @@ export async function fetchToken(provider: Provider, url: URL, init: RequestInit
     throw new ProviderUnavailable(provider, `token endpoint: ${message(err)}`, null, false, { cause: err });
   }
   const body = parseJson(await res.text().catch(() => ""));
-  if (res.status === 429) throw new ProviderRateLimited(provider, retryAfter(res.headers.get("retry-after")));
+  if (res.status === 429) throw new ProviderRateLimited(provider, retryAfterSeconds(res.headers.get("retry-after")));
   if (res.status >= 500) throw new ProviderUnavailable(provider, `token endpoint answered ${res.status}`, res.status);
   if (!res.ok) throw new ProviderAuthError(provider, `the token endpoint refused our credentials (${res.status})`);
   return body;
 }
 
-function retryAfter(value: string | null): number | null {
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
-}
 
 function parseJson(text: string): unknown {
   try {

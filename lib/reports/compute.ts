@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { allocationWaves, auditEntries, cases, passengers, reservations, reviewItems, vouchers } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { type AirportBasis, emptyBasis } from "./figures";
+import { addMealVouchers } from "./meal-vouchers";
 import { addChoices, addReachWithinTen } from "./passenger-outcomes";
 
 const HOUSED = ["CONFIRMED", "CHECKED_OUT"] as const;
@@ -52,6 +53,7 @@ export async function computeBases(ctx: Ctx, { from, to }: { from: Date; to: Dat
   await addFailingProviders(ctx, from, to, basis);
   await addReachWithinTen(ctx, from, to, basis);
   await addChoices(ctx, from, to, basis);
+  await addMealVouchers(ctx, from, to, basis);
   return [...bases.values()];
 }
 

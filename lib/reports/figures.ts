@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CareComplianceRow } from "./care-compliance-schemas";
 import { type AirportFigures, ReportBody } from "./schemas";
 
 /**
@@ -36,6 +37,9 @@ export const AirportBasis = z.object({
   /** passengers of the week's cases who chose another hotel on their page, or declined the hotel */
   choseOtherHotel: z.number().int().default(0),
   declined: z.number().int().default(0),
+  /** meal vouchers of live cases issued in the week (still ISSUED or since REDEEMED; lib/reports/meal-vouchers.ts), and their face value by currency */
+  mealVouchersIssued: z.number().int().default(0),
+  mealVoucherCost: z.record(z.string(), z.number()).default({}),
 });
 export type AirportBasis = z.infer<typeof AirportBasis>;
 
@@ -44,6 +48,7 @@ export const emptyBasis = (airport: string): AirportBasis => ({
   firstVoucherMs: { sum: 0, n: 0 }, lastGroupHousedMs: { sum: 0, n: 0 }, passengers: 0, housed: 0, housedWithin30: 0,
   failingPolicies: {}, failingProviders: {},
   vouchered: 0, emailable: 0, emailWithin10: 0, phoneable: 0, smsWithin10: 0, choseOtherHotel: 0, declined: 0,
+  mealVouchersIssued: 0, mealVoucherCost: {},
 });
 
 const addCounts = (a: Record<string, number>, b: Record<string, number>) => {
@@ -77,10 +82,15 @@ export function mergeBases(airport: string, bases: AirportBasis[]): AirportBasis
       smsWithin10: m.smsWithin10 + b.smsWithin10,
       choseOtherHotel: m.choseOtherHotel + b.choseOtherHotel,
       declined: m.declined + b.declined,
+      mealVouchersIssued: m.mealVouchersIssued + b.mealVouchersIssued,
+      mealVoucherCost: roundedCost(addCounts(m.mealVoucherCost, b.mealVoucherCost)),
     }),
     emptyBasis(airport),
   );
 }
+
+/** amounts by currency to the cent (a sum of floats drifts) */
+const roundedCost = (c: Record<string, number>) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Math.round(v * 100) / 100]));
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -112,6 +122,8 @@ export function figuresOf(b: AirportBasis): AirportFigures {
     smsReachedWithin10MinShare: share(b.smsWithin10, b.phoneable),
     choseOtherHotelShare: share(b.choseOtherHotel, b.passengers),
     declinedShare: share(b.declined, b.passengers),
+    mealVouchersIssued: b.mealVouchersIssued,
+    mealVoucherCost: roundedCost(b.mealVoucherCost),
   };
 }
 
@@ -120,7 +132,7 @@ export function bodyOf(bases: AirportBasis[]): ReportBody {
   const sorted = [...bases].sort((a, b) => a.airport.localeCompare(b.airport));
   const all = mergeBases("ALL", sorted);
   // an airport is a row when something happened there in the week (not only a failure counted in the lists)
-  const shown = sorted.filter((b) => b.resolveMs.length > 0 || b.slaBreaches > 0 || b.cases > 0 || b.vouchered > 0);
+  const shown = sorted.filter((b) => b.resolveMs.length > 0 || b.slaBreaches > 0 || b.cases > 0 || b.vouchered > 0 || b.mealVouchersIssued > 0);
   return {
     airports: [figuresOf(all), ...shown.map(figuresOf)],
     topFailingPolicies: Object.entries(all.failingPolicies)
@@ -135,5 +147,5 @@ export function bodyOf(bases: AirportBasis[]): ReportBody {
 }
 
 /** What reports.body holds: the figures as computed for the whole tenant, and the bases they came from. */
-export const StoredReportBody = ReportBody.extend({ basis: z.array(AirportBasis).optional() });
+export const StoredReportBody = ReportBody.extend({ basis: z.array(AirportBasis).optional(), care: z.array(CareComplianceRow).optional() });
 export type StoredReportBody = z.infer<typeof StoredReportBody>;

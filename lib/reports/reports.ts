@@ -11,6 +11,7 @@ import { notFound } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
 import { loadSettings } from "@/lib/tenants/load-settings";
 import { parseInput, shapeRecord } from "@/lib/validation";
+import { computeCareCompliance, careSection } from "./care-compliance";
 import { computeBases } from "./compute";
 import { bodyOf, StoredReportBody } from "./figures";
 import { weekBefore, weekContaining } from "./period";
@@ -40,6 +41,7 @@ function toReport(r: ReportRow, reader: Principal): Report {
     generatedBy: r.generatedBy,
     generatedAt: r.updatedAt.toISOString(),
     ...body,
+    careCompliance: careSection(stored.care ?? [], airports),
   };
 }
 
@@ -56,7 +58,8 @@ export async function generateReport({ ctx, input, now = new Date() }: { ctx: Ct
   const timeZone = (await loadSettings(ctx)).timeZone ?? "UTC";
   const { from, to } = weekOf ? weekContaining(new Date(`${weekOf}T12:00:00Z`), timeZone) : weekBefore(now, timeZone);
   const bases = await computeBases(ctx, { from, to });
-  const body: StoredReportBody = { ...bodyOf(bases), basis: bases };
+  const { rows: care } = await computeCareCompliance(ctx, { from, to, airports: null });
+  const body: StoredReportBody = { ...bodyOf(bases), basis: bases, care };
   return transaction(ctx, async (tx) => {
     const [row] = await tx.db
       .insert(reports)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { urnSchema } from "@/lib/ids";
 import { pageQuery } from "@/lib/primitives";
+import { CareComplianceFigures } from "./care-compliance-schemas";
 
 const minutes = z.number().nullable().meta({ description: "minutes, one decimal; null when there is nothing to measure" });
 const share = z.number().nullable().meta({ description: "0 to 1, three decimals; null when there is nothing to divide" });
@@ -27,6 +28,8 @@ export const AirportFigures = z
     smsReachedWithin10MinShare: share.default(null).meta({ description: "of those with a phone number, the share whose SMS was delivered (handset receipt) within 10 minutes of the voucher" }),
     choseOtherHotelShare: share.default(null).meta({ description: "passengers of the week's cases who chose another hotel on their passenger page" }),
     declinedShare: share.default(null).meta({ description: "passengers of the week's cases who declined the hotel (LOCAL_RESIDENT after passenger.decline)" }),
+    mealVouchersIssued: z.number().int().default(0).meta({ description: "meal vouchers of live cases issued in the week (still issued, or since redeemed)" }),
+    mealVoucherCost: z.record(z.string(), z.number()).default({}).meta({ description: "their face value by currency", example: { EUR: 450 } }),
   })
   .meta({ id: "ReportAirportFigures" });
 export type AirportFigures = z.infer<typeof AirportFigures>;
@@ -48,6 +51,12 @@ export const Report = z
     generatedAt: z.string(),
   })
   .extend(ReportBody.shape)
+  .extend({
+    // reports kept before the section was computed read it as empty
+    careCompliance: z.array(CareComplianceFigures).default([]).meta({
+      description: "right to care (issue 21), per regime and kind over the reader's airports: passengers owed, provided, provided late, not provided (GET /reports/care-compliance has the detail)",
+    }),
+  })
   .meta({ id: "WeeklyReport" });
 export type Report = z.infer<typeof Report>;
 

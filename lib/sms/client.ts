@@ -1,6 +1,7 @@
 import { type SmsEndpoint } from "./settings";
 import { OPTED_OUT_CODE, SmsAuthError, SmsOptedOut, SmsRejected, SmsUnavailable } from "./errors";
 import { SmsErrorBody, SmsMessageResource } from "./wire";
+import { retryAfterSeconds } from "@/lib/http/retry-after";
 
 export type SmsRequest = {
   to: string;
@@ -45,8 +46,8 @@ export async function sendSms(endpoint: SmsEndpoint, request: SmsRequest): Promi
   }
   const body = await res.json().catch(() => null);
   if (res.status === 401 || res.status === 403) throw new SmsAuthError(res.status);
-  if (res.status === 429) throw new SmsUnavailable("rate limited", 429, retryAfter(res.headers.get("retry-after")));
-  if (res.status >= 500) throw new SmsUnavailable(`answered ${res.status}`, res.status, retryAfter(res.headers.get("retry-after")));
+  if (res.status === 429) throw new SmsUnavailable("rate limited", 429, retryAfterSeconds(res.headers.get("retry-after")));
+  if (res.status >= 500) throw new SmsUnavailable(`answered ${res.status}`, res.status, retryAfterSeconds(res.headers.get("retry-after")));
   if (res.status >= 400) {
     const e = SmsErrorBody.safeParse(body);
     const code = e.success ? (e.data.code ?? null) : null;
@@ -59,11 +60,3 @@ export async function sendSms(endpoint: SmsEndpoint, request: SmsRequest): Promi
   return parsed.data;
 }
 
-/** Retry-After in seconds (a number of seconds or an HTTP date), null when absent or unreadable. */
-function retryAfter(header: string | null): number | null {
-  if (!header) return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
-}

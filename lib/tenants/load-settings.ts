@@ -28,6 +28,7 @@ export function toTenantSettings(tenant: string, s: StoredTenantSettings, update
     currencyOverrides: { ...s.currencyOverrides },
     timeZone: s.timeZone,
     personalDataRetentionDays: s.personalDataRetentionDays,
+    carrierCountry: s.carrierCountry,
     updatedAt: updatedAt.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CurrencyCode, IataCode, Text } from "@/lib/primitives";
+import { CountryCode, CurrencyCode, IataCode, Text } from "@/lib/primitives";
 import { RetentionDays } from "@/lib/privacy/retention";
 import { Minutes, SigningSecret, type SettingsPatch, type TenantSettings, TimeZone, WebhookUrl } from "./settings";
 
@@ -29,6 +29,7 @@ export const SettingsFormValues = z
     currencyOverrides: Text.max(5000).refine((t) => parseOverrides(t) !== null, "write AIRPORT=CUR pairs, e.g. CDG=USD"),
     timeZone: emptyOr(TimeZone),
     personalDataRetentionDays: RetentionDays,
+    carrierCountry: emptyOr(CountryCode),
     reason: Text.max(2000),
   })
   .refine((v) => !v.alertingUrl || v.alertingSecret || v.secretSet, { path: ["alertingSecret"], message: "a channel needs a signing secret" });
@@ -46,6 +47,7 @@ export function formDefaults(s: TenantSettings): SettingsFormValues {
     currencyOverrides: Object.entries(s.currencyOverrides).map(([a, c]) => `${a}=${c}`).join("\n"),
     timeZone: s.timeZone ?? "",
     personalDataRetentionDays: s.personalDataRetentionDays,
+    carrierCountry: s.carrierCountry ?? "",
     reason: "",
   };
 }
@@ -58,6 +60,7 @@ export function formToPatch(v: SettingsFormValues): SettingsPatch {
     currencyOverrides: parseOverrides(v.currencyOverrides) ?? {},
     timeZone: v.timeZone || null,
     personalDataRetentionDays: v.personalDataRetentionDays,
+    carrierCountry: v.carrierCountry || null,
     ...(v.reason.trim() ? { reason: v.reason.trim() } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseJson } from "@/db/schema/json";
-import { CurrencyCode, IataCode, Reason, Text } from "@/lib/primitives";
+import { CountryCode, CurrencyCode, IataCode, Reason, Text } from "@/lib/primitives";
 import { DEFAULT_RETENTION_DAYS, RetentionDays } from "@/lib/privacy/retention";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
 
@@ -52,6 +52,7 @@ export const StoredTenantSettings = z
     currencyOverrides: z.record(z.string(), z.string()).default({}),
     timeZone: z.string().nullable().default(null),
     personalDataRetentionDays: z.number().int().default(DEFAULT_RETENTION_DAYS),
+    carrierCountry: z.string().nullable().default(null),
   })
   .loose();
 export type StoredTenantSettings = z.output<typeof StoredTenantSettings>;
@@ -69,6 +70,10 @@ export const TenantSettings = z
     currencyOverrides: z.record(z.string(), z.string()),
     timeZone: z.string().nullable().meta({ description: "for the weekly report's Monday 06:00; null: UTC" }),
     personalDataRetentionDays: z.number().int().meta({ description: "days after a case closes before its passengers' names, emails and phones are erased (default 90)" }),
+    carrierCountry: z
+      .string()
+      .nullable()
+      .meta({ description: "ISO 3166-1 alpha-2 country of the operating carrier (EU261/UK261 cover arrivals on their own carriers); null: not set" }),
     updatedAt: z.string(),
   })
   .meta({ id: "TenantSettings" });
@@ -90,6 +95,7 @@ export const SettingsPatch = z
     currencyOverrides: CurrencyOverrides.optional(),
     timeZone: TimeZone.nullable().optional(),
     personalDataRetentionDays: RetentionDays.optional(),
+    carrierCountry: CountryCode.nullable().optional().meta({ description: "the operating carrier's country, e.g. FR; null clears it" }),
     reason: Reason.optional(),
   })
   .meta({ id: "TenantSettingsPatch" });

@@ -23,6 +23,7 @@ function auditSnapshot(s: StoredTenantSettings, secretReplaced = false) {
     currencyOverrides: s.currencyOverrides,
     timeZone: s.timeZone,
     personalDataRetentionDays: s.personalDataRetentionDays,
+    carrierCountry: s.carrierCountry,
   };
 }
 
@@ -48,6 +49,7 @@ export async function updateSettings({ ctx, input }: { ctx: Ctx; input: Settings
     if (patch.currencyOverrides !== undefined) next.currencyOverrides = patch.currencyOverrides;
     if (patch.timeZone !== undefined) next.timeZone = patch.timeZone;
     if (patch.personalDataRetentionDays !== undefined) next.personalDataRetentionDays = patch.personalDataRetentionDays;
+    if (patch.carrierCountry !== undefined) next.carrierCountry = patch.carrierCountry;
     if (patch.alerting === null) next.alerting = null;
     else if (patch.alerting) {
       const sealedSecret = patch.alerting.secret ? sealSecret(patch.alerting.secret) : before.alerting?.sealedSecret;

@@ -16,7 +16,7 @@ export type FleetOutcome = { segmentUrn: string; outcome: "ASSIGNED" | "UNASSIGN
  * and driver. The segment's URN is the fleet's idempotency reference, so a retried step gets the
  * same vehicle, never a second one. When the fleet has none of the type left (or none is
  * configured) the segment stays PLANNED and a TRANSPORT_UNASSIGNED review item says so, once per
- * segment while it is open. A fleet that fails (5xx, timeout) throws: the job's step retries.
+ * segment while it is open, and a configured fleet's refusal is kept on the segment (fleetRefusal). A fleet that fails (5xx, timeout) throws: the job's step retries.
  * The fleet is the case's: a drill's rides are assigned at the drills' sandbox fleet.
  */
 export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<FleetOutcome> {
@@ -37,6 +37,8 @@ export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<Fle
     : ({ ok: false, code: "no_provider", message: "no transport provider is configured (FLEET_URL)" } as const);
 
   if (!outcome.ok) {
+    // the fleet's answer, kept on the ride: ride vouchers (lib/rides) replace only a ride a fleet refused
+    if (fleet) await ctx.db.update(transportSegments).set({ fleetRefusal: `${outcome.code}: ${outcome.message}`.slice(0, 500) }).where(and(eq(transportSegments.urn, segment.urn), eq(transportSegments.status, "PLANNED")));
     await openUnassigned(ctx, segment, `${outcome.code}: ${outcome.message}`);
     return { segmentUrn, outcome: "UNASSIGNED", detail: outcome.code };
   }

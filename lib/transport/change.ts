@@ -37,7 +37,9 @@ export async function changeSegment(
     await touchCase(tx, row.caseUrn);
     await refreshVouchersOf(tx, [...before.reservationUrns, ...row.reservationUrns]);
     const previous = before.vehicle?.source === "FLEET" ? before.vehicle.assignmentId : null;
-    return { after: row, released: previous && previous !== row.vehicle?.assignmentId ? previous : null };
+    // a cancelled ride keeps its vehicle on record but gives the assignment up all the same
+    const kept = row.status !== "CANCELLED" && previous === row.vehicle?.assignmentId;
+    return { after: row, released: previous && !kept ? previous : null };
   });
   if (released) await releaseQuietly(ctx, caseRow, released, after.urn);
   return toSegment(after);

@@ -1,14 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { airports, hotels, passengers, transportSegments } from "@/db/schema";
+import { transportSegments } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { loadCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseContext, matchPolicies } from "@/lib/policies/match";
-import { TIERS, type Tier } from "@/lib/vocabulary";
 import { releaseQuietly } from "./change";
-import { DEFAULT_TRANSPORT, slotFloor, travelMinutes } from "./plan";
+import { toAirportPickups } from "./pickup-rule";
 import { refreshVouchersOf } from "./refresh-vouchers";
-import { transportSettings } from "./settings";
 import { auditSnapshot } from "./to-record";
 import { canApply } from "./transitions";
 
@@ -41,20 +38,10 @@ export async function followNextFlight(ctx: Ctx, input: { caseUrn: string; overn
       }
     } else {
       const toAirport = live.filter((s) => s.direction === "HOTEL_TO_AIRPORT");
-      const [airport] = await tx.db.select().from(airports).where(eq(airports.iata, caseRow.airport)).limit(1);
-      const hotelRows = toAirport.length ? await tx.db.select().from(hotels).where(inArray(hotels.urn, [...new Set(toAirport.map((s) => s.hotelUrn ?? ""))])) : [];
-      const aboard = toAirport.flatMap((s) => s.passengers.map((p) => p.passengerId));
-      const tierOf = new Map(
-        (aboard.length ? await tx.db.select({ id: passengers.passengerId, tier: passengers.tier }).from(passengers).where(and(eq(passengers.caseUrn, caseRow.urn), inArray(passengers.passengerId, aboard))) : []).map((p) => [p.id, p.tier]),
-      );
-      const tiers = [...new Set([...tierOf.values()].filter((t): t is Tier => t !== null))].sort((a, b) => TIERS.indexOf(a) - TIERS.indexOf(b));
-      const policies = await matchPolicies(tx, { ...caseContext(caseRow), tiers });
-      const settings = transportSettings();
+      const pickups = await toAirportPickups(tx, caseRow, toAirport, input.nextDeparture);
       for (const before of toAirport) {
-        const hotel = hotelRows.find((h) => h.urn === before.hotelUrn);
-        if (!hotel || !airport || !canApply("retime", before.status)) continue;
-        const minutesBefore = Math.max(...before.passengers.map((p) => (policies.get(tierOf.get(p.passengerId) ?? "") ?? null)?.transport.minutesBeforePickup ?? DEFAULT_TRANSPORT.minutesBeforePickup));
-        const at = slotFloor(Date.parse(input.nextDeparture) - (minutesBefore + travelMinutes(hotel, airport, settings)) * 60_000, settings.slotMinutes);
+        const at = pickups.get(before.urn);
+        if (at === undefined || !canApply("retime", before.status)) continue;
         if (at === before.scheduledAt.getTime()) continue;
         const [row] = await tx.db.update(transportSegments).set({ scheduledAt: new Date(at) }).where(eq(transportSegments.urn, before.urn)).returning();
         await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: "retime", airport: caseRow.airport, reason, before: auditSnapshot(before), after: auditSnapshot(row) });

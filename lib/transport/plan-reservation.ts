@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, like, ne, or, sql } from "drizzle-orm";
 import { airports, reservations, transportSegments } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { loadCase, touchCase } from "@/lib/cases/load";
@@ -7,6 +7,7 @@ import { newUrn } from "@/lib/ids";
 import { caseContext, matchPolicies } from "@/lib/policies/match";
 import { TIERS, type Tier } from "@/lib/vocabulary";
 import { planTransport, type PlanInput, type PlanReservation } from "./plan";
+import { REPLACED_BY_TAXI } from "./plan/types";
 import { hotelOf, NO_RIDE, passengersOf } from "./riders";
 import { transportSettings } from "./settings";
 import { auditSnapshot } from "./to-record";
@@ -51,7 +52,14 @@ export async function planReservationTransport(ctx: Ctx, input: { caseUrn: strin
     const existing = await tx.db
       .select()
       .from(transportSegments)
-      .where(and(eq(transportSegments.caseUrn, caseRow.urn), eq(transportSegments.hotelUrn, hotel.urn), ne(transportSegments.status, "CANCELLED")))
+      .where(
+        and(
+          eq(transportSegments.caseUrn, caseRow.urn),
+          eq(transportSegments.hotelUrn, hotel.urn),
+          // a ride taxi vouchers replaced still covers its riders: a re-delivered confirmation must not plan them a shuttle again
+          or(ne(transportSegments.status, "CANCELLED"), like(transportSegments.cancellationReason, `${REPLACED_BY_TAXI}%`)),
+        ),
+      )
       .for("update");
     const tiers = [...new Set(people.map((p) => p.tier).filter((t): t is Tier => t !== null))].sort((a, b) => TIERS.indexOf(a) - TIERS.indexOf(b));
     const policies = await matchPolicies(tx, { ...caseContext(caseRow), tiers });
@@ -73,7 +81,7 @@ export async function planReservationTransport(ctx: Ctx, input: { caseUrn: strin
             .map((p) => ({ passengerId: p.passengerId, tier: p.tier, specialNeeds: p.specialNeeds, localResident: NO_RIDE.includes(p.operationalStatus) })),
         }),
       ),
-      existing: existing.map((s) => ({ urn: s.urn, direction: s.direction, scheduledAt: s.scheduledAt.toISOString(), vehicleType: s.vehicleType, capacity: s.capacity, status: s.status, passengers: s.passengers, specialRequirements: s.specialRequirements })),
+      existing: existing.map((s) => ({ urn: s.urn, direction: s.direction, scheduledAt: s.scheduledAt.toISOString(), vehicleType: s.vehicleType, capacity: s.capacity, status: s.status, passengers: s.passengers, specialRequirements: s.specialRequirements, replacedByTaxi: s.status === "CANCELLED" })),
       transportByTier: Object.fromEntries(tiers.flatMap((t) => (policies.get(t) ? [[t, policies.get(t)!.transport]] : []))),
       settings: transportSettings(),
     };

@@ -17,7 +17,11 @@ import { printable } from "@/lib/printable";
 import { ERASED_NAME } from "@/lib/privacy/scrub-text";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { groupLanguage } from "@/lib/i18n/group-language";
+import type { Locale } from "@/lib/i18n/locales";
+import { usableRidesOf } from "@/lib/rides/of-reservation";
+import { capLabel } from "@/lib/rides/words";
 import { voucherTransport } from "@/lib/transport/voucher";
+import { voucherCare } from "./care";
 import { localMoment, nightsBetweenDates } from "./local-time";
 import { specialServiceInstructions } from "./special-services";
 
@@ -60,6 +64,8 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
   const checkIn = localMoment(new Date(r.checkIn.getTime() - buffers.earlyCheckInMinutes * 60_000), timeZone);
   const checkOut = localMoment(new Date(r.checkOut.getTime() + buffers.lateCheckoutMinutes * 60_000), timeZone);
   const airline = row.tenantName ?? kase.airline;
+  // the group's language (manifest or passenger page), else English
+  const locale = (await groupLanguage(db, r.caseUrn, r.groupId)) ?? "en";
 
   return {
     confirmationCode: confirmationCodeOf(r),
@@ -85,9 +91,10 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
         : { method: "GUARANTEE", airline },
     specialServices: specialServiceInstructions(guests.map((g) => g.specialNeeds ?? [])),
     transport: await transportOf(ctx, r, timeZone),
+    taxis: (await usableRidesOf(ctx, r.urn)).flatMap((x) => (x.code ? [{ code: printable(x.code), toHotel: x.direction === "AIRPORT_TO_HOTEL", pickup: localMoment(x.pickupAt, timeZone), cap: capLabel(x.maxAmount, x.currency, locale) }] : [])),
     draft: kase.mode === "DRILL",
-    // the group's language (manifest or passenger page), else English
-    locale: (await groupLanguage(db, r.caseUrn, r.groupId)) ?? "en",
+    locale,
+    ...(await careOf(ctx, r, locale)),
     ...(await stayChangeOf(ctx, r, kase.nextFlight?.scheduledDeparture ?? null, timeZone, buffers.lateCheckoutMinutes)),
   };
 }
@@ -170,4 +177,10 @@ async function stayChangeOf(ctx: Ctx, r: ReservationRow, nextDeparture: string |
 async function transportOf(ctx: Ctx, r: ReservationRow, timeZone: string): Promise<VoucherProps["transport"]> {
   const ride = await voucherTransport(ctx, r);
   return ride && { pickupLocation: ride.pickupLocation, pickup: localMoment(ride.scheduledAt, timeZone), vehicle: ride.vehicle, dispatcherPhone: ride.dispatcherPhone };
+}
+
+/** The care the group is owed, from the case's newest assessment; no field at all when nothing is (older vouchers re-render the same bytes). */
+async function careOf(ctx: Ctx, r: ReservationRow, locale: Locale): Promise<Pick<VoucherProps, "care">> {
+  const care = await voucherCare(ctx, r, locale);
+  return care.length ? { care } : {};
 }

@@ -7,11 +7,16 @@ import { SignInPage } from "./pages/sign-in";
 /** A family of two with email addresses at CDG, booked by the jobs: without SMTP_URL their vouchers are KEPT. */
 async function accommodatedCase(page: Page): Promise<string> {
   const stamp = `${Date.now()}`;
+  // tomorrow 14:00 Paris, the next flight the day after at 16:00: meals not owed yet and every ride by day (no taxi),
+  // so the case's only messages are the hotel vouchers
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const departs = new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 13));
+  const next = new Date(departs.getTime() + 26 * 3_600_000);
   const res = await page.request.post("/api/v1/cases", {
     data: {
       externalEventId: `e2e-messages-${stamp}`,
-      flight: { number: "AF1390", origin: "CDG", destination: "JFK", scheduledDeparture: "2026-11-21T18:05:00Z", status: "CANCELLED" },
-      nextFlight: { number: "AF1392", scheduledDeparture: "2026-11-22T09:30:00Z" },
+      flight: { number: "AF1390", origin: "CDG", destination: "JFK", scheduledDeparture: departs.toISOString(), status: "CANCELLED" },
+      nextFlight: { number: "AF1392", scheduledDeparture: next.toISOString() },
       passengerGroups: [
         {
           pnr: `MS${stamp.slice(-5)}`,

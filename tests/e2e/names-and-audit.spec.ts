@@ -68,7 +68,8 @@ test.describe("the audit, for people", () => {
     await expect(approval).toHaveCount(1);
     await expect(approval.getByTestId("audit-change").filter({ hasText: "Status:" })).toHaveText("Status: requested → approved");
     await expect(approval.getByTestId("audit-raw").locator("pre")).toBeHidden();
-    await expect(page.getByTestId("audit-row").filter({ hasText: "Case created" })).toHaveCount(1);
+    // by its action: the right to care's entry names its trigger (CASE_CREATED) among its changes
+    await expect(page.getByTestId("audit-row").filter({ has: page.getByTestId("audit-action").getByText("Case created", { exact: true }) })).toHaveCount(1);
     await expect(page.getByTestId("audit-action").getByText("Request refused")).toHaveCount(0);
 
     // asked for, the refused request shows: in words, its path only on hover

@@ -57,6 +57,15 @@ test("a passenger opens the link on a phone, switches language, chooses another 
   const overflow = await page.locator("main").evaluate((m) => m.scrollWidth - m.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 
+  // what the group is owed and its meal vouchers (the demo's sandbox issuer issues them once the care is
+  // assessed): drawn from the status the page polls, so they appear without a reload, and read well at 390 px
+  await expect(page.getByTestId("care-owed")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("meal-voucher").first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("meal-vouchers")).toContainText("Meal vouchers");
+  expect(await axe(page)).toEqual([]);
+  expect(await page.locator("main").evaluate((m) => m.scrollWidth - m.clientWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath("passenger-care-390.png"), fullPage: true });
+
   // switch language → the page in French, <html lang> too, and it stays on the next visit
   await page.getByLabel("Language").selectOption("fr");
   await page.getByTestId("language-submit").click();

@@ -3,8 +3,8 @@ import type { Db } from "@/db/client";
 import { airports } from "@/db/schema";
 import { DEMO_AIRPORTS, loadAirportDataset } from "@/db/seed/airports";
 
-/** The demo hubs plus NCE (a non-demo French airport some tests fly to). */
-export const TEST_AIRPORT_CODES = [...DEMO_AIRPORTS, "NCE"] as const;
+/** The demo hubs plus NCE (a non-demo French airport some tests fly to), and ORD and DEN (US domestic flights of the right to care). */
+export const TEST_AIRPORT_CODES = [...DEMO_AIRPORTS, "NCE", "ORD", "DEN"] as const;
 
 type AirportInsert = typeof airports.$inferInsert;
 let loaded: Promise<AirportInsert[]> | null = null;

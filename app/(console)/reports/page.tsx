@@ -5,6 +5,7 @@ import { EmptyState } from "@/components/console/empty-state";
 import { Forbidden } from "@/components/console/forbidden";
 import { PageHeader } from "@/components/console/page-header";
 import { GenerateReportButton } from "@/components/reports/generate-report-button";
+import { LiveCareCompliance } from "@/components/reports/live-care-compliance";
 import { ReportView } from "@/components/reports/report-view";
 import { hasPermission } from "@/lib/auth/roles";
 import { airportFilter } from "@/lib/auth/scope";
@@ -35,6 +36,9 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
         description="Weekly operations reports, computed every Monday at 06:00 in the tenant's time zone: review items closed in the week and how fast passengers got rooms. Drills are left out."
         actions={canGenerate ? <GenerateReportButton generate={generateReportAction} /> : undefined}
       />
+      <div className="mb-4">
+        <LiveCareCompliance ctx={ctx} />
+      </div>
       {!report ? (
         <EmptyState icon={BarChart3} title="No report yet" testId="reports-empty">
           <p>The first report arrives next Monday at 06:00{canGenerate ? ", or compute last week's now" : ""}.</p>

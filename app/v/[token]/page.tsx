@@ -36,5 +36,7 @@ export default async function PassengerPage({ params, searchParams }: { params: 
   if (isLocale(lang) && lang !== stored) await setPassengerLanguage(link, lang);
   const status = await passengerStatus(link, locale);
   const hotels = status.choice.open ? (await listHotelChoices(link)).hotels : [];
-  return <PassengerView token={token} initial={status} hotels={hotels} words={PAGE_WORDS[locale]} rememberLanguage={isLocale(lang) ? lang : null} />;
+  return (
+    <PassengerView token={token} initial={status} hotels={hotels} words={PAGE_WORDS[locale]} rememberLanguage={isLocale(lang) ? lang : null} />
+  );
 }

@@ -64,8 +64,9 @@ export function allocate(input: EngineInput): EngineResult {
         else work.push({ g, ctx, accessible: accessibleRoomsNeeded(g) });
       }
     }
-    // the hardest to place first: wheelchair groups, then larger groups; ids break ties
-    work.sort((a, b) => b.accessible - a.accessible || b.g.rooms - a.g.rooms || TIERS.indexOf(a.g.tier!) - TIERS.indexOf(b.g.tier!) || cmp(a.g.groupId, b.g.groupId));
+    // the hardest to place first: wheelchair groups, then the other priority groups (EU261 Art. 11),
+    // then larger groups; ids break ties
+    work.sort((a, b) => b.accessible - a.accessible || Number(!!b.g.priority) - Number(!!a.g.priority) || b.g.rooms - a.g.rooms || TIERS.indexOf(a.g.tier!) - TIERS.indexOf(b.g.tier!) || cmp(a.g.groupId, b.g.groupId));
 
     const roomsUsed = new Map<TierContext, Map<number, { groups: number; rooms: number }>>();
     for (const { g, ctx, accessible } of work) {

@@ -28,6 +28,8 @@ export const EngineGroup = z.object({
    */
   wheelchairPassengers: z.number().int().nonnegative(),
   specialNeeds: z.array(z.string()),
+  /** a passenger with reduced mobility or an unaccompanied child (EU261 Art. 11): placed first in the tier's pass, after the accessible-room groups */
+  priority: z.boolean().optional(),
 });
 export type EngineGroup = z.infer<typeof EngineGroup>;
 

@@ -18,14 +18,18 @@ export const createDemandRoute = defineRoute({
     "among them; for INCREMENTAL none may have incrementalRequiresApproval. The approval then records the policy " +
     "of the case's first tier in pass order (FIRST, BUSINESS, PREMIUM_ECONOMY, ECONOMY, CREW). One INITIAL per case " +
     "(unless rejected; else 409 INVALID_TRANSITION); INCREMENTAL only once an INITIAL is APPROVED, FULFILLED or " +
-    "PARTIAL (else 409 INVALID_TRANSITION). A closed case: 409 CASE_CLOSED.",
+    "PARTIAL (else 409 INVALID_TRANSITION). A closed case: 409 CASE_CLOSED. roomsRequested may be omitted on an INITIAL " +
+    "demand: it is then what the allocation would place — for a tier whose policy has care.requestRoomsFromCare, the rooms of " +
+    "the waiting groups the case's newest care assessment owes a hotel (or a supervisor's override does); for other tiers, " +
+    "every waiting group's rooms. When such a policy applies and no waiting group is owed a hotel: 409 NOTHING_OWED, the " +
+    "reasons in words in detail, and no demand is written. An INCREMENTAL demand without roomsRequested: 422.",
   permission: "demand:create",
   sets: { status: ["REQUESTED", "APPROVED"] },
   params: CaseParams,
   body: DemandInput,
   response: Demand,
   status: 201,
-  errors: [409],
+  errors: [409, 422],
 });
 
 export const demandSummaryRoute = defineRoute({

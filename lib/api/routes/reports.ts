@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageOf, urnParam } from "@/lib/api/params";
 import { defineRoute } from "@/lib/api/route";
+import { CareComplianceParams, CareComplianceReport } from "@/lib/reports/care-compliance-schemas";
 import { GenerateReportInput, Report, ReportListQuery, ReportSummary } from "@/lib/reports/schemas";
 
 export const generateReportRoute = defineRoute({
@@ -48,4 +49,25 @@ export const getReportRoute = defineRoute({
   permission: "read",
   params: z.object({ reportUrn: urnParam("report") }),
   response: Report,
+});
+
+export const careComplianceRoute = defineRoute({
+  method: "GET",
+  path: "/reports/care-compliance",
+  tag: "Reports",
+  summary: "Right-to-care compliance: owed, provided, late, not provided, and the cost of care",
+  description:
+    "Every role that reads reports. Live cases created in [from, to) (at most 92 days; drills and shadows left out), " +
+    "read from each case's newest care assessment: per regime × airport (the case's) × kind of care, the passengers " +
+    "owed it under that regime, those it was provided to (meal voucher issued or redeemed; room confirmed or checked " +
+    "out; shuttle seat assigned or completed, or ride voucher issued or used; a message sent or delivered), those " +
+    "provided later than the kind's grace after it became owed (scheduled departure + fromMinutes; graceMinutes says " +
+    "the grace) with the median and longest lateness, and the others counted per reason. The cost of care per " +
+    "airport and currency, and per passenger owed any care. `airport` narrows to one airport (one outside the " +
+    "caller's claims: 403 OUT_OF_SCOPE); without it, every airport the caller may see. `format=csv` answers " +
+    "text/csv: one line per regime × airport × kind, then the cost lines.",
+  permission: "read",
+  query: CareComplianceParams,
+  response: CareComplianceReport,
+  errors: [403, 422],
 });

@@ -32,4 +32,13 @@ export const de: Record<MessageTextKey, string> = {
   "returnLeg.passenger": "Fluggast",
   "returnLeg.yourHotel": "Ihrem Hotel",
   "returnLeg.mainEntrance": "Haupteingang des Hotels",
+  "meal.subject": "Ihr Essensgutschein {code}: {amount}",
+  "meal.sms": "{airline}: ein Essensgutschein für Sie: {amount}, Code {code}, gültig {validFrom} bis {validUntil} in der Gastronomie am Flughafen {airport}. {link}",
+  "meal.body": "Zeigen Sie den Code {code} in jedem Restaurant oder Café am Flughafen {airport}. Er ist {amount} wert und gültig von {validFrom} bis {validUntil}.",
+  "meal.link": "Ihre Seite: {link}",
+  "ride.subject": "Ihr Taxigutschein",
+  "ride.line": "Ihr Taxi {direction} am {pickup} (Ortszeit): Zeigen Sie dem Fahrer den Code {code} oder öffnen Sie {rideLink}. Er deckt bis zu {cap}.",
+  "ride.toHotel": "zu Ihrem Hotel",
+  "ride.toAirport": "zum Flughafen",
+  "ride.sms": "{airline}: {line}",
 };

@@ -31,6 +31,15 @@ export const en = {
   "returnLeg.passenger": "passenger",
   "returnLeg.yourHotel": "your hotel",
   "returnLeg.mainEntrance": "the hotel's main entrance",
+  "meal.subject": "Your meal voucher {code}: {amount}",
+  "meal.sms": "{airline}: a meal voucher for you: {amount}, code {code}, valid {validFrom} to {validUntil} at food and drink outlets at {airport} airport. {link}",
+  "meal.body": "Show the code {code} at any food or drink outlet at {airport} airport. It is worth {amount} and valid from {validFrom} to {validUntil}.",
+  "meal.link": "Your page: {link}",
+  "ride.subject": "Your taxi voucher",
+  "ride.line": "Your taxi {direction} on {pickup} (local time): show code {code} to the driver or open {rideLink}. It covers up to {cap}.",
+  "ride.toHotel": "to your hotel",
+  "ride.toAirport": "to the airport",
+  "ride.sms": "{airline}: {line}",
 };
 
 export type MessageTextKey = keyof typeof en;

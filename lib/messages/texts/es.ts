@@ -32,4 +32,13 @@ export const es: Record<MessageTextKey, string> = {
   "returnLeg.passenger": "pasajero/a",
   "returnLeg.yourHotel": "su hotel",
   "returnLeg.mainEntrance": "la entrada principal del hotel",
+  "meal.subject": "Su vale de comida {code}: {amount}",
+  "meal.sms": "{airline}: un vale de comida para usted: {amount}, código {code}, válido del {validFrom} al {validUntil} en la restauración del aeropuerto {airport}. {link}",
+  "meal.body": "Muestre el código {code} en cualquier punto de comida o bebida del aeropuerto {airport}. Vale {amount} y es válido del {validFrom} al {validUntil}.",
+  "meal.link": "Su página: {link}",
+  "ride.subject": "Su bono de taxi",
+  "ride.line": "Su taxi {direction} el {pickup} (hora local): muestre el código {code} al conductor o abra {rideLink}. Cubre hasta {cap}.",
+  "ride.toHotel": "a su hotel",
+  "ride.toAirport": "al aeropuerto",
+  "ride.sms": "{airline}: {line}",
 };

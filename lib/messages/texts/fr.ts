@@ -32,4 +32,13 @@ export const fr: Record<MessageTextKey, string> = {
   "returnLeg.passenger": "Madame, Monsieur",
   "returnLeg.yourHotel": "votre hôtel",
   "returnLeg.mainEntrance": "l'entrée principale de l'hôtel",
+  "meal.subject": "Votre bon repas {code} : {amount}",
+  "meal.sms": "{airline} : un bon repas pour vous : {amount}, code {code}, valable du {validFrom} au {validUntil} dans les points de restauration de l'aéroport {airport}. {link}",
+  "meal.body": "Présentez le code {code} dans tout point de restauration de l'aéroport {airport}. Il vaut {amount} et est valable du {validFrom} au {validUntil}.",
+  "meal.link": "Votre page : {link}",
+  "ride.subject": "Votre bon de taxi",
+  "ride.line": "Votre taxi {direction} le {pickup} (heure locale) : montrez le code {code} au chauffeur ou ouvrez {rideLink}. Il couvre jusqu'à {cap}.",
+  "ride.toHotel": "vers votre hôtel",
+  "ride.toAirport": "vers l'aéroport",
+  "ride.sms": "{airline} : {line}",
 };

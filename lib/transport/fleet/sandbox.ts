@@ -5,7 +5,7 @@ import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { VEHICLE_TYPES, VehicleType } from "@/lib/vocabulary";
 import { SANDBOX_FLEET_KEY } from "./settings";
 import { type Assignment, AssignmentRequest, NO_VEHICLE } from "./wire";
-import { firstHeader as header, hang, jsonReplies, readJsonBody as readJson, sleep } from "@/lib/http/sandbox-io";
+import { firstHeader as header, jsonReplies, readJsonBody as readJson, answerFault } from "@/lib/http/sandbox-io";
 
 /**
  * A transport provider to develop and test against, speaking ./wire over real HTTP:
@@ -83,19 +83,7 @@ export function fleetSandboxServer({ apiKey = SANDBOX_FLEET_KEY, fleet = {} as R
       const release = /^\/v1\/assignments\/([\w-]+)$/.exec(url.pathname);
       if (!isAssign && !(release && req.method === "DELETE")) return fail(404, "not_found", `no ${req.method} ${url.pathname}`);
       const drawn = faults.draw(header(req.headers["x-sandbox-fault"]), { booking: isAssign });
-      if (drawn.latencyMs) await sleep(drawn.latencyMs);
-      if (req.headers.authorization !== `Bearer ${apiKey}` || drawn.fault === "401") return fail(401, "unauthorized", "invalid API key");
-      switch (drawn.fault) {
-        case "429":
-          return fail(429, "rate_limited", "too many requests", { "retry-after": String(faults.settings.retryAfterSeconds) });
-        case "500":
-        case "502":
-        case "503":
-          return fail(Number(drawn.fault), "server_error", "the dispatcher failed");
-        case "timeout":
-          await hang(res, faults.settings.timeoutMs);
-          return fail(504, "timeout", "the dispatcher timed out");
-      }
+      if (await answerFault(req, res, { apiKey, drawn, faults, fail, failure: "the dispatcher" })) return;
       if (release) {
         const found = [...byReference.values()].find((a) => a.id === release[1]);
         if (!found) return fail(404, "not_found", "no such assignment");

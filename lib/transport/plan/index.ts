@@ -169,7 +169,7 @@ function board(bin: Bin, r: PlanReservation, passengers: PlanPassenger[]): void 
 }
 
 function coveredIn(existing: readonly PlanExistingSegment[], direction: SegmentDirection): Set<string> {
-  return new Set(existing.filter((s) => s.direction === direction && s.status !== "CANCELLED").flatMap((s) => s.passengers.map((p) => p.passengerId)));
+  return new Set(existing.filter((s) => s.direction === direction && (s.status !== "CANCELLED" || s.replacedByTaxi)).flatMap((s) => s.passengers.map((p) => p.passengerId)));
 }
 
 function timeOf(input: PlanInput, direction: SegmentDirection, r: PlanReservation, riders: readonly PlanPassenger[]): number {

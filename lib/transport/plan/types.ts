@@ -25,7 +25,10 @@ export type PlanReservation = {
 
 export type SegmentPassenger = { passengerId: string; groupId: string; reservationUrn: string };
 
-/** A live segment of the hotel (not CANCELLED): whoever is aboard is not planned again. */
+/** The cancellation reason of a ride taxi vouchers replaced (lib/rides/replace-shuttle.ts): its riders are covered, not planned again. */
+export const REPLACED_BY_TAXI = "replaced by taxi vouchers";
+
+/** A live segment of the hotel (not CANCELLED), or one taxi vouchers replaced: whoever is aboard is not planned again. */
 export type PlanExistingSegment = {
   urn: string;
   direction: SegmentDirection;
@@ -35,6 +38,8 @@ export type PlanExistingSegment = {
   status: SegmentStatus;
   passengers: readonly SegmentPassenger[];
   specialRequirements: readonly SpecialNeed[];
+  /** CANCELLED because every rider holds a taxi voucher for it: they still have their ride */
+  replacedByTaxi?: boolean;
 };
 
 export type PlanSettings = {

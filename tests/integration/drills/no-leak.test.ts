@@ -2,14 +2,17 @@ import type http from "node:http";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as createSubH } from "@/app/api/v1/webhooks/subscriptions/route";
-import { allocationWaves, messages, reservations, reviewItems, tenants, transportSegments, webhookDeliveries } from "@/db/schema";
+import { allocationWaves, mealVouchers, messages, reservations, reviewItems, rideVouchers, tenants, transportSegments, webhookDeliveries } from "@/db/schema";
 import { agentRecommendJob } from "@/inngest/functions/agent-recommend";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
+import { careAssessors } from "@/inngest/functions/assess-care";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
 import { deliverMessageJob } from "@/inngest/functions/deliver-message";
+import { mealVoucherJobs } from "@/inngest/functions/meal-vouchers";
 import { messageSubscribers } from "@/inngest/functions/messages";
 import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
 import { dropTransportOnCancelled, planTransportOnConfirmed } from "@/inngest/functions/plan-transport";
+import { rideJobs } from "@/inngest/functions/rides";
 import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhooks";
 import { modelSandboxServer, SANDBOX_MODEL_KEY } from "@/lib/agent/model/sandbox";
 import { cancelReservation } from "@/lib/booking/cancel";
@@ -19,11 +22,14 @@ import { approveDemand, createDemand } from "@/lib/demand";
 import { generateManifest, launchDrill } from "@/lib/drills";
 import { stopDrillSandboxes } from "@/lib/drills/sources";
 import { createRunner } from "@/lib/jobs/runner";
+import { mealsSandboxServer } from "@/lib/meals/sandbox";
 import { paymentSandboxServer } from "@/lib/payments/sandbox";
 import { closePool } from "@/lib/pool";
 import { expediaSandbox } from "@/lib/providers/expedia-rapid/sandbox";
 import { hotelbedsSandbox } from "@/lib/providers/hotelbeds/sandbox";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
+import { ridesSandboxServer } from "@/lib/rides/sandbox";
+import { SANDBOX_RIDES_KEY, SANDBOX_RIDES_SECRET } from "@/lib/rides/settings";
 import { smsSandboxServer } from "@/lib/sms/sandbox";
 import { fleetSandboxServer } from "@/lib/transport/fleet/sandbox";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
@@ -35,8 +41,8 @@ import { startSmtpServer } from "@/tests/helpers/smtp";
 
 /**
  * Issue 20: a drill cannot leak. Separate instances of our sandboxes stand in for the configured
- * "real" peers (hotel providers, PSP, fleet, model, SMTP, SMS, a webhook receiver), each counting
- * every request it receives. A DRILL case runs allocation, CARD booking, vouchers and their mail,
+ * "real" peers (hotel providers, PSP, fleet, model, SMTP, SMS, the meal-voucher issuer, a webhook receiver), each counting
+ * every request it receives. A DRILL case runs allocation, CARD booking, vouchers and their mail, meal vouchers,
  * transport with fleet assignment, the exception agent and a cancellation through the real job
  * runner, a SHADOW case is allocated beside it, and none of them hears a thing; a LIVE case of the same tenant then does reach them,
  * so the counting is shown to work.
@@ -44,8 +50,8 @@ import { startSmtpServer } from "@/tests/helpers/smtp";
 const database = apiTestDatabase({ airports: true });
 const receiver = receiverForTests();
 
-type Peer = "EXPEDIA_RAPID" | "HOTELBEDS" | "PSP" | "FLEET" | "MODEL" | "SMS" | "SMTP";
-const heard: Record<Peer, string[]> = { EXPEDIA_RAPID: [], HOTELBEDS: [], PSP: [], FLEET: [], MODEL: [], SMS: [], SMTP: [] };
+type Peer = "EXPEDIA_RAPID" | "HOTELBEDS" | "PSP" | "FLEET" | "MODEL" | "SMS" | "SMTP" | "MEALS" | "RIDES";
+const heard: Record<Peer, string[]> = { EXPEDIA_RAPID: [], HOTELBEDS: [], PSP: [], FLEET: [], MODEL: [], SMS: [], SMTP: [], MEALS: [], RIDES: [] };
 const counts = () => Object.fromEntries(Object.entries(heard).map(([k, v]) => [k, v.length])) as Record<Peer, number>;
 const running: RunningServer[] = [];
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -58,7 +64,7 @@ async function real(peer: Peer, server: http.Server): Promise<string> {
   return r.url;
 }
 
-const ENV = ["EXPEDIA_RAPID_URL", "HOTELBEDS_URL", "PSP_URL", "FLEET_URL", "MODEL_BASE_URL", "MODEL_API_KEY", "MODEL_NAME", "MODEL_MAX_RETRIES", "SMTP_URL", "SMS_URL", "SMS_KEY", "SMS_FROM", "OFFER_CACHE_TTL_SECONDS"] as const;
+const ENV = ["EXPEDIA_RAPID_URL", "HOTELBEDS_URL", "PSP_URL", "FLEET_URL", "MODEL_BASE_URL", "MODEL_API_KEY", "MODEL_NAME", "MODEL_MAX_RETRIES", "SMTP_URL", "SMS_URL", "SMS_KEY", "SMS_FROM", "MEALS_URL", "MEALS_KEY", "MEALS_SECRET", "RIDES_URL", "RIDES_KEY", "RIDES_SECRET", "OFFER_CACHE_TTL_SECONDS"] as const;
 const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
@@ -67,6 +73,9 @@ beforeAll(async () => {
   process.env.HOTELBEDS_URL = await real("HOTELBEDS", hotelbedsSandbox().server);
   process.env.PSP_URL = await real("PSP", paymentSandboxServer().server);
   process.env.FLEET_URL = await real("FLEET", fleetSandboxServer().server);
+  process.env.RIDES_URL = await real("RIDES", ridesSandboxServer().server);
+  process.env.RIDES_KEY = SANDBOX_RIDES_KEY;
+  process.env.RIDES_SECRET = SANDBOX_RIDES_SECRET;
   process.env.MODEL_BASE_URL = `${await real("MODEL", modelSandboxServer().server)}/v1`;
   process.env.MODEL_API_KEY = SANDBOX_MODEL_KEY;
   process.env.MODEL_NAME = "sandbox-model";
@@ -75,6 +84,10 @@ beforeAll(async () => {
   process.env.SMS_URL = `${await real("SMS", sms.server)}/2010-04-01/Accounts/${sms.accountSid}`;
   process.env.SMS_KEY = sms.authToken;
   process.env.SMS_FROM = "+15005550006";
+  const meals = mealsSandboxServer();
+  process.env.MEALS_URL = await real("MEALS", meals.server);
+  process.env.MEALS_KEY = meals.apiKey;
+  process.env.MEALS_SECRET = meals.secret;
   smtp = await startSmtpServer();
   process.env.SMTP_URL = smtp.url;
   process.env.OFFER_CACHE_TTL_SECONDS = "300";
@@ -97,7 +110,7 @@ function runner() {
   const db = async () => database.db;
   return createRunner({
     db: database.db,
-    jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, deliverMessageJob(db), ...messageSubscribers, deliverWebhookJob(db), ...webhookFanOutJobs(db), agentRecommendJob(db), planTransportOnConfirmed, dropTransportOnCancelled],
+    jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, deliverMessageJob(db), ...messageSubscribers, deliverWebhookJob(db), ...webhookFanOutJobs(db), agentRecommendJob(db), planTransportOnConfirmed, dropTransportOnCancelled, ...careAssessors, ...mealVoucherJobs, ...rideJobs],
     retryBaseMs: 1,
   });
 }
@@ -151,7 +164,8 @@ async function outcomeOf(caseUrn: string) {
   const rides = await database.db.select().from(transportSegments).where(eq(transportSegments.caseUrn, caseUrn));
   const items = await database.db.select().from(reviewItems).where(eq(reviewItems.caseUrn, caseUrn));
   const mail = booked.length ? await database.db.select().from(messages).where(inArray(messages.relatedUrn, booked.map((r) => r.urn))) : [];
-  return { booked, confirmed: booked.filter((r) => r.status === "CONFIRMED"), rides, items, mail };
+  const taxis = await database.db.select().from(rideVouchers).where(eq(rideVouchers.caseUrn, caseUrn));
+  return { booked, confirmed: booked.filter((r) => r.status === "CONFIRMED"), rides, items, mail, taxis };
 }
 
 // three cases through every job: more than the default 30 s on a busy machine
@@ -180,12 +194,18 @@ describe("a drill cannot leak", () => {
     }
     expect(o.rides.length).toBeGreaterThan(0);
     expect(o.rides.some((s) => s.status === "ASSIGNED" && s.vehicle?.source === "FLEET")).toBe(true);
+    // the business cabin's private cars are taxi vouchers too, issued at the drills' ride sandbox
+    expect(o.taxis.some((t) => t.status === "ISSUED" || t.status === "CANCELLED")).toBe(true);
     const advised = o.items.find((i) => i.category === "ALLOCATION_FAILED" || i.category === "PARTIAL_FULFILLMENT");
     expect(advised, "FIRST's groups held for the agent").toBeDefined();
     // the agent asked a model, and it answered (the configured one heard nothing: the drills' sandbox did)
     expect(lines.some((l) => l.includes('"msg":"model call"') && l.includes('"purpose":"exception-agent"') && l.includes('"ok":true'))).toBe(true);
     expect(o.mail.length).toBeGreaterThan(0);
     expect(o.mail.every((m) => m.status === "KEPT")).toBe(true);
+    // its meal vouchers were issued, at the drills' own issuer
+    const meals = await database.db.select().from(mealVouchers).where(eq(mealVouchers.caseUrn, launched.caseUrn));
+    expect(meals.length).toBeGreaterThan(0);
+    expect(meals.every((m) => m.status === "ISSUED")).toBe(true);
 
     // the shadow case was allocated (at the drills' sandboxes) and, as ever, not booked
     const [shadowWave] = await database.db.select().from(allocationWaves).where(eq(allocationWaves.caseUrn, shadowUrn));
@@ -196,7 +216,7 @@ describe("a drill cannot leak", () => {
     expect((await database.db.select().from(reservations).where(eq(reservations.urn, cancelled)))[0].status).toBe("CANCELLED");
 
     // not one request reached a configured peer, nor a webhook or a mail server
-    expect(counts()).toEqual({ EXPEDIA_RAPID: 0, HOTELBEDS: 0, PSP: 0, FLEET: 0, MODEL: 0, SMS: 0, SMTP: 0 });
+    expect(counts()).toEqual({ EXPEDIA_RAPID: 0, HOTELBEDS: 0, PSP: 0, FLEET: 0, MODEL: 0, SMS: 0, SMTP: 0, MEALS: 0, RIDES: 0 });
     expect(smtp.connections).toBe(0);
     expect(receiver.get().received).toHaveLength(0);
     expect(await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenant, tenant))).toHaveLength(0);
@@ -214,7 +234,9 @@ describe("a drill cannot leak", () => {
     expect(heard.HOTELBEDS.some((r) => r.startsWith("DELETE") || r.includes("cancel"))).toBe(true);
     expect(c.PSP).toBeGreaterThan(0);
     expect(c.FLEET).toBeGreaterThan(0);
+    expect(c.RIDES).toBeGreaterThan(0);
     expect(c.MODEL).toBeGreaterThan(0);
+    expect(c.MEALS).toBeGreaterThan(0);
     expect(smtp.connections).toBeGreaterThan(0);
     expect(smtp.received.length).toBeGreaterThan(0);
     expect(receiver.get().received.length).toBeGreaterThan(0);

@@ -104,18 +104,21 @@ describe("weekly operations report", () => {
       cases: 2, meanMinutesToFirstVoucher: 25, meanMinutesToLastGroupHoused: 50, passengers: 9, passengersHoused: 5, housedWithin30MinShare: 0.222,
       // nobody on this manifest has an email or phone (lib/reports/passenger-outcomes.ts is tested in passenger-reach.test.ts)
       passengersWithVoucher: 5, emailReachedWithin10MinShare: null, smsReachedWithin10MinShare: null, choseOtherHotelShare: 0, declinedShare: 0,
+      mealVouchersIssued: 0, mealVoucherCost: {},
     });
     expect(cdg).toEqual({
       airport: "CDG", closedItems: 3, byCategory: { ALLOCATION_FAILED: 2, DATA_INCOMPLETE: 1 },
       meanMinutesToResolve: 30, p90MinutesToResolve: 60, acceptedRecommendationShare: 0.667, agentRecommendationShare: 0.333, slaBreaches: 2,
       cases: 1, meanMinutesToFirstVoucher: 25, meanMinutesToLastGroupHoused: 50, passengers: 5, passengersHoused: 5, housedWithin30MinShare: 0.4,
       passengersWithVoucher: 5, emailReachedWithin10MinShare: null, smsReachedWithin10MinShare: null, choseOtherHotelShare: 0, declinedShare: 0,
+      mealVouchersIssued: 0, mealVoucherCost: {},
     });
     expect(lhr).toEqual({
       airport: "LHR", closedItems: 1, byCategory: { BOOKING_FAILED: 1 },
       meanMinutesToResolve: 30, p90MinutesToResolve: 30, acceptedRecommendationShare: 0, agentRecommendationShare: 0, slaBreaches: 0,
       cases: 1, meanMinutesToFirstVoucher: null, meanMinutesToLastGroupHoused: null, passengers: 4, passengersHoused: 0, housedWithin30MinShare: 0,
       passengersWithVoucher: 0, emailReachedWithin10MinShare: null, smsReachedWithin10MinShare: null, choseOtherHotelShare: 0, declinedShare: 0,
+      mealVouchersIssued: 0, mealVoucherCost: {},
     });
     expect(res.json.airports).toHaveLength(3);
     expect(res.json.topFailingPolicies).toEqual([{ policyUrn: POLICY_A, items: 3 }, { policyUrn: POLICY_B, items: 1 }]);

@@ -115,3 +115,15 @@ describe("assignment (spec 4.8 steps 2 and 6)", () => {
     expect(r.savingsVsMarket).toEqual({ amount: 180.9, currency: "EUR" });
   });
 });
+
+describe("priority passengers within a tier's pass (EU261 Art. 11)", () => {
+  it("a priority group takes the last room before a larger or earlier group of its tier, after the wheelchair groups", () => {
+    const o = offer({ roomsAvailable: 2, accessibleRoomsAvailable: 1 });
+    const plain = group({ tier: "ECONOMY", groupId: "a-plain", rooms: 1 });
+    const minor = group({ tier: "ECONOMY", groupId: "z-minor", rooms: 1, specialNeeds: ["UNACCOMPANIED_MINOR"], priority: true });
+    const chair = group({ tier: "ECONOMY", groupId: "m-chair", rooms: 1, wheelchairPassengers: 1, specialNeeds: ["WHEELCHAIR"], priority: true });
+    const r = allocate(input([plain, minor, chair], [o]));
+    expect(r.allocations.map((a) => a.groupId).sort()).toEqual(["m-chair", "z-minor"]);
+    expect(r.held.map((h) => h.groupId)).toEqual(["a-plain"]);
+  });
+});

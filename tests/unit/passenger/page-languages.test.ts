@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { LinkProblem } from "@/components/passenger/link-problem";
 import { PassengerView } from "@/components/passenger/passenger-view";
 import { LOCALES, PAGE_WORDS } from "@/lib/i18n";
+import { CARE_WORDS } from "@/lib/i18n/care-words";
+import { MEAL_WORDS } from "@/lib/i18n/meal-words";
 import type { PassengerStatus } from "@/lib/passenger/schemas";
 
 const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
@@ -20,9 +22,11 @@ const status = (locale: PassengerStatus["locale"]): PassengerStatus => ({
     guests: ["Amélie D.", "Jean D."],
   },
   ride: { pickupAt: "2099-11-21T15:00:00.000Z", pickupPlace: "Terminal 2E, door 8", vehicle: null, status: "PLANNED" },
+  rides: [],
   nextFlight: { number: "AF1236", scheduledDeparture: "2026-11-22T09:30:00Z" },
   choice: { open: true, deadline: "2099-11-21T15:20:00.000Z", minutesLeft: 20 },
   declined: false,
+  care: null,
   locale,
 });
 
@@ -41,6 +45,21 @@ describe("the passenger page in each language", () => {
     // every form control has its label
     expect(html).toContain('for="lang"');
     expect(html).toContain('for="decline-reason"');
+  });
+
+  it("draws what the group is owed, its meal and taxi vouchers from the status it polls, in the page's language", () => {
+    const fresh: PassengerStatus = {
+      ...status("fr"),
+      care: [{ kind: "MEAL", text: CARE_WORDS.fr.MEAL_NOW, basis: "EU261 Art. 5(1)(b), 9(1)(a)" }],
+      mealVouchers: [{ guest: "Amélie D.", seq: 1, status: "ISSUED", code: "MV-4417", amount: 15, currency: "EUR", validFrom: "2026-11-21T17:05:00.000Z", validUntil: "2026-11-21T23:05:00.000Z" }],
+      rides: [{ direction: "AIRPORT_TO_HOTEL", code: "TX-9981", link: null, pickupAt: "2026-11-21T22:40:00.000Z", maxAmount: 80, currency: "EUR", status: "ISSUED" }],
+    };
+    const t = text(renderToStaticMarkup(h(PassengerView, { token: "t", initial: fresh, hotels: [], words: PAGE_WORDS.fr, rememberLanguage: null })));
+    for (const word of [CARE_WORDS.fr.pageTitle, CARE_WORDS.fr.MEAL_NOW, "EU261 Art. 5(1)(b), 9(1)(a)", MEAL_WORDS.fr.title, "MV-4417", "Repas 1", "TX-9981"]) expect(t).toContain(word);
+    // before the first assessment and without vouchers: none of the three sections
+    const bare = text(renderToStaticMarkup(h(PassengerView, { token: "t", initial: status("fr"), hotels: [], words: PAGE_WORDS.fr, rememberLanguage: null })));
+    expect(bare).not.toContain(CARE_WORDS.fr.pageTitle);
+    expect(bare).not.toContain(MEAL_WORDS.fr.title);
   });
 
   it("a forged or expired link: a friendly page in the browser's language, nothing of a stay", () => {

@@ -62,6 +62,8 @@ describe("the weekly report", () => {
     smsReachedWithin10MinShare: null,
     choseOtherHotelShare: null,
     declinedShare: null,
+    mealVouchersIssued: 0,
+    mealVoucherCost: {},
     ...over,
   });
   const report = (airports: AirportFigures[]): Report => ({
@@ -74,6 +76,7 @@ describe("the weekly report", () => {
     airports,
     topFailingPolicies: [],
     topFailingProviders: [],
+    careCompliance: [],
   });
 
   it("says there is no data for the period in place of an empty chart", () => {
@@ -91,5 +94,15 @@ describe("the weekly report", () => {
       }),
     );
     expect(html.split('data-testid="chart-no-data"').length - 1).toBe(1);
+  });
+
+  it("shows the right-to-care section per regime and kind, with the week's compliance CSV", () => {
+    const r = { ...report([figures({})]), careCompliance: [{ regime: "EU261" as const, kind: "MEAL" as const, owed: 5, provided: 2, late: 1, notProvided: 3 }] };
+    const html = renderToStaticMarkup(h(ReportView, { report: r, csvHref: "/x.csv", policies: {} }));
+    expect(html.split('data-testid="report-care-row"').length - 1).toBe(1);
+    expect(text(html)).toContain("EU261Meal5213");
+    expect(html).toContain(`href="/reports/care-compliance.csv?from=${encodeURIComponent(r.periodStart)}&amp;to=${encodeURIComponent(r.periodEnd)}"`);
+    const empty = renderToStaticMarkup(h(ReportView, { report: report([figures({})]), csvHref: "/x.csv", policies: {} }));
+    expect(empty).toContain('data-testid="report-care-empty"');
   });
 });

@@ -2,6 +2,9 @@ import { ArrowLeft, Check, Download, Eraser, FileClock, Lock, LockOpen, MapPinOf
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { CaseCare } from "@/components/care/case-care";
+import { roomsFromCare } from "@/lib/care/rooms";
+import { loadCase } from "@/lib/cases/load";
 import { CasePoller } from "@/components/cases/case-poller";
 import { CaseProgress } from "@/components/cases/case-progress";
 import { ReasonDialog } from "@/components/cases/reason-dialog";
@@ -14,6 +17,8 @@ import { UploadPassengersDialog } from "@/components/cases/upload-passengers-dia
 import { ReservationsPanel } from "@/components/booking/reservations-panel";
 import { ModeBadge } from "@/components/drills/mode-badge";
 import { CaseTransport } from "@/components/transport/case-transport";
+import { CaseMealVouchers } from "@/components/meals/case-meal-vouchers";
+import { CaseRides } from "@/components/rides/case-rides";
 import { CaseMessages } from "@/components/messages/case-messages";
 import { CaseAudit, caseAuditHref } from "@/components/audit/case-audit";
 import { CaseWaves } from "@/components/waves/case-waves";
@@ -108,7 +113,11 @@ export default async function CasePage({
   );
   const busy = BUSY_CASE.has(record.status) || recentlyApproved;
   const hasInitial = hasLiveInitial(record.demands);
-  const unrequested = Math.max(0, record.roomsNeeded - summary.totalRequested);
+  // under requestRoomsFromCare only the groups owed a hotel count; the others are named with the reason
+  const care = await roomsFromCare(ctx, await loadCase(ctx, record.urn));
+  const owedNeeded = care.flagged ? care.groups.filter((g) => !g.flagged || g.owedHotel || g.overridden).reduce((n, g) => n + g.rooms, 0) : record.roomsNeeded;
+  const unrequested = Math.max(0, owedNeeded - summary.totalRequested);
+  const notOwed = care.groups.filter((g) => g.flagged && g.waiting && !g.owedHotel && !g.overridden).map((g) => `${g.groupId}: ${g.explanation}`);
   const who = (sub: string | null) => subjectWords(sub, names);
 
   return (
@@ -138,7 +147,7 @@ export default async function CasePage({
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {!closed && can("case:passengers") && <UploadPassengersDialog caseUrn={record.urn} />}
-          {!closed && can("demand:create") && <RequestRoomsDialog caseUrn={record.urn} hasInitial={hasInitial} suggestedRooms={unrequested} />}
+          {!closed && can("demand:create") && <RequestRoomsDialog caseUrn={record.urn} hasInitial={hasInitial} suggestedRooms={unrequested} notOwed={notOwed} />}
           {!closed && can("case:close") && (
             <ReasonDialog
               trigger={
@@ -295,6 +304,8 @@ export default async function CasePage({
         </Card>
       </div>
 
+      <CaseCare ctx={ctx} caseUrn={record.urn} zone={zone} nextDeparture={record.nextFlight?.scheduledDeparture ?? null} passengerCount={record.passengerCount} />
+
       <Section title="Demand" count={record.demands.length}>
         {record.demands.length === 0 ? (
           <EmptyState icon={Users} title="No rooms requested yet" testId="demands-empty" className="py-8">
@@ -412,6 +423,8 @@ export default async function CasePage({
       <CaseWaves ctx={ctx} caseUrn={record.urn} zone={zone} />
       <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
       <CaseTransport ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
+      <CaseMealVouchers ctx={ctx} caseUrn={record.urn} />
+      <CaseRides ctx={ctx} caseUrn={record.urn} zone={zone} />
       <CaseMessages
         ctx={ctx}
         caseUrn={record.urn}

@@ -48,7 +48,9 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "POST /passenger/{token}/choice": { roles: "public", scope: "none" },
   "POST /passenger/{token}/decline": { roles: "public", scope: "none" },
   "POST /sms/status": { roles: "public", scope: "none" },
+  "POST /ride-vouchers/usage": { roles: "public", scope: "none" },
   "POST /sms/inbound": { roles: "public", scope: "none" },
+  "POST /meal-vouchers/redemptions": { roles: "public", scope: "none", why: "issue 21: the issuer's callback, signed with MEALS_SECRET (X-Meal-Signature)" },
   "GET /audit": { roles: READ, scope: "none" },
   "GET /board": { roles: READ, scope: "airport", why: "README: the operations board reads like any other list; the query names the airport" },
   "GET /admin/backup": { roles: [ADMIN], scope: "machine", why: "README: the backup holds every tenant's rows" },
@@ -73,6 +75,7 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
 
   "POST /demand/case/{caseUrn}": { roles: [FEED, OPS, ADMIN, OPERATOR], scope: "record" },
   "GET /demand/case/{caseUrn}/summary": { roles: READ, scope: "record" },
+  "POST /cases/{caseUrn}/care/overrides": { roles: SUPERVISE, scope: "record", why: "issue 21: a supervisor owes a group care the rules do not, as approving a demand" },
   "GET /demand/{demandUrn}": { roles: READ, scope: "record" },
   "POST /demand/{demandUrn}/approve": { roles: SUPERVISE, scope: "record" },
   "POST /demand/{demandUrn}/reject": { roles: SUPERVISE, scope: "record" },
@@ -101,7 +104,10 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "POST /booking/reservations/{reservationUrn}/cancel": { roles: FLOOR, scope: "record" },
   "POST /booking/manual": { roles: SUPERVISE, scope: "record", why: "the body names the case" },
 
+  "GET /cases/{caseUrn}/care": { roles: READ_CASES, scope: "record", why: "issue 21: the roles that read the case, as GET /cases/{caseUrn}" },
   "GET /cases/{caseUrn}/messages": { roles: READ_CASES, scope: "record", why: "issue 20: the roles that read the case, as GET /cases/{caseUrn}" },
+  "GET /cases/{caseUrn}/meal-vouchers": { roles: READ_CASES, scope: "record", why: "issue 21: the roles that read the case, as GET /cases/{caseUrn}" },
+  "GET /cases/{caseUrn}/ride-vouchers": { roles: READ_CASES, scope: "record", why: "issue 21: the roles that read the case, as GET /cases/{caseUrn}" },
   "POST /messages/{messageUrn}/resend": { roles: FLOOR, scope: "record", why: "issue 20: OPS_SUPERVISOR, ADMIN, AIRPORT_OPERATOR in the case's airport" },
 
   "GET /transport/segments": { roles: READ_CASES, scope: "none", why: "README: FEED sees only its own cases' segments" },
@@ -121,5 +127,6 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "POST /reports": { roles: [OPS, ADMIN], scope: "tenant", why: "README: OPS_SUPERVISOR, ADMIN; issue 18: the report is every airport's" },
   "GET /reports": { roles: READ, scope: "none", why: "README: every role but FEED" },
   "GET /reports/{reportUrn}": { roles: READ, scope: "tenant-record", why: "README: every role but FEED" },
+  "GET /reports/care-compliance": { roles: READ, scope: "airport", why: "issue 21 part 5: read like the reports; the query names the airport" },
   "POST /users/{userUrn}/sign-out": { roles: [ADMIN], scope: "record", why: "docs/security.md: an ADMIN ends a user's sessions; a user of CDG is in scope of a CDG ADMIN only" },
 };

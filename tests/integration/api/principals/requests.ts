@@ -71,6 +71,7 @@ export function validRequest(spec: RouteSpec, r: Records): { path: string; opts:
     opts.rawBody = form;
   } else if (body !== undefined) opts.body = body;
   if (key === "POST /hotels/cache/invalidate" || key === "GET /board") opts.query = { airport: "CDG" };
+  if (key === "GET /reports/care-compliance") opts.query = { airport: "CDG", from: "2026-01-01", to: "2026-03-01" };
   return { path: urlPath, opts };
 }
 
@@ -79,6 +80,7 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   "PATCH /cases/{caseUrn}/reaccommodate": () => ({ nextFlight: { number: "AF1236", scheduledDeparture: "2026-11-22T10:30:00Z" }, reason }),
   "POST /cases/{caseUrn}/groups:merge": (r) => ({ groupIds: r.mergeGroupIds, reason }),
   "POST /cases/{caseUrn}/groups/{groupId}/split": () => ({ into: [["F-1"], ["F-2", "F-3"]], reason }),
+  "POST /cases/{caseUrn}/care/overrides": (r) => ({ groupId: r.groupId, reason }),
   "POST /cases/{caseUrn}/close": () => ({ reason }),
   "POST /cases/{caseUrn}/reopen": () => ({ reason }),
   "POST /cases/{caseUrn}/passengers/{passengerId}/erase": () => ({ reason }),

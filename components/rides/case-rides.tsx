@@ -1,0 +1,35 @@
+import { Badge } from "@/components/ui/badge";
+import type { Ctx } from "@/lib/context";
+import { listCaseRideVouchers } from "@/lib/rides/list";
+import { capLabel, pickupLabel } from "@/lib/rides/words";
+
+const TONE: Record<string, "muted" | "warning" | "success" | "destructive"> = { PENDING: "warning", ISSUED: "success", USED: "muted", CANCELLED: "muted", FAILED: "destructive" };
+
+/**
+ * The case page's taxi vouchers line: how many the case has and, per voucher, its status, why it
+ * was owed, the pickup, the cap and what went wrong (the console speaks English). Nothing when the case has none.
+ */
+export async function CaseRides({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: string; zone: string }) {
+  const { items } = await listCaseRideVouchers({ ctx, input: { caseUrn } });
+  if (items.length === 0) return null;
+  return (
+    <section className="mb-6 grid gap-1 text-sm" aria-label="Taxi vouchers" data-testid="case-rides">
+      <h2 className="flex items-center gap-2 font-semibold">
+        Taxi vouchers <Badge variant="muted">{items.length}</Badge>
+      </h2>
+      <ul className="grid gap-1">
+        {items.map((r) => (
+          <li key={r.urn} className="flex flex-wrap items-center gap-2" data-testid="case-ride">
+            <Badge variant={TONE[r.status] ?? "muted"}>{r.status}</Badge>
+            <span>
+              {r.direction === "AIRPORT_TO_HOTEL" ? "To the hotel" : "To the airport"} · {r.reason} · {r.passengers} pax · from {pickupLabel(r.pickupAt, zone, "en")} · up to {capLabel(r.maxAmount, r.currency, "en")}
+              {r.code ? ` · ${r.code}` : ""}
+              {r.usedAmount !== null ? ` · used ${capLabel(r.usedAmount, r.currency, "en")}` : ""}
+            </span>
+            {r.lastError ? <span className="text-muted-foreground">{r.lastError}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { database } from "@/db/client";
+import { systemPrincipal } from "@/lib/auth/principal";
+import { assessCare, type CareTrigger } from "@/lib/care/assess";
+import type { Ctx } from "@/lib/context";
+import { defineJob } from "@/lib/jobs/define";
+import type { EventName } from "@/lib/events";
+
+/**
+ * A case's right to care is decided after the change that moves its facts commits: at intake, when
+ * the next flight moves, when passengers join. Idempotent: an assessment equal to the newest writes
+ * nothing, so a replayed or duplicated event is harmless.
+ */
+function assessOn(event: Extract<EventName, "case/created" | "case/reaccommodated" | "case/passengers-added">, trigger: CareTrigger) {
+  return defineJob({
+    id: `assess-care-${event.split("/")[1]}`,
+    event,
+    retries: 4,
+    handler: async ({ event: e, step }) => {
+      const ctx: Ctx = { db: (await database()).db, principal: systemPrincipal(e.data.tenant, "care") };
+      return step.run("assess", async () => {
+        const { assessment, fresh } = await assessCare(ctx, e.data.caseUrn, trigger);
+        return { version: assessment.version, fresh };
+      });
+    },
+  });
+}
+
+export const careAssessors = [assessOn("case/created", "CASE_CREATED"), assessOn("case/reaccommodated", "REACCOMMODATED"), assessOn("case/passengers-added", "PASSENGERS_ADDED")];

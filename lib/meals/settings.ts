@@ -1,0 +1,24 @@
+import { envInt } from "@/lib/config";
+
+/** Where meal vouchers are issued: a case gets it from lib/drills/systems.ts (a drill's is its own sandbox). */
+export type MealsEndpoint = { baseUrl: string; apiKey: string; secret: string; timeoutMs: number };
+
+/**
+ * MEALS_URL (the issuer's base URL; `sandbox` starts ours at boot, ./boot-sandbox), MEALS_KEY (the
+ * Bearer key), MEALS_SECRET (the shared secret its redemption callbacks are signed with),
+ * MEALS_TIMEOUT_MS. Null when MEALS_URL is unset: no issuer, vouchers stay PENDING and say so.
+ */
+export function mealsSettings(): MealsEndpoint | null {
+  const url = process.env.MEALS_URL;
+  if (!url || url === "sandbox") return null;
+  return { baseUrl: url.replace(/\/+$/, ""), apiKey: process.env.MEALS_KEY ?? "", secret: process.env.MEALS_SECRET ?? "", timeoutMs: mealsTimeoutMs() };
+}
+
+export const mealsTimeoutMs = () => Math.max(1, envInt("MEALS_TIMEOUT_MS", 8000));
+
+/** What a voucher left PENDING says when no issuer is configured (the console shows it). */
+export const NO_ISSUER = "no meal voucher issuer configured";
+
+/** The key and secret the sandbox uses by default. */
+export const SANDBOX_MEALS_KEY = "meals_sandbox_key";
+export const SANDBOX_MEALS_SECRET = "meals_sandbox_secret";

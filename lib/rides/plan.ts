@@ -1,0 +1,85 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { airports, reservations, rideVouchers, transportSegments } from "@/db/schema";
+import { writeAudit } from "@/lib/audit/write";
+import { loadCase } from "@/lib/cases/load";
+import { type Ctx, transaction } from "@/lib/context";
+import { newUrn } from "@/lib/ids";
+import { knownZone } from "@/lib/time-zones";
+import { transportSettings } from "@/lib/transport/settings";
+import { decideRides } from "./decide";
+import { rideVoucherSettings } from "./settings";
+import { transportVerdicts } from "./transport-owed";
+
+/**
+ * After a confirmed reservation's transport was planned and asked of the fleet: the ride vouchers
+ * its group is owed (lib/rides/decide.ts), written PENDING, one live per (reservation, direction) —
+ * the partial unique index makes a replayed or concurrent run write nothing more. Answers the reservation's
+ * vouchers still PENDING, for the job to issue at the provider one step each.
+ */
+export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ skipped: string | null; pending: string[] }> {
+  const kase = await loadCase(ctx, input.caseUrn);
+  const [reservation] = await ctx.db.select().from(reservations).where(and(eq(reservations.urn, input.reservationUrn), eq(reservations.tenant, ctx.principal.tenant))).limit(1);
+  if (!reservation || reservation.status !== "CONFIRMED") return { skipped: `reservation ${reservation?.status ?? "missing"}`, pending: [] };
+  // only what this reservation needs: its group's TRANSPORT verdicts (the group as it is now) and the live rides it is on
+  const verdicts = await transportVerdicts(ctx, { tenant: reservation.tenant, caseUrn: kase.urn, groupId: reservation.groupId });
+  const transportOwed = verdicts.some((v) => v.owed);
+  const version = verdicts[0]?.version;
+  const [airport] = await ctx.db.select().from(airports).where(eq(airports.iata, kase.airport)).limit(1);
+  const segments = await ctx.db
+    .select()
+    .from(transportSegments)
+    .where(
+      and(
+        eq(transportSegments.caseUrn, kase.urn),
+        inArray(transportSegments.status, ["PLANNED", "ASSIGNED"]),
+        sql`${transportSegments.reservationUrns} @> ${JSON.stringify([reservation.urn])}::jsonb`,
+      ),
+    );
+  const decisions = decideRides({
+    reservationUrn: reservation.urn,
+    groupId: reservation.groupId,
+    transportOwed,
+    segments: segments.map((s) => ({
+      urn: s.urn,
+      direction: s.direction,
+      scheduledAt: s.scheduledAt.toISOString(),
+      vehicleType: s.vehicleType,
+      status: s.status,
+      hasVehicle: s.vehicle !== null,
+      fleetRefused: s.fleetRefusal !== null,
+      passengers: s.passengers,
+    })),
+    timeZone: knownZone(airport?.timeZone),
+    shuttleHours: transportSettings().shuttleHours,
+  });
+  const { maxAmount } = rideVoucherSettings();
+  await transaction(ctx, async (tx) => {
+    for (const d of decisions) {
+      const [row] = await tx.db
+        .insert(rideVouchers)
+        .values({
+          urn: newUrn("ride"),
+          tenant: tx.principal.tenant,
+          caseUrn: kase.urn,
+          groupId: reservation.groupId,
+          reservationUrn: reservation.urn,
+          direction: d.direction,
+          reason: d.reason,
+          segmentUrn: d.segmentUrn,
+          pickupAt: new Date(d.pickupAt),
+          passengers: d.passengers,
+          maxAmount,
+          currency: airport?.currency ?? "EUR",
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) await writeAudit(tx, { entity: "ride-voucher", entityUrn: row.urn, action: "plan", airport: kase.airport, reason: `${d.reason}: care assessment v${version} owes the group transport`, after: row });
+    }
+  });
+  const pending = await ctx.db
+    .select({ urn: rideVouchers.urn })
+    .from(rideVouchers)
+    .where(and(eq(rideVouchers.reservationUrn, reservation.urn), eq(rideVouchers.status, "PENDING")))
+    .orderBy(rideVouchers.direction);
+  return { skipped: null, pending: pending.map((p) => p.urn) };
+}

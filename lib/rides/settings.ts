@@ -1,0 +1,33 @@
+import { envInt } from "@/lib/config";
+
+export type RidesEndpoint = {
+  baseUrl: string;
+  apiKey: string;
+  /** the key the provider signs its usage callbacks with (X-Ride-Signature, HMAC-SHA256) */
+  secret: string;
+  timeoutMs: number;
+};
+
+/**
+ * RIDES_URL (the ride provider's base URL; `sandbox` starts ours at boot, see ./boot-sandbox),
+ * RIDES_KEY (bearer key), RIDES_SECRET (usage callbacks' signing key), RIDES_TIMEOUT_MS. Null when
+ * RIDES_URL is unset (or still `sandbox` because the sandbox did not start): vouchers stay PENDING
+ * with lastError naming RIDES_URL, never a ride at an unknown peer.
+ */
+export function ridesSettings(): RidesEndpoint | null {
+  const url = process.env.RIDES_URL;
+  if (!url || url === "sandbox") return null;
+  return { baseUrl: url, apiKey: process.env.RIDES_KEY ?? "", secret: process.env.RIDES_SECRET ?? "", timeoutMs: Math.max(1, envInt("RIDES_TIMEOUT_MS", 8000)) };
+}
+
+/**
+ * What a ride voucher may cost and how long it is good for: RIDE_VOUCHER_MAX_AMOUNT (80, in the
+ * airport's currency) and RIDE_VOUCHER_VALID_HOURS (6, from the pickup time).
+ */
+export function rideVoucherSettings() {
+  return { maxAmount: Math.max(1, envInt("RIDE_VOUCHER_MAX_AMOUNT", 80)), validHours: Math.max(1, envInt("RIDE_VOUCHER_VALID_HOURS", 6)) };
+}
+
+/** The key and signing secret the sandbox uses by default (and the drills' sandbox always). */
+export const SANDBOX_RIDES_KEY = "rides_sandbox_key";
+export const SANDBOX_RIDES_SECRET = "rides_sandbox_secret";
