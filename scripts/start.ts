@@ -8,6 +8,7 @@ import os from "node:os";
 import fs from "node:fs";
 import path from "node:path";
 import { driverFor } from "../db/client";
+import { demoSeedWanted } from "../db/seed";
 import { authSecret } from "../lib/auth/secret";
 import { jobMode } from "../lib/jobs/mode";
 
@@ -35,10 +36,10 @@ function buildIsStale(): boolean {
 // generated before the server starts so `npm run token` and the server agree from the first second
 authSecret();
 
-// The embedded database is the demo: its meal and ride vouchers come from our sandbox issuers unless
-// one is named. A real deployment (DATABASE_URL) names its own, or its vouchers wait and say why:
-// a sandbox code handed to a real passenger would be refused at the counter.
-if (driverFor(process.env.DATABASE_URL) === "pglite") {
+// The demo (the embedded database's default, or SEED_DEMO=1 on any database) takes its meal and ride
+// vouchers from our sandbox issuers unless one is named. A real deployment names its own, or its
+// vouchers wait and say why: a sandbox code handed to a real passenger would be refused at the counter.
+if (demoSeedWanted(driverFor(process.env.DATABASE_URL))) {
   process.env.MEALS_URL ||= "sandbox";
   process.env.RIDES_URL ||= "sandbox";
 }

@@ -34,9 +34,9 @@ export async function CaseMealVouchers({ ctx, caseUrn }: { ctx: Ctx; caseUrn: st
         </Badge>
       )}
       {noIssuer && (
-        <span className="text-warning" data-testid="meal-no-issuer">
+        <Badge variant="warning" data-testid="meal-no-issuer">
           Not issued: no meal voucher issuer configured (set MEALS_URL).
-        </span>
+        </Badge>
       )}
     </section>
   );
