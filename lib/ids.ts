@@ -4,7 +4,7 @@ import { z } from "zod";
 export const URN_KINDS = [
   "tenant", "case", "demand", "policy", "wave", "reservation", "review", "user",
   "hotel", "segment", "voucher", "audit", "token", "email", "sms", "webhook", "delivery", "report",
-  "care", "meal", "ride",
+  "care", "meal", "ride", "reconfirmation", "capacity", "rating",
 ] as const;
 export type UrnKind = (typeof URN_KINDS)[number];
 

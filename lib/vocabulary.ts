@@ -135,6 +135,8 @@ export const REVIEW_CATEGORIES = [
   "DATA_INCOMPLETE",
   // the transport fleet had no vehicle of the type a planned segment needs (lib/transport)
   "TRANSPORT_UNASSIGNED",
+  // a hotel walked a group (re-confirmation or the extranet's decline) and no other hotel could take it
+  "HOTEL_WALKED",
 ] as const;
 export const ReviewCategory = vocab(REVIEW_CATEGORIES, "ReviewCategory");
 export type ReviewCategory = z.infer<typeof ReviewCategory>;
@@ -183,7 +185,7 @@ export const MessageChannel = vocab(MESSAGE_CHANNELS, "MessageChannel");
 export type MessageChannel = z.infer<typeof MessageChannel>;
 
 /** What a message is about; with its channel, recipient, related record and version, sent at most once. */
-export const MESSAGE_KINDS = ["VOUCHER", "CANCELLATION", "RETURN_LEG", "STAY_CHANGED", "REHOUSED", "CHOICE_CONFIRMED", "DECLINE_CONFIRMED", "WEEKLY_REPORT", "MEAL_VOUCHER", "RIDE_VOUCHER"] as const;
+export const MESSAGE_KINDS = ["VOUCHER", "CANCELLATION", "RETURN_LEG", "STAY_CHANGED", "REHOUSED", "CHOICE_CONFIRMED", "DECLINE_CONFIRMED", "WEEKLY_REPORT", "MEAL_VOUCHER", "RIDE_VOUCHER", "CAPACITY_CALL"] as const;
 export const MessageKind = vocab(MESSAGE_KINDS, "MessageKind");
 export type MessageKind = z.infer<typeof MessageKind>;
 
@@ -249,3 +251,44 @@ export type MealVoucherStatus = z.infer<typeof MealVoucherStatus>;
 export const RIDE_VOUCHER_STATUSES = ["PENDING", "ISSUED", "USED", "CANCELLED", "FAILED"] as const;
 export const RideVoucherStatus = vocab(RIDE_VOUCHER_STATUSES, "RideVoucherStatus");
 export type RideVoucherStatus = z.infer<typeof RideVoucherStatus>;
+
+// Hotels that keep their word -----------------------------------------------------------------------
+
+/** When a CONFIRMED reservation is looked up again at its provider (a policy's `reconfirmation` section). */
+export const RECONFIRMATION_MOMENTS = ["AFTER_BOOKING", "BEFORE_ARRIVAL"] as const;
+export const ReconfirmationMoment = vocab(RECONFIRMATION_MOMENTS, "ReconfirmationMoment", "AFTER_BOOKING: a while after the booking; BEFORE_ARRIVAL: before the passengers' expected arrival at the hotel (the shuttle's pickup)");
+export type ReconfirmationMoment = z.infer<typeof ReconfirmationMoment>;
+
+/**
+ * SCHEDULED: waits for its moment; HELD: the provider still holds the booking; WALKED: it does not
+ * (the reservation was walked); ERROR: the look-up kept failing (the booking is left as it is);
+ * SKIPPED: the reservation ended before the moment came.
+ */
+export const RECONFIRMATION_STATUSES = ["SCHEDULED", "HELD", "WALKED", "ERROR", "SKIPPED"] as const;
+export const ReconfirmationStatus = vocab(RECONFIRMATION_STATUSES, "ReconfirmationStatus");
+export type ReconfirmationStatus = z.infer<typeof ReconfirmationStatus>;
+
+/** Why a hotel no longer holds a group's booking (a reservation's `walkReason`). */
+export const WALK_REASONS = ["CANCELLED_BY_HOTEL", "NOT_FOUND", "OVERBOOKED", "GUARANTEE_REFUSED", "DECLINED_BY_HOTEL"] as const;
+export const WalkReason = vocab(WALK_REASONS, "WalkReason", "CANCELLED_BY_HOTEL, NOT_FOUND, OVERBOOKED, GUARANTEE_REFUSED: found on a re-confirmation; DECLINED_BY_HOTEL: the hotel declined the direct booking in the extranet");
+export type WalkReason = z.infer<typeof WalkReason>;
+
+/** A contracted hotel's answer to a direct booking in the extranet (a reservation's `hotelConfirmation`). */
+export const HOTEL_CONFIRMATIONS = ["CONFIRMED", "DECLINED"] as const;
+export const HotelConfirmation = vocab(HOTEL_CONFIRMATIONS, "HotelConfirmation");
+export type HotelConfirmation = z.infer<typeof HotelConfirmation>;
+
+/** What the hotel's front desk recorded for a group (a reservation's `arrival`). */
+export const ARRIVAL_STATUSES = ["CHECKED_IN", "NO_SHOW"] as const;
+export const ArrivalStatus = vocab(ARRIVAL_STATUSES, "ArrivalStatus");
+export type ArrivalStatus = z.infer<typeof ArrivalStatus>;
+
+/** What a stay rating may say (a passenger's or an operator's); WALKED and DECLINED are the hotel's own record, counted by the service. */
+export const RATING_TAGS = ["DIRTY", "NOISY", "UNSAFE", "REFUSED_VOUCHER", "NO_SHUTTLE", "ROOM_NOT_READY", "RUDE_STAFF", "WALKED", "DECLINED"] as const;
+export const RatingTag = vocab(RATING_TAGS, "RatingTag");
+export type RatingTag = z.infer<typeof RatingTag>;
+
+/** PASSENGER: from the passenger page (one per reservation); OPERATOR: a problem an operator recorded; HOTEL: the hotel walked or declined a group. */
+export const RATING_SOURCES = ["PASSENGER", "OPERATOR", "HOTEL"] as const;
+export const RatingSource = vocab(RATING_SOURCES, "RatingSource");
+export type RatingSource = z.infer<typeof RatingSource>;

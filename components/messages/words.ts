@@ -13,6 +13,7 @@ export const KIND_WORDS: Record<MessageKind, string> = {
   WEEKLY_REPORT: "weekly report",
   MEAL_VOUCHER: "meal voucher",
   RIDE_VOUCHER: "ride voucher",
+  CAPACITY_CALL: "capacity call to a hotel",
 };
 
 /** Why a KEPT message was not sent, by channel: the words the writer records (lib/messages/channels.ts). */

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { DEFAULT_CARE } from "@/lib/policies/care";
+import { DEFAULT_CAPACITY_CALL, DEFAULT_RECONFIRMATION } from "@/lib/policies/hotel-word";
 import { DEFAULT_WEIGHTS, type Policy, PolicyInput, PROVIDERS } from "@/lib/policies/schemas";
 
 /** What the policy form holds: the API's PolicyInput before parsing (its defaults not yet applied). */
@@ -29,6 +30,8 @@ export function blankPolicy(): PolicyFormValues {
     cardToken: null,
     currency: undefined,
     care: { ...DEFAULT_CARE },
+    reconfirmation: { ...DEFAULT_RECONFIRMATION },
+    capacityCall: { ...DEFAULT_CAPACITY_CALL },
   };
 }
 
@@ -50,6 +53,8 @@ export function policyToForm(p: Policy): PolicyFormValues {
     acceptedPayments: [...p.acceptedPayments],
     cardToken: p.cardToken,
     care: { ...p.care },
+    reconfirmation: { ...p.reconfirmation },
+    capacityCall: { ...p.capacityCall },
     // the currency is derived from an airport or country context and may not be restated
     currency: p.context.airport || p.context.country ? undefined : p.currency,
     provenance: p.provenance,

@@ -86,6 +86,8 @@ export const directContracts = pgTable(
     accessibleRooms: integer("accessible_rooms").notNull().default(0),
     validFrom: ts("valid_from"),
     validTo: ts("valid_to"),
+    /** where a capacity call reaches the hotel (its reservations desk); null: the call cannot reach it by e-mail */
+    contactEmail: text("contact_email"),
     ...lifecycle,
   },
   (t) => [primaryKey({ columns: [t.tenant, t.hotelUrn] })],

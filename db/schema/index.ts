@@ -22,3 +22,4 @@ export * from "./jobs";
 export * from "./console-sessions";
 export * from "./care";
 export * from "./care-overrides";
+export * from "./hotel-word";

@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { PROVIDERS, type Provider, RESERVATION_STATUSES, type ReservationStatus } from "@/lib/vocabulary";
+import { ARRIVAL_STATUSES, type ArrivalStatus, HOTEL_CONFIRMATIONS, type HotelConfirmation, PROVIDERS, type Provider, RESERVATION_STATUSES, type ReservationStatus, WALK_REASONS, type WalkReason } from "@/lib/vocabulary";
 import { allocationWaves } from "./allocation";
 import { cases } from "./cases";
 import { lifecycle, oneOf, ts } from "./columns";
@@ -62,6 +62,21 @@ export const reservations = pgTable(
      * STAY_CHANGED message is sent once per version.
      */
     stayVersion: integer("stay_version").notNull().default(1),
+    /**
+     * The hotel no longer held the booking (a re-confirmation found it cancelled, unknown, overbooked
+     * or the guarantee refused; or the hotel declined it in the extranet): the reservation is
+     * CANCELLED and its group rehoused (lib/booking/walk.ts). Set once: a second walk finds it set.
+     */
+    walkedAt: ts("walked_at"),
+    walkReason: text("walk_reason").$type<WalkReason>(),
+    /** what the walk's source said (the provider's status or error, the hotel's reason) */
+    walkDetail: text("walk_detail"),
+    /** a contracted hotel's answer to a direct booking in the extranet; null: not answered yet */
+    hotelConfirmation: text("hotel_confirmation").$type<HotelConfirmation>(),
+    hotelConfirmedAt: ts("hotel_confirmed_at"),
+    /** the front desk's record for the group (extranet); null: not recorded */
+    arrival: text("arrival").$type<ArrivalStatus>(),
+    arrivalRecordedAt: ts("arrival_recorded_at"),
     ...lifecycle,
   },
   (t) => [
@@ -84,6 +99,13 @@ export const reservations = pgTable(
     oneOf("reservations_status_check", t.status, RESERVATION_STATUSES),
     oneOf("reservations_provider_check", t.provider, PROVIDERS),
     oneOf("reservations_stay_change_check", t.stayChange, STAY_CHANGES),
+    oneOf("reservations_walk_reason_check", t.walkReason, WALK_REASONS),
+    oneOf("reservations_hotel_confirmation_check", t.hotelConfirmation, HOTEL_CONFIRMATIONS),
+    oneOf("reservations_arrival_check", t.arrival, ARRIVAL_STATUSES),
+    // the board and the weekly report count walks by hotel and time
+    index("reservations_walked_idx").on(t.tenant, t.walkedAt).where(sql`${t.walkedAt} IS NOT NULL`),
+    // the extranet's arrivals: a hotel's stays by check-in
+    index("reservations_hotel_check_in_idx").on(t.hotelUrn, t.checkIn),
   ],
 );
 

@@ -12,6 +12,8 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     roles: jsonb("roles").$type<string[]>().notNull(),
     airports: jsonb("airports").$type<string[]>().notNull(),
+    /** HOTEL users: the hotel URNs they act for in the extranet; empty for every other role */
+    hotels: jsonb("hotels").$type<string[]>().notNull().default([]),
     ...lifecycle,
   },
   (t) => [

@@ -10,6 +10,8 @@ export type Principal = {
   kind: "user" | "service" | "system";
   jti?: string;
   name?: string;
+  /** HOTEL users: the hotel URNs they act for (the token's `hotels` claim); absent for every other role */
+  hotels?: string[];
   /** permissions held without a role (a passenger link holds only what its verbs need); never from a token's claims */
   grants?: readonly Permission[];
 };
@@ -23,6 +25,8 @@ export const TokenClaims = z.object({
   iat: z.number(),
   jti: z.string().min(1),
   name: z.string().optional(),
+  /** HOTEL tokens: the hotels the holder acts for */
+  hotels: z.array(z.string().regex(/^urn:svc:hotel:/, "a hotel URN")).optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 
@@ -35,6 +39,7 @@ export function principalFromClaims(claims: TokenClaims): Principal {
     kind: claims.sub.startsWith("urn:svc:user:") ? "user" : "service",
     jti: claims.jti,
     name: claims.name,
+    ...(claims.hotels ? { hotels: claims.hotels } : {}),
   };
 }
 

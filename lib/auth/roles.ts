@@ -1,10 +1,11 @@
 import { z } from "zod";
 
-export const ROLES = ["ADMIN", "OPS_SUPERVISOR", "AIRPORT_OPERATOR", "FEED"] as const;
+/** HOTEL: a contracted hotel's user (the extranet), scoped to the hotels its `hotels` claim lists. */
+export const ROLES = ["ADMIN", "OPS_SUPERVISOR", "AIRPORT_OPERATOR", "FEED", "HOTEL"] as const;
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
-const { ADMIN, OPS_SUPERVISOR: OPS, AIRPORT_OPERATOR: OPERATOR, FEED } = Role.enum;
+const { ADMIN, OPS_SUPERVISOR: OPS, AIRPORT_OPERATOR: OPERATOR, FEED, HOTEL } = Role.enum;
 
 /**
  * Who may do what: contract part 2's table. ADMIN may do everything any other role may.
@@ -33,6 +34,11 @@ export const PERMISSIONS = {
   "settings:write": [ADMIN],
   "webhooks:write": [ADMIN],
   "reports:write": [OPS, ADMIN],
+  // the extranet (issue 22): a HOTEL user only for the hotels its claim lists (lib/auth/hotel-scope.ts)
+  "hotel:extranet": [HOTEL, OPS, ADMIN],
+  "hotel:quality": [HOTEL, OPERATOR, OPS, ADMIN],
+  "hotel:problem": [OPERATOR, OPS, ADMIN],
+  "capacity:call": [OPS, ADMIN],
   // FEED reads only the cases it created; services enforce that part
   "case:read": [OPS, ADMIN, OPERATOR, FEED],
   read: [OPS, ADMIN, OPERATOR],

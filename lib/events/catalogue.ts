@@ -84,8 +84,12 @@ export const eventCatalogue = {
     // the stay was replaced by this reservation (a re-accommodation or a passenger's choice): no cancellation notice
     replacedBy: z.string().optional(),
     // who ended it: an operator (or the API), or the passenger on their page ("I don't need a hotel")
-    cause: z.enum(["OPERATOR", "PASSENGER_DECLINED"]).optional(),
+    cause: z.enum(["OPERATOR", "PASSENGER_DECLINED", "WALKED"]).optional(),
   }),
+  // the hotel no longer holds a CONFIRMED booking (a re-confirmation, or its decline in the extranet): the group is rehoused (lib/booking/walk.ts)
+  "reservation/walked": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), hotelUrn: z.string(), reason: z.string() }),
+  // a supervisor or a policy asked the contracted hotels near an airport for rooms tonight
+  "capacity/called": z.object({ tenant: z.string(), callUrn: z.string(), airport: z.string() }),
   // a stay changed in place (its dates, via the provider): `version` is the stay's, bumped by each such change (reservations.stay_version)
   "reservation/changed": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), version: z.number().int().min(1) }),
   // a confirmed reservation's voucher is stored (lib/vouchers/issue.ts): its messages are written

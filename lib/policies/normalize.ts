@@ -59,6 +59,8 @@ export async function normalizePolicy(db: DbOrTx, input: PolicyInput): Promise<N
     allocationWeights,
     transport: input.transport,
     care: input.care,
+    reconfirmation: input.reconfirmation,
+    capacityCall: input.capacityCall,
     acceptedPayments,
     cardToken: input.cardToken ?? null,
     currency,

@@ -1,5 +1,7 @@
 import type { PolicyRow } from "@/db/schema";
 import { DEFAULT_CARE } from "./care";
+import { DEFAULT_CAPACITY_CALL, DEFAULT_RECONFIRMATION } from "./hotel-word";
+import { DEFAULT_WEIGHTS } from "./schemas";
 import type { Policy, PolicyBody, Tier } from "./schemas";
 
 /** A policies row as the API record: the context from its columns, the payload from `body`. */
@@ -10,7 +12,8 @@ export function toPolicy(row: PolicyRow): Policy {
     name: row.name,
     context: { airport: row.airport, airline: row.airline, country: row.country },
     tiers: row.tiers as Tier[],
-    constraints: body.constraints,
+    // policies stored before the quality gate: none
+    constraints: { ...body.constraints, minQuality: body.constraints.minQuality ?? null },
     buffers: body.buffers,
     mode: body.mode,
     autoApproveDemand: body.autoApproveDemand,
@@ -19,10 +22,13 @@ export function toPolicy(row: PolicyRow): Policy {
     // policies stored before the passenger page offered a choice: the default
     choiceMinutes: body.choiceMinutes ?? 20,
     consolidationWeight: body.consolidationWeight,
-    allocationWeights: body.allocationWeights,
+    allocationWeights: { ...body.allocationWeights, quality: body.allocationWeights.quality ?? DEFAULT_WEIGHTS.quality },
     transport: body.transport,
     // policies stored before the care section: no own commitment
     care: body.care ?? DEFAULT_CARE,
+    // policies stored before walk protection and capacity calls: the defaults
+    reconfirmation: body.reconfirmation ?? DEFAULT_RECONFIRMATION,
+    capacityCall: body.capacityCall ?? DEFAULT_CAPACITY_CALL,
     acceptedPayments: body.acceptedPayments,
     cardToken: body.cardToken ?? null,
     currency: body.currency,

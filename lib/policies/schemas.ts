@@ -2,6 +2,7 @@ import countryToCurrency from "country-to-currency";
 import { z } from "zod";
 import { AirlineCode, CountryCode, IataCode, IsoTime, pageQuery, requiredText, Text, Urn } from "@/lib/primitives";
 import { CarePolicy } from "./care";
+import { CapacityCallPolicy, ReconfirmationPolicy } from "./hotel-word";
 import { Amenity, PaymentMethod, PolicyMode, PolicyStatus, PROVIDERS, Provider, Tier, TIERS, TransportMode } from "@/lib/vocabulary";
 
 export {
@@ -27,7 +28,7 @@ export function inPassOrder<T extends string>(tiers: readonly T[]): T[] {
   return [...tiers].sort((a, b) => PASS_ORDER.indexOf(a as Tier) - PASS_ORDER.indexOf(b as Tier));
 }
 
-export const DEFAULT_WEIGHTS = { cost: 0.6, distance: 0.25, consolidation: 0.15 } as const;
+export const DEFAULT_WEIGHTS = { cost: 0.6, distance: 0.25, consolidation: 0.15, quality: 0 } as const;
 
 function unique<T extends z.ZodArray>(schema: T) {
   return schema.refine((a) => new Set(a as unknown[]).size === (a as unknown[]).length, { message: "values must be unique" });
@@ -82,6 +83,13 @@ export const PolicyConstraints = z
     acceptedPayments: unique(z.array(PaymentMethod).min(1))
       .optional()
       .meta({ description: "same as the top-level acceptedPayments (either may be sent; if both, they must agree); always returned" }),
+    minQuality: z
+      .number()
+      .min(1)
+      .max(5)
+      .nullable()
+      .default(null)
+      .meta({ description: "1–5: hotels whose stay-quality score (enough ratings) is below it are filtered out; null (default): no gate. A hotel with too few ratings passes" }),
     allowProviders: unique(z.array(Provider).min(1))
       .default([...PROVIDERS])
       .meta({ description: "hotel sources searched: EXPEDIA_RAPID, HOTELBEDS (external providers), DIRECT (direct contracts); default all three" }),
@@ -100,8 +108,9 @@ export const PolicyAllocationWeights = z
     cost: z.number().min(0).max(1).default(DEFAULT_WEIGHTS.cost),
     distance: z.number().min(0).max(1).default(DEFAULT_WEIGHTS.distance),
     consolidation: z.number().min(0).max(1).default(DEFAULT_WEIGHTS.consolidation),
+    quality: z.number().min(0).max(1).default(DEFAULT_WEIGHTS.quality).meta({ description: "0–1, how strongly the scorer prefers hotels of better stay quality; default 0 (no effect)" }),
   })
-  .refine((w) => w.cost + w.distance + w.consolidation > 0, { message: "at least one weight must be above 0" })
+  .refine((w) => w.cost + w.distance + w.consolidation + w.quality > 0, { message: "at least one weight must be above 0" })
   .meta({
     id: "PolicyAllocationWeights",
     description: "scoring weights, each 0–1 and not all 0; the scorer divides by their sum. Default 0.60 / 0.25 / 0.15 (consolidation: consolidationWeight when only that is given)",
@@ -154,6 +163,8 @@ export const PolicyInput = z
     allocationWeights: PolicyAllocationWeights.optional(),
     transport: PolicyTransport.prefault({}),
     care: CarePolicy.prefault({}).meta({ description: "the airline's own care (meals, hotel) where more generous than the passenger-rights regimes, meal voucher amounts, and whether the INITIAL demand follows the right to care" }),
+    reconfirmation: ReconfirmationPolicy.prefault({}).meta({ description: "when each CONFIRMED reservation is looked up again at its provider (walk protection)" }),
+    capacityCall: CapacityCallPolicy.prefault({}).meta({ description: "when a capacity call to the contracted hotels near the airport goes out by itself" }),
     acceptedPayments: unique(z.array(PaymentMethod).min(1)).optional().meta({ description: "default [GUARANTEE]; CARD needs cardToken" }),
     cardToken: CardToken.nullish(),
     currency: Text.trim()
@@ -199,6 +210,8 @@ export const Policy = z
     allocationWeights: PolicyAllocationWeights,
     transport: PolicyTransport,
     care: CarePolicy,
+    reconfirmation: ReconfirmationPolicy,
+    capacityCall: CapacityCallPolicy,
     acceptedPayments: z.array(PaymentMethod),
     cardToken: z.string().nullable(),
     currency: z.string().meta({ description: "ISO 4217 currency of maxNightlyRate: the airport's, else the country's, else the one given (default EUR)" }),

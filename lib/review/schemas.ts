@@ -15,6 +15,8 @@ export const PRIORITY_BY_CATEGORY: Record<ReviewCategory, ReviewPriority> = {
   MIXED_TIER_GROUP: "LOW",
   DATA_INCOMPLETE: "LOW",
   TRANSPORT_UNASSIGNED: "MEDIUM",
+  // a walked group no other hotel could take: passengers without a bed tonight
+  HOTEL_WALKED: "HIGH",
 };
 
 export const AttemptedHotel = z

@@ -1,0 +1,58 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { cases, reservations, type ReservationRow } from "@/db/schema";
+import { writeAudit } from "@/lib/audit/write";
+import { touchCase } from "@/lib/cases/load";
+import { type Ctx, transaction } from "@/lib/context";
+import { emit } from "@/lib/events";
+import type { WalkReason } from "@/lib/vocabulary";
+import { canApplyReservation } from "./transitions";
+
+export type WalkInput = {
+  reservationUrn: string;
+  reason: WalkReason;
+  /** what the source said: the provider's status or error, the hotel's own words */
+  detail: string;
+};
+
+/**
+ * A hotel no longer holds a CONFIRMED booking (a re-confirmation found it cancelled, unknown,
+ * overbooked or the guarantee refused; or the hotel declined it in the extranet). The reservation
+ * becomes CANCELLED with `walkedAt` and its reason, without a call to the provider (there is
+ * nothing left there to cancel); audited; `reservation/walked` tells the rehousing and
+ * `reservation/cancelled` (cause WALKED) drops its rides. Once only: the row is locked and a
+ * reservation already walked, or no longer CONFIRMED, is left as it is, so twenty concurrent
+ * re-confirmations that all see the walk make one rehousing. Returns the walked row, or null.
+ */
+export async function walkReservation(ctx: Ctx, input: WalkInput): Promise<ReservationRow | null> {
+  return transaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.urn, input.reservationUrn), eq(reservations.tenant, tx.principal.tenant)))
+      .limit(1)
+      .for("update");
+    if (!row || row.walkedAt || !canApplyReservation("walk", row.status)) return null;
+    const walkedAt = new Date();
+    const why = `walked by the hotel: ${input.reason}${input.detail ? ` (${input.detail})` : ""}`;
+    const [after] = await tx.db
+      .update(reservations)
+      .set({ status: "CANCELLED", cancellationReason: why, walkedAt, walkReason: input.reason, walkDetail: input.detail || null })
+      .where(and(eq(reservations.urn, row.urn), isNull(reservations.walkedAt)))
+      .returning();
+    const [caseRow] = await tx.db.select({ airport: cases.airport }).from(cases).where(eq(cases.urn, row.caseUrn)).limit(1);
+    await writeAudit(tx, {
+      entity: "reservation",
+      entityUrn: row.urn,
+      action: "walk",
+      airport: caseRow?.airport,
+      reason: why,
+      before: { status: row.status },
+      after: { status: "CANCELLED", walkReason: input.reason, walkDetail: input.detail || null },
+    });
+    await touchCase(tx, row.caseUrn);
+    const event = { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: row.urn };
+    await emit(tx, "reservation/walked", { ...event, hotelUrn: row.hotelUrn, reason: input.reason });
+    await emit(tx, "reservation/cancelled", { ...event, reason: why, cause: "WALKED" });
+    return after;
+  });
+}
