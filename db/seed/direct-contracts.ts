@@ -46,6 +46,8 @@ export async function seedDirectContracts(db: Db, tenant: string, options: World
       roomsTotal: h.direct!.rooms,
       roomsAvailable: h.direct!.rooms,
       accessibleRooms: h.amenities.includes("ACCESSIBLE_ROOMS") ? Math.min(2, h.direct!.rooms) : 0,
+      // the reservations desk a capacity call writes to (the demo's mail stays in the outbox)
+      contactEmail: `reservations.${h.giata}@hotels.example.test`,
     }));
   if (values.length) await db.insert(directContracts).values(values).onConflictDoNothing();
   return values.length;

@@ -3,7 +3,7 @@ import { seedAirports } from "./airports";
 import { seedDemoCases } from "./cases";
 import { seedDirectContracts } from "./direct-contracts";
 import { seedDemoPolicies } from "./policies";
-import { DEMO_TENANT, seedDemoUsers } from "./users";
+import { DEMO_TENANT, seedDemoHotelUser, seedDemoUsers } from "./users";
 
 /**
  * Reference data always (airports); demo data (tenant, users, policies, cases) when SEED_DEMO is on,
@@ -15,6 +15,7 @@ export async function seed(db: Db, { demo }: { demo: boolean }): Promise<void> {
   await seedDemoUsers(db);
   await seedDemoPolicies(db, DEMO_TENANT.code);
   await seedDirectContracts(db, DEMO_TENANT.code);
+  await seedDemoHotelUser(db, DEMO_TENANT.code);
   await seedDemoCases(db, DEMO_TENANT.code);
 }
 

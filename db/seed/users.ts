@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
-import { tenants, users } from "@/db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import { directContracts, hotels, tenants, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/roles";
 import { newUrn } from "@/lib/ids";
@@ -13,6 +14,26 @@ export const DEMO_USERS: { email: string; name: string; roles: Role[]; airports:
   { email: "operator.cdg@demo.test", name: "Camille Operator (CDG)", roles: ["AIRPORT_OPERATOR"], airports: ["CDG"] },
   { email: "operator.lhr@demo.test", name: "Leo Operator (LHR)", roles: ["AIRPORT_OPERATOR"], airports: ["LHR"] },
 ];
+
+/** The demo's contracted-hotel user: the first of its direct contracts at CDG (db/seed/index.ts, after the contracts). */
+export const DEMO_HOTEL_USER = { email: "hotel@demo.test", name: "Hugo Hotel (front desk)", airport: "CDG" };
+
+/** The demo hotel user, acting for the first contracted hotel (by name) at its airport; left as it is once there. */
+export async function seedDemoHotelUser(db: Db, tenant: string): Promise<void> {
+  const [hotel] = await db
+    .select({ urn: hotels.urn })
+    .from(directContracts)
+    .innerJoin(hotels, eq(hotels.urn, directContracts.hotelUrn))
+    .where(and(eq(directContracts.tenant, tenant), eq(hotels.airport, DEMO_HOTEL_USER.airport)))
+    .orderBy(asc(hotels.name))
+    .limit(1);
+  if (!hotel) return;
+  const { airport: _a, ...user } = DEMO_HOTEL_USER;
+  await db
+    .insert(users)
+    .values({ urn: newUrn("user"), tenant, passwordHash: await hashPassword(DEMO_PASSWORD), roles: ["HOTEL"], airports: ["*"], hotels: [hotel.urn], ...user })
+    .onConflictDoNothing();
+}
 
 /** The demo tenant and one user per role; existing users are left as they are. */
 export async function seedDemoUsers(db: Db): Promise<void> {

@@ -11,7 +11,7 @@ import { recordSignInFailure, recordSignInSuccess, signInLockedFor } from "./sig
 
 const Credentials$ = z.object({ email: z.string().email(), password: z.string().min(1) });
 
-export type SignedInUser = { id: string; email: string; name: string; tenant: string; roles: Role[]; airports: string[] };
+export type SignedInUser = { id: string; email: string; name: string; tenant: string; roles: Role[]; airports: string[]; hotels: string[] };
 
 /** Too many failures: next-auth passes `code` to the sign-in action, which tells the user to wait (lib/auth/sign-in-throttle.ts). */
 export class SignInThrottled extends CredentialsSignin {
@@ -41,5 +41,5 @@ export async function authorizeCredentials(raw: unknown, req?: Request): Promise
     return null;
   }
   recordSignInSuccess(email, ip);
-  return { id: user.urn, email: user.email, name: user.name, tenant: user.tenant, roles: user.roles as Role[], airports: user.airports };
+  return { id: user.urn, email: user.email, name: user.name, tenant: user.tenant, roles: user.roles as Role[], airports: user.airports, hotels: user.hotels ?? [] };
 }

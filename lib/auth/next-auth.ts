@@ -10,8 +10,8 @@ import { authorizeCredentials } from "./credentials";
 import { Role } from "./roles";
 import { authSecret } from "./secret";
 
-/** What the console session carries: the same claims as an API token. */
-export type SessionUser = { sub: string; tenant: string; roles: Role[]; airports: string[]; name: string; email: string };
+/** What the console session carries: the same claims as an API token (`hotels` for HOTEL users, else empty). */
+export type SessionUser = { sub: string; tenant: string; roles: Role[]; airports: string[]; hotels: string[]; name: string; email: string };
 
 const OidcClaims = z.object({
   sub: z.string(),
@@ -20,6 +20,7 @@ const OidcClaims = z.object({
   tenant: z.string(),
   roles: z.array(Role),
   airports: z.array(z.string()),
+  hotels: z.array(z.string()).optional(),
 });
 
 function providers(): NextAuthConfig["providers"] {
@@ -42,7 +43,7 @@ function providers(): NextAuthConfig["providers"] {
       clientSecret: process.env.AUTH_OIDC_SECRET,
       profile(profile) {
         const p = OidcClaims.parse(profile);
-        return { id: p.sub, email: p.email, name: p.name ?? p.email ?? p.sub, tenant: p.tenant, roles: p.roles, airports: p.airports };
+        return { id: p.sub, email: p.email, name: p.name ?? p.email ?? p.sub, tenant: p.tenant, roles: p.roles, airports: p.airports, hotels: p.hotels ?? [] };
       },
     });
   }
@@ -85,11 +86,12 @@ function callbacks(): NextAuthConfig["callbacks"] {
   return {
     async jwt({ token, user }) {
       if (user) {
-        const u = user as typeof user & { tenant: string; roles: Role[]; airports: string[] };
+        const u = user as typeof user & { tenant: string; roles: Role[]; airports: string[]; hotels?: string[] };
         token.sub = u.id;
         token.tenant = u.tenant;
         token.roles = u.roles;
         token.airports = u.airports;
+        token.hotels = u.hotels ?? [];
         // `sid`, not `jti`: next-auth's encode() replaces jti with a fresh random id on every write
         token.sid = await startConsoleSession(await getDb(), { tenant: u.tenant, sub: String(u.id) });
         return token;
@@ -109,6 +111,7 @@ function callbacks(): NextAuthConfig["callbacks"] {
         tenant: String(token.tenant),
         roles: (token.roles ?? []) as Role[],
         airports: (token.airports ?? []) as string[],
+        hotels: (token.hotels ?? []) as string[],
         name: String(token.name ?? ""),
         email: String(token.email ?? ""),
       };

@@ -27,6 +27,12 @@ export const TokenClaims = z.object({
   name: z.string().optional(),
   /** HOTEL tokens: the hotels the holder acts for */
   hotels: z.array(z.string().regex(/^urn:svc:hotel:/, "a hotel URN")).optional(),
+}).superRefine((c, issue) => {
+  // a hotel's user acts for its hotels only: never with another role, never without a hotel
+  const hotel = c.roles.includes("HOTEL");
+  if (hotel && c.roles.length > 1) issue.addIssue({ code: "custom", path: ["roles"], message: "HOTEL is held alone" });
+  if (hotel && !c.hotels?.length) issue.addIssue({ code: "custom", path: ["hotels"], message: "a HOTEL token lists its hotels" });
+  if (!hotel && c.hotels?.length) issue.addIssue({ code: "custom", path: ["hotels"], message: "only a HOTEL token lists hotels" });
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 

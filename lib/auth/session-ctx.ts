@@ -21,13 +21,14 @@ export async function sessionUser(): Promise<SessionUser | null> {
     tenant: user.tenant,
     roles,
     airports: user.airports ?? [],
+    hotels: user.hotels ?? [],
     name: user.name || user.email || user.sub,
     email: user.email ?? "",
   };
 }
 
 export function principalOf(user: SessionUser): Principal {
-  return { sub: user.sub, tenant: user.tenant, roles: user.roles, airports: user.airports, kind: "user", name: user.name };
+  return { sub: user.sub, tenant: user.tenant, roles: user.roles, airports: user.airports, kind: "user", name: user.name, ...(user.hotels.length ? { hotels: user.hotels } : {}) };
 }
 
 /** The rate-limit key of a console user: the API keys session requests the same way (no jti). */

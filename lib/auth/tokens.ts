@@ -16,6 +16,8 @@ export type MintInput = {
   maxTtlSeconds?: number;
   jti?: string;
   name?: string;
+  /** HOTEL tokens: the hotel URNs the holder acts for */
+  hotels?: string[];
 };
 
 export type Minted = { token: string; jti: string; expiresAt: Date; claims: TokenClaims };
@@ -73,6 +75,7 @@ export async function mintToken(input: MintInput): Promise<Minted> {
     exp: now + ttl,
     jti: input.jti ?? uuidv7(),
     ...(input.name ? { name: input.name } : {}),
+    ...(input.hotels?.length ? { hotels: input.hotels } : {}),
   });
   const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(key());
   return { token, jti: claims.jti, expiresAt: new Date(claims.exp * 1000), claims };
