@@ -7,6 +7,7 @@ import { allocateOnApproval, allocateOnRequest } from "./allocate";
 import { careAssessors } from "./assess-care";
 import { refreshCareOnVouchers } from "./care-vouchers";
 import { bookGroup, bookWave } from "./book";
+import { capacityCallJobs } from "./capacity-calls";
 import { checkOutStays } from "./check-out";
 import { closeBookedItemsOnSettled } from "./close-booked-items";
 import { caseCreatedLog } from "./case-created-log";
@@ -28,7 +29,7 @@ import { weeklyReport } from "./weekly-report";
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
 export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, issueVoucherOnConfirmed, checkOutStays, deliverMessageOnQueued, deliverMessageSweep, ...messageSubscribers,
   reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
-  reaccommodateStays, releaseChosenStay, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled, ...careAssessors, refreshCareOnVouchers, ...mealVoucherJobs, ...rideJobs].map(labelSteps);
+  reaccommodateStays, releaseChosenStay, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled, ...careAssessors, refreshCareOnVouchers, ...mealVoucherJobs, ...rideJobs, ...capacityCallJobs].map(labelSteps);
 
 /** The registry as Inngest functions, for serve(). */
 export const functions = jobs.map((job) => toInngestFunction(inngest, job));

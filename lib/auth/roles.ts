@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   "hotel:quality": [HOTEL, OPERATOR, OPS, ADMIN],
   "hotel:problem": [OPERATOR, OPS, ADMIN],
   "capacity:call": [OPS, ADMIN],
+  // a capacity call is read on the board and, by the hotels it went to, in the extranet
+  "capacity:read": [HOTEL, OPERATOR, OPS, ADMIN],
   // FEED reads only the cases it created; services enforce that part
   "case:read": [OPS, ADMIN, OPERATOR, FEED],
   read: [OPS, ADMIN, OPERATOR],

@@ -15,7 +15,8 @@ export type Rendition = { subject?: string; html?: string; text: string };
 
 export type MessageDraft = {
   tenant: string;
-  caseUrn: string;
+  /** null: a message about no case (a capacity call to a hotel), which goes out */
+  caseUrn: string | null;
   /** the record the message describes (a reservation, `<reservation>#return-leg:…`) */
   relatedUrn: string;
   kind: MessageKind;

@@ -4,6 +4,7 @@ import * as allocation from "./allocation";
 import * as audit from "./audit";
 import * as board from "./board";
 import * as booking from "./booking";
+import * as capacity from "./capacity";
 import * as care from "./care";
 import * as careOverrides from "./care-overrides";
 import * as cases from "./cases";
@@ -25,6 +26,6 @@ import * as vouchers from "./vouchers";
 import * as webhooks from "./webhooks";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, board, cases, care, careOverrides, policies, demand, review, allocation, hotels, vouchers, messages, meals, booking, agent, transport, rides, settings, webhooks, reports, users, passenger, sms].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, board, cases, care, careOverrides, policies, demand, review, allocation, hotels, vouchers, messages, meals, booking, agent, transport, rides, settings, webhooks, reports, users, passenger, sms, capacity].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/api/route";
 import { urnParam } from "@/lib/api/params";
 import { EndedSessions, EndSessionsBody } from "@/lib/users/end-sessions";
+import { CreateUserBody, UpdatedUser, UpdateUserBody, UserList, UserRecord, UsersQuery } from "@/lib/users/schemas";
 
 export const endUserSessionsRoute = defineRoute({
   method: "POST",
@@ -19,4 +20,56 @@ export const endUserSessionsRoute = defineRoute({
   params: z.object({ userUrn: urnParam("user") }),
   body: EndSessionsBody,
   response: EndedSessions,
+});
+
+export const listUsersRoute = defineRoute({
+  method: "GET",
+  path: "/users",
+  tag: "Users",
+  summary: "List the users",
+  description:
+    "ADMIN only. The tenant's console users by name, with their roles, airports and (HOTEL users) hotels by name; never a " +
+    "password hash. `role` narrows the list. An ADMIN limited to some airports sees the users within them (a HOTEL user's " +
+    "airports are its hotels').",
+  permission: "admin",
+  query: UsersQuery,
+  response: UserList,
+});
+
+export const createUserRoute = defineRoute({
+  method: "POST",
+  path: "/users",
+  tag: "Users",
+  summary: "Add a user",
+  description: [
+    "ADMIN only. Body `{ email, name, roles, airports?, hotels?, password }`: a console user who signs in with e-mail and",
+    "password. HOTEL is held alone and lists one or more `hotels` the airline has a direct contract with (422 otherwise:",
+    "none listed, another airline's hotel, HOTEL with another role); its airports are `[\"*\"]`, its hotels being its scope.",
+    "Every other role lists `airports` and no hotel. An ADMIN limited to some airports adds users within them only (403",
+    "OUT_OF_SCOPE). The e-mail is unique across the installation (409 CONFLICT). Audited (entity user, action create).",
+  ].join("\n"),
+  permission: "admin",
+  body: CreateUserBody,
+  response: UserRecord,
+  status: 201,
+  errors: [409, 422],
+});
+
+export const updateUserRoute = defineRoute({
+  method: "PATCH",
+  path: "/users/{userUrn}",
+  tag: "Users",
+  summary: "Edit a user",
+  description: [
+    "ADMIN only. Body `{ name?, roles?, airports?, hotels?, password? }`: the fields given change; the result obeys the rules",
+    "of POST /users (422). A change of roles, airports, hotels or password ends the user's live console sessions in the same",
+    "transaction (`sessionsEnded`): from then on its session cookies are refused and it signs in again. An ADMIN limited to",
+    "some airports edits users within them only (403 OUT_OF_SCOPE). Another tenant's user is a 404. Audited (entity user,",
+    "action update; never the password).",
+  ].join("\n"),
+  permission: "admin",
+  params: z.object({ userUrn: urnParam("user") }),
+  body: UpdateUserBody,
+  response: UpdatedUser,
+  errors: [404, 422],
 });
