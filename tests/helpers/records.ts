@@ -5,7 +5,7 @@ import { POST as generateReportHandler } from "@/app/api/v1/reports/route";
 import { POST as createSegmentHandler } from "@/app/api/v1/transport/segments/route";
 import { POST as subscribeHandler } from "@/app/api/v1/webhooks/subscriptions/route";
 import type { Db } from "@/db/client";
-import { allocationWaves, hotels, messages, reviewItems, users, webhookDeliveries } from "@/db/schema";
+import { allocationWaves, capacityCalls, hotels, messages, reviewItems, users, webhookDeliveries } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
@@ -52,6 +52,8 @@ export type Records = {
   userUrn: string;
   /** a FAILED voucher email of the case, which may be resent */
   messageUrn: string;
+  /** a capacity call at CDG that went to the hotel */
+  callUrn: string;
 };
 
 export async function makeRecords(db: Db): Promise<Records> {
@@ -151,6 +153,8 @@ export async function makeRecords(db: Db): Promise<Records> {
   await db.insert(messages).values({ urn: messageUrn, tenant: TENANT, kind: "VOUCHER", recipient: "b-1@example.com", caseUrn, relatedUrn: reservationUrn, text: "voucher", status: "FAILED", lastError: "550 mailbox unavailable" });
   const userUrn = newUrn("user");
   await db.insert(users).values({ urn: userUrn, tenant: TENANT, email: `cdg-${userUrn.slice(-12)}@records.test`, name: "CDG operator", roles: ["AIRPORT_OPERATOR"], airports: ["CDG"] });
+  const callUrn = newUrn("capacity");
+  await db.insert(capacityCalls).values({ urn: callUrn, tenant: TENANT, airport: "CDG", date: "2026-11-21", reason: "records", roomsShort: 4, hotelUrns: [hotelUrn], createdBy: "records" });
 
   return {
     caseUrn,
@@ -173,6 +177,7 @@ export async function makeRecords(db: Db): Promise<Records> {
     reportUrn: report.json.urn,
     userUrn,
     messageUrn,
+    callUrn,
   };
 }
 

@@ -129,4 +129,10 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "GET /reports/{reportUrn}": { roles: READ, scope: "tenant-record", why: "README: every role but FEED" },
   "GET /reports/care-compliance": { roles: READ, scope: "airport", why: "issue 21 part 5: read like the reports; the query names the airport" },
   "POST /users/{userUrn}/sign-out": { roles: [ADMIN], scope: "record", why: "docs/security.md: an ADMIN ends a user's sessions; a user of CDG is in scope of a CDG ADMIN only" },
+  "GET /users": { roles: [ADMIN], scope: "none", why: "issue 22: users managed by an ADMIN; a scoped ADMIN lists the users within its airports" },
+  "POST /users": { roles: [ADMIN], scope: "airport", why: "issue 22: the body names the user's airports (CDG): a scoped ADMIN adds users within them only" },
+  "PATCH /users/{userUrn}": { roles: [ADMIN], scope: "record", why: "issue 22: as sign-out, a user of CDG is in scope of a CDG ADMIN only" },
+  "POST /airports/{code}/capacity-calls": { roles: SUPERVISE, scope: "airport", why: "issue 22: a supervisor calls the hotels near an airport (capacity:call)" },
+  "GET /capacity-calls/{callUrn}": { roles: READ, scope: "record", why: "issue 22: read on the board (and by the hotels it went to, in the extranet)" },
+  "POST /capacity-calls/{callUrn}/answers": { roles: SUPERVISE, scope: "record", why: "issue 22: a hotel's answer (HOTEL for its hotels), or staff answering for it on the phone" },
 };

@@ -58,6 +58,8 @@ export function validRequest(spec: RouteSpec, r: Records): { path: string; opts:
     reportUrn: r.reportUrn,
     userUrn: r.userUrn,
     messageUrn: r.messageUrn,
+    callUrn: r.callUrn,
+    code: "CDG",
   };
   const names = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const used = Object.fromEntries(names.map((n) => [n, params[n]]));
@@ -110,4 +112,8 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   "POST /webhooks/subscriptions": () => ({ url: "https://hooks.example.com/principals", events: ["case.accommodated"] }),
   "POST /reports": () => ({}),
   "POST /users/{userUrn}/sign-out": () => ({ reason }),
+  "POST /users": () => ({ email: `principals-${++seq}-${Date.now()}@records.test`, name: "New CDG operator", roles: ["AIRPORT_OPERATOR"], airports: ["CDG"], password: "principals-pw" }),
+  "PATCH /users/{userUrn}": () => ({ name: `CDG operator ${++seq}` }),
+  "POST /airports/{code}/capacity-calls": () => ({ reason }),
+  "POST /capacity-calls/{callUrn}/answers": (r) => ({ hotelUrn: r.hotelUrn, rooms: 3 }),
 };
