@@ -10,6 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import type { Board } from "@/lib/board/schemas";
 import { cn } from "@/lib/utils";
 import type { ReviewPriority } from "@/lib/vocabulary";
+import { CapacityCallRow } from "./capacity-call";
 import { FlightRows } from "./flight-rows";
 import { SlaClock } from "./sla-clock";
 
@@ -23,7 +24,7 @@ const words = (s: string) => s.replaceAll("_", " ").toLowerCase();
  * process shows. "Updated" is the last time the server confirmed the figures, not the last render.
  * Times read in the airport's zone (`zone`), or UTC when the console's toggle says so.
  */
-export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
+export function BoardView({ initial, zone, canCallHotels = false }: { initial: Board; zone: string; canCallHotels?: boolean }) {
   const [board, setBoard] = useState(initial);
   const [checkedAt, setCheckedAt] = useState(() => new Date(initial.generatedAt).getTime());
   const [offline, setOffline] = useState(false);
@@ -77,6 +78,7 @@ export function BoardView({ initial, zone }: { initial: Board; zone: string }) {
           </span>
         )}
       </p>
+      <CapacityCallRow airport={board.airport} call={board.capacityCall ?? null} canCall={canCallHotels} zone={zone} />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure title="Open cases" icon={<ClipboardList aria-hidden className="size-4" />} value={cases.open} testId="board-open-cases">
           {cases.passengers} passengers

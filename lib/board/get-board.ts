@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { allocationWaves, cases, demands, messages, passengerGroups, passengers, reservations, reviewItems, transportSegments } from "@/db/schema";
 import { WaveSource } from "@/lib/allocation/schemas";
 import { requireAirport, requirePermission } from "@/lib/auth/require";
+import { tonightsCall } from "@/lib/capacity/tonight";
 import type { Ctx } from "@/lib/context";
 import { heldForLaterOf } from "@/lib/demand/held-block";
 import { reachOf } from "@/lib/messages/reach";
@@ -29,7 +30,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
   const openCaseUrns = ctx.db.select({ urn: cases.urn }).from(cases).where(openCase);
   const startedAt = new Date();
 
-  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reach, reviewRows, [transport], [wave], flights] = await Promise.all([
+  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reach, reviewRows, [transport], [wave], flights, capacityCall] = await Promise.all([
     ctx.db.select({ status: cases.status, n: sql<number>`count(*)::int` }).from(cases).where(openCase).groupBy(cases.status),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(passengers).where(inArray(passengers.caseUrn, openCaseUrns)),
     ctx.db
@@ -92,6 +93,8 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
       .limit(1),
     // a row per open case: one statement for all of them (lib/board/flight-rows.ts)
     boardFlightRows(ctx, { tenant, airport, now: startedAt }),
+    // tonight's capacity call with its answers, counted in the same statement (lib/capacity/tonight.ts)
+    tonightsCall(ctx, airport, startedAt),
   ]);
 
   const now = startedAt.getTime();
@@ -127,6 +130,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
       }),
     },
     flights,
+    capacityCall,
   };
   // the overdue count moves with the clock alone; the page counts down itself, so it stays out of the hash
   const revision = createHash("sha256")

@@ -67,6 +67,19 @@ export const BoardFlight = z
   .meta({ id: "BoardFlight", description: "One open case on the board" });
 export type BoardFlight = z.infer<typeof BoardFlight>;
 
+export const BoardCapacityCall = z
+  .object({
+    urn: z.string(),
+    at: z.iso.datetime(),
+    automatic: z.boolean().meta({ description: "sent by the policy threshold, not by a supervisor" }),
+    roomsShort: z.number().int().meta({ description: "rooms short when the call went out" }),
+    asked: z.number().int().meta({ description: "contracted hotels the call went to" }),
+    answered: z.number().int().meta({ description: "hotels that answered" }),
+    roomsOffered: z.number().int().meta({ description: "rooms the answers offer" }),
+  })
+  .meta({ id: "BoardCapacityCall", description: "tonight's newest capacity call at the airport, its answers counted live" });
+export type BoardCapacityCall = z.infer<typeof BoardCapacityCall>;
+
 export const Board = z
   .object({
     airport: z.string(),
@@ -123,6 +136,7 @@ export const Board = z
       at: z.iso.datetime().nullable(),
       sources: z.array(WaveSource),
     }),
+    capacityCall: BoardCapacityCall.nullable().optional().meta({ description: "tonight's capacity call at the airport (null: nobody called the hotels tonight)" }),
     flights: z
       .array(BoardFlight)
       .optional()

@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { hasPermission } from "@/lib/auth/roles";
 import { sessionCtx } from "@/lib/auth/session-ctx";
 import { boardAirports, getBoard } from "@/lib/board";
 import { airportTimeZones } from "@/lib/cases/airports";
@@ -48,7 +49,7 @@ export default async function BoardPage({ searchParams }: { searchParams: Promis
         }
       />
       {read.ok ? (
-        <BoardView key={airport} initial={read.value} zone={zones[airport] ?? "UTC"} />
+        <BoardView key={airport} initial={read.value} zone={zones[airport] ?? "UTC"} canCallHotels={hasPermission(ctx.principal.roles, "capacity:call")} />
       ) : (
         <ListRefusal error={read.error} what="the board" airport={airport} myAirports={ctx.principal.airports} clearHref="/board" />
       )}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as callHandler } from "@/app/api/v1/airports/[code]/capacity-calls/route";
 import { POST as answerHandler } from "@/app/api/v1/capacity-calls/[callUrn]/answers/route";
 import { GET as readHandler } from "@/app/api/v1/capacity-calls/[callUrn]/route";
+import { GET as boardHandler } from "@/app/api/v1/board/route";
 import { auditEntries, capacityCalls, directContracts, hotelInventory, hotels, messages } from "@/db/schema";
 import { messagesOnCapacityCalled } from "@/inngest/functions/capacity-calls";
 import { deliverMessageJob } from "@/inngest/functions/deliver-message";
@@ -116,6 +117,15 @@ describe("a supervisor's capacity call", () => {
     expect(seen.status).toBe(200);
     expect(seen.json.answers).toEqual({ count: 2, rooms: 5 });
     expect(seen.json.hotels).toHaveLength(3);
+
+    // the board counts the answers live: its revision moves with each
+    const board = await call(boardHandler, "/board", { token: ops, query: { airport: "CDG" } });
+    expect(board.json.capacityCall).toMatchObject({ urn: callUrn, automatic: false, asked: 3, answered: 2, roomsOffered: 5 });
+    await answer(novotelDesk, callUrn, { hotelUrn: novotel, rooms: 4 });
+    const moved = await call(boardHandler, "/board", { token: ops, query: { airport: "CDG" } });
+    expect(moved.json.capacityCall).toMatchObject({ answered: 2, roomsOffered: 6 });
+    expect(moved.json.revision).not.toBe(board.json.revision);
+    await answer(novotelDesk, callUrn, { hotelUrn: novotel, rooms: 3 });
 
     const inventory = await database.db.select().from(hotelInventory).where(eq(hotelInventory.tenant, tenant)).orderBy(hotelInventory.rooms);
     expect(inventory.map((i) => [i.hotelUrn, i.date, i.rooms, i.nightlyRate])).toEqual([
