@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { cn } from "@/lib/utils";
 
 const TABS = [
+  { href: "/admin/users", label: "Users", testId: "admin-tab-users" },
   { href: "/admin/tokens", label: "Service tokens", testId: "admin-tab-tokens" },
   { href: "/admin/jobs", label: "Job runs", testId: "admin-tab-jobs" },
   { href: "/admin/settings", label: "Settings", testId: "admin-tab-settings" },

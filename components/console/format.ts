@@ -151,6 +151,7 @@ const ROLE_LABELS: Record<string, string> = {
   OPS_SUPERVISOR: "Ops supervisor",
   AIRPORT_OPERATOR: "Airport operator",
   FEED: "Feed",
+  HOTEL: "Hotel",
 };
 
 export function roleLabel(role: string): string {

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { users } from "@/db/schema";
+import { directContracts, hotels, users } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
+import { coversAirport } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
 import { assertManages, hotelsByUrn, toUserRecord } from "./rules";
@@ -30,4 +31,16 @@ function manages(ctx: Ctx, u: UserRecord): boolean {
   } catch {
     return false;
   }
+}
+
+/** The hotels an ADMIN may give a HOTEL user: the airline's contracted hotels within its airports, by name. */
+export async function hotelChoices({ ctx }: { ctx: Ctx }): Promise<{ hotelUrn: string; hotelName: string; airport: string }[]> {
+  requirePermission(ctx, "admin", "list the contracted hotels (ADMIN only)");
+  const rows = await ctx.db
+    .select({ hotelUrn: hotels.urn, hotelName: hotels.name, airport: hotels.airport })
+    .from(directContracts)
+    .innerJoin(hotels, eq(hotels.urn, directContracts.hotelUrn))
+    .where(eq(directContracts.tenant, ctx.principal.tenant))
+    .orderBy(asc(hotels.airport), asc(hotels.name));
+  return rows.filter((h) => coversAirport(ctx.principal, h.airport));
 }
