@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { z } from "zod";
 import { capacityCalls, type CapacityCallRow } from "@/db/schema";
 import { requireAirport, requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
@@ -10,7 +11,6 @@ import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
 import { IataCode, Reason } from "@/lib/primitives";
 import { parseInput } from "@/lib/validation";
-import { z } from "zod";
 import { contractedHotelsAt } from "./hotels";
 import { nightOf } from "./night";
 import { capacityCallRecord } from "./record";
@@ -27,13 +27,13 @@ export type CallInput = z.input<typeof CallInput>;
  * (lib/messages/capacity-call.ts), one per hotel with a reservations e-mail. 422 when the tenant
  * has no contracted hotel there: nobody to call.
  */
-export async function callHotels({ ctx, input, now = new Date() }: { ctx: Ctx; input: CallInput; now?: Date }): Promise<CapacityCall> {
+export async function callHotels({ ctx, input }: { ctx: Ctx; input: CallInput }): Promise<CapacityCall> {
   requirePermission(ctx, "capacity:call", "call the contracted hotels for rooms");
   const { airport, reason } = parseInput(CallInput, input);
   requireAirport(ctx, airport);
   const hotels = await contractedHotelsAt(ctx, airport);
   if (hotels.length === 0) throw new DomainError(422, "NO_CONTRACTED_HOTEL", `The airline has no direct contract with a hotel at ${airport}: there is no hotel to call.`);
-  const date = nightOf(now, await airportTimeZone(ctx, airport));
+  const date = nightOf(new Date(), await airportTimeZone(ctx, airport));
   const roomsShort = await roomsShortAt(ctx, airport);
   const row = await transaction(ctx, async (tx) => {
     const [inserted] = await tx.db
@@ -52,11 +52,11 @@ export async function callHotels({ ctx, input, now = new Date() }: { ctx: Ctx; i
  * once one insert wins and the others find it (no check-then-insert race). No call either when a
  * supervisor already called the airport tonight. Answers the call, or null when none went out.
  */
-export async function callHotelsByPolicy(ctx: Ctx, input: { airport: string; roomsShort: number; threshold: number; now?: Date }): Promise<CapacityCallRow | null> {
+export async function callHotelsByPolicy(ctx: Ctx, input: { airport: string; roomsShort: number; threshold: number }): Promise<CapacityCallRow | null> {
   requirePermission(ctx, "capacity:call", "call the contracted hotels for rooms");
   const hotels = await contractedHotelsAt(ctx, input.airport);
   if (hotels.length === 0) return null;
-  const date = nightOf(input.now ?? new Date(), await airportTimeZone(ctx, input.airport));
+  const date = nightOf(new Date(), await airportTimeZone(ctx, input.airport));
   const tenant = ctx.principal.tenant;
   return transaction(ctx, async (tx) => {
     const [earlier] = await tx.db
