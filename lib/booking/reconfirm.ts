@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { cases, reservationReconfirmations, reservations, type ReconfirmationRow, type ReservationRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
+import { airportTimeZone } from "@/lib/cases/airports";
+import { localDate } from "@/lib/cases/stay";
 import { requirePermission } from "@/lib/auth/require";
 import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/drills/systems";
@@ -23,7 +25,10 @@ export type ReconfirmOutcome =
 /** What the provider's answer says: held, or a walk and why. */
 type Verdict = { held: true; providerStatus: string } | { held: false; reason: WalkReason; providerStatus: string; detail: string };
 
-function verdictOf(row: ReservationRow, booking: ProviderBooking): Verdict {
+/** Our nights as the hotel's calendar dates (the reservation keeps instants, the provider dates). */
+export type BookedNights = { checkIn: string; checkOut: string };
+
+function verdictOf(row: ReservationRow, nights: BookedNights, booking: ProviderBooking): Verdict {
   if (booking.status === "CANCELLED") {
     const reason = booking.cancelledBecause ?? "CANCELLED_BY_HOTEL";
     return { held: false, reason, providerStatus: `CANCELLED${booking.cancelledBecause ? ` (${booking.cancelledBecause})` : ""}`, detail: `${booking.provider} answered the booking ${booking.reference} CANCELLED${booking.cancelledBecause ? `: ${booking.cancelledBecause}` : ""}` };
@@ -31,6 +36,15 @@ function verdictOf(row: ReservationRow, booking: ProviderBooking): Verdict {
   // fewer rooms than booked: the hotel sold the others (the group cannot be split at the desk)
   if (booking.rooms < row.rooms) {
     return { held: false, reason: "OVERBOOKED", providerStatus: `CONFIRMED (${booking.rooms} of ${row.rooms} rooms)`, detail: `${booking.provider} holds ${booking.rooms} of the ${row.rooms} rooms booked under ${booking.reference}` };
+  }
+  // nights the provider no longer holds (a longer stay there is no loss): the hotel gave them away
+  if (booking.checkIn > nights.checkIn || booking.checkOut < nights.checkOut) {
+    return {
+      held: false,
+      reason: "OVERBOOKED",
+      providerStatus: `CONFIRMED (${booking.checkIn} to ${booking.checkOut})`,
+      detail: `${booking.provider} holds ${booking.reference} from ${booking.checkIn} to ${booking.checkOut}, not ${nights.checkIn} to ${nights.checkOut}`,
+    };
   }
   return { held: true, providerStatus: booking.status };
 }
@@ -50,8 +64,8 @@ async function lookUp(ctx: Ctx, row: ReservationRow): Promise<ProviderBooking> {
 /**
  * One re-confirmation at its due time (walk protection, issue 22): the booking is looked up at its
  * provider by reference.
- * - Held (CONFIRMED with the rooms booked) → HELD, the provider's status kept.
- * - Cancelled, overbooked, the guarantee refused, or unknown (404) → WALKED, and the reservation is
+ * - Held (CONFIRMED with the rooms and nights booked) → HELD, the provider's status kept.
+ * - Cancelled, overbooked (fewer rooms or nights held), the guarantee refused, or unknown (404) → WALKED, and the reservation is
  *   walked (lib/booking/walk.ts) in the same transaction: CANCELLED with its reason, `reservation/walked`.
  * - The look-up failed (5xx, 429, a timeout, any other refusal) → RETRY until RECONFIRM_LOOKUPS
  *   look-ups failed, then ERROR with the last error and an audit entry saying so; nobody is walked.
@@ -73,9 +87,12 @@ export async function reconfirmReservation(ctx: Ctx, input: { reconfirmationUrn:
     return finish(ctx, rc, { status: "SKIPPED", detail: `the reservation is ${row?.walkedAt ? "walked" : (row?.status ?? "missing")}: nothing to look up` });
   }
 
+  const [kase] = await ctx.db.select({ airport: cases.airport }).from(cases).where(eq(cases.urn, row.caseUrn)).limit(1);
+  const timeZone = await airportTimeZone(ctx, kase?.airport ?? "");
+  const nights = { checkIn: localDate(row.checkIn, timeZone), checkOut: localDate(row.checkOut, timeZone) };
   let verdict: Verdict;
   try {
-    verdict = verdictOf(row, await lookUp(ctx, row));
+    verdict = verdictOf(row, nights, await lookUp(ctx, row));
   } catch (err) {
     if (notFound(err)) {
       verdict = { held: false, reason: "NOT_FOUND", providerStatus: "NOT_FOUND", detail: `${row.provider} holds no booking ${row.providerRef ?? ""}: ${err.message}` };

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeEach } from "vitest";
 import { auditEntries, jobEvents, reservationReconfirmations, reservations } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
+import { localDate } from "@/lib/cases/stay";
 import type { Ctx } from "@/lib/context";
 import { hotelSources } from "@/lib/providers/sources";
 import type { SearchQuery } from "@/lib/providers/types";
@@ -13,8 +14,7 @@ import type { PolicyDraft } from "@/tests/helpers/policies";
 import { sandboxProviders } from "@/tests/helpers/providers";
 import { confirmedReservation } from "@/tests/helpers/reservations";
 
-const STAY = { checkIn: "2026-11-21", checkOut: "2026-11-22" };
-const CDG: SearchQuery = { airport: "CDG", latitude: HUBS.CDG.latitude, longitude: HUBS.CDG.longitude, radiusKm: 60, currency: "EUR", ...STAY, rooms: 2, guestsPerRoom: 2 };
+const CDG = { airport: "CDG", latitude: HUBS.CDG.latitude, longitude: HUBS.CDG.longitude, radiusKm: 60, currency: "EUR", rooms: 2, guestsPerRoom: 2 } satisfies Partial<SearchQuery>;
 
 /**
  * A database with airports and both sandbox providers (faults cleared before each test), and a
@@ -42,23 +42,26 @@ export function reconfirmTestbed() {
     const fx = await confirmedReservation(database.db, { token, tenant, policy: opts.policy });
     const ctx: Ctx = { db: database.db, principal: systemPrincipal(tenant, "reconfirmation") };
     const source = hotelSources(ctx).sources.find((s) => s.id === provider)!;
-    const offer = (await source.search(CDG)).find((o) => o.acceptedPayments.includes("GUARANTEE") && o.roomsAvailable >= 2);
+    // one night, booked at the provider for the hotel's calendar dates of the reservation's stay
+    const checkIn = opts.checkIn ?? new Date(Date.now() + 3 * 3600_000);
+    const checkOut = new Date(checkIn.getTime() + 24 * 3600_000);
+    const stay = { checkIn: localDate(checkIn, "Europe/Paris"), checkOut: localDate(checkOut, "Europe/Paris") };
+    const offer = (await source.search({ ...CDG, ...stay })).find((o) => o.acceptedPayments.includes("GUARANTEE") && o.roomsAvailable >= 2);
     if (!offer) throw new Error(`no bookable ${provider} offer`);
     const booking = await source.book({
       offerId: offer.offerId,
       providerHotelId: offer.providerHotelId,
-      ...STAY,
+      ...stay,
       rooms: 2,
       guests: [{ firstName: "Amélie", lastName: "Dupont" }],
       clientReference: `RC-${fx.reservationUrn.slice(-12)}`,
       payment: { method: "GUARANTEE" },
     });
-    const checkIn = opts.checkIn ?? new Date(Date.now() + 3 * 3600_000);
     await database.db
       .update(reservations)
-      .set({ provider, providerRef: booking.reference, confirmationCode: booking.confirmationCode, rooms: 2, checkIn, checkOut: new Date(checkIn.getTime() + 15 * 3600_000) })
+      .set({ provider, providerRef: booking.reference, confirmationCode: booking.confirmationCode, rooms: 2, checkIn, checkOut })
       .where(eq(reservations.urn, fx.reservationUrn));
-    return { ...fx, tenant, token, ctx, provider, providerHotelId: offer.providerHotelId, reference: booking.reference, checkIn };
+    return { ...fx, tenant, token, ctx, provider, source, stay, providerHotelId: offer.providerHotelId, reference: booking.reference, checkIn };
   }
 
   const rowsOf = (reservationUrn: string) =>

@@ -119,6 +119,14 @@ describe("a re-confirmation", () => {
     expect((await byMoment(fx.reservationUrn)).BEFORE_ARRIVAL).toMatchObject({ status: "SKIPPED", attempts: 0 });
   });
 
+  it("walks a booking whose nights the provider no longer holds (moved at the hotel): OVERBOOKED", async () => {
+    const fx = await scheduled();
+    const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await fx.source.modify({ reference: fx.reference, checkIn: nextDay(fx.stay.checkIn), checkOut: nextDay(fx.stay.checkOut) });
+    expect(await reconfirmReservation(fx.ctx, { reconfirmationUrn: fx.after.urn })).toMatchObject({ status: "WALKED" });
+    expect(await bed.reservationOf(fx.reservationUrn)).toMatchObject({ status: "CANCELLED", walkReason: "OVERBOOKED", walkDetail: expect.stringMatching(/not \d{4}-\d{2}-\d{2} to/) });
+  });
+
   it("walks once under 20 concurrent re-confirmations that all see the walk", async () => {
     const fx = await scheduled();
     await bed.faults("HOTELBEDS", { giveAway: { [fx.providerHotelId]: "OVERBOOKED" } });
