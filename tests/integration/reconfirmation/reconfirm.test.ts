@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { GET as getReservationHandler } from "@/app/api/v1/booking/reservations/[reservationUrn]/route";
+import { ReservationsPanel } from "@/components/booking/reservations-panel";
 import { reservations, transportSegments } from "@/db/schema";
 import { reconfirmReservation } from "@/lib/booking/reconfirm";
 import { RECONFIRM_LOOKUPS } from "@/lib/booking/reconfirm-retry";
@@ -28,6 +30,8 @@ async function shuttle(tenant: string, caseUrn: string, reservationUrn: string, 
   return urn;
 }
 
+const panelText = async (fx: { ctx: Parameters<typeof ReservationsPanel>[0]["ctx"]; caseUrn: string }) =>
+  renderToStaticMarkup(await ReservationsPanel({ ctx: fx.ctx, caseUrn: fx.caseUrn, closed: false, zone: "Europe/Paris" }));
 const byMoment = async (reservationUrn: string) => Object.fromEntries((await bed.rowsOf(reservationUrn)).map((r) => [r.moment, r]));
 
 describe("scheduling re-confirmations", () => {
@@ -86,8 +90,10 @@ describe("a re-confirmation", () => {
 
   it("HELD when the provider still holds the booking", async () => {
     const fx = await scheduled();
+    expect(await panelText(fx)).toContain("re-confirmation at");
     expect(await reconfirmReservation(fx.ctx, { reconfirmationUrn: fx.after.urn })).toMatchObject({ status: "HELD" });
     expect((await byMoment(fx.reservationUrn)).AFTER_BOOKING).toMatchObject({ status: "HELD", providerStatus: "CONFIRMED", attempts: 1, lastError: null });
+    expect(await panelText(fx)).toContain("held by the hotel at");
     expect((await bed.reservationOf(fx.reservationUrn)).status).toBe("CONFIRMED");
     const [audit] = await bed.auditsOf(fx.reservationUrn, "reconfirm");
     expect(audit.reason).toMatch(/AFTER_BOOKING: HELD/);
@@ -163,6 +169,8 @@ describe("a re-confirmation", () => {
     expect(await bed.eventsOf("reservation/walked", fx.reservationUrn)).toHaveLength(0);
     const [audit] = await bed.auditsOf(fx.reservationUrn, "reconfirm");
     expect(audit.reason).toMatch(/could not be re-confirmed/);
+    // the case page's booking panel says so
+    expect(await panelText(fx)).toContain("could not be re-confirmed with the provider");
   });
 
   it("is SKIPPED once the reservation was cancelled", async () => {
