@@ -104,18 +104,19 @@ export async function reconfirmReservation(ctx: Ctx, input: { reconfirmationUrn:
   }
   if (verdict.held) return finish(ctx, rc, { status: "HELD", detail: `${row.provider} holds the booking ${row.providerRef ?? ""}`, providerStatus: verdict.providerStatus });
   const { reason, detail, providerStatus } = verdict;
-  return finish(ctx, rc, { status: "WALKED", detail: `${reason}: ${detail}`, providerStatus }, (tx) => walkReservation(tx, { reservationUrn: row.urn, reason, detail }));
+  return finish(ctx, rc, { status: "WALKED", detail: `${reason}: ${detail}`, providerStatus }, async (tx) => (await walkReservation(tx, { reservationUrn: row.urn, reason, detail })) !== null);
 }
 
 /**
  * Moves the row from SCHEDULED to its outcome and audits it, with `also` (the walk) in the same
- * transaction; DONE when another run moved it first.
+ * transaction; DONE when another run moved it first. A walk that finds the reservation changed
+ * since the look-up (cancelled, or declined in the extranet meanwhile) leaves the row SKIPPED.
  */
 async function finish(
   ctx: Ctx,
   rc: ReconfirmationRow,
   out: { status: "HELD" | "WALKED" | "SKIPPED" | "ERROR"; detail: string; providerStatus?: string; lastError?: string },
-  also?: (tx: Ctx) => Promise<unknown>,
+  also?: (tx: Ctx) => Promise<boolean>,
 ): Promise<ReconfirmOutcome> {
   return transaction(ctx, async (tx) => {
     const looked = out.status !== "SKIPPED";
@@ -132,7 +133,10 @@ async function finish(
       .where(and(eq(reservationReconfirmations.urn, rc.urn), eq(reservationReconfirmations.status, "SCHEDULED")))
       .returning();
     if (!moved) return { status: "DONE" as const, detail: "another run re-confirmed it" };
-    if (also) await also(tx);
+    if (also && !(await also(tx))) {
+      out = { ...out, status: "SKIPPED", detail: `${out.detail}; the reservation was no longer CONFIRMED (walked or cancelled meanwhile)` };
+      await tx.db.update(reservationReconfirmations).set({ status: "SKIPPED" }).where(eq(reservationReconfirmations.urn, rc.urn));
+    }
     const [kase] = await tx.db.select({ airport: cases.airport }).from(cases).innerJoin(reservations, eq(reservations.caseUrn, cases.urn)).where(eq(reservations.urn, rc.reservationUrn)).limit(1);
     await writeAudit(tx, {
       entity: "reservation",
