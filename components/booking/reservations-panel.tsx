@@ -58,6 +58,7 @@ export async function ReservationsPanel({ ctx, caseUrn, closed, zone }: { ctx: C
                   <StatusBadge status={r.status} />
                   {r.cancellationReason && <div className="text-xs text-muted-foreground">{r.cancellationReason}</div>}
                   {r.status === "FAILED" && <div className="text-xs text-muted-foreground">{lastError(r)}</div>}
+                  {r.status === "CONFIRMED" && <ReconfirmationLine r={r} zone={zone} />}
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{r.rooms}</TableCell>
                 <TableCell className="whitespace-nowrap text-xs">
@@ -92,4 +93,30 @@ export async function ReservationsPanel({ ctx, caseUrn, closed, zone }: { ctx: C
 function lastError(r: Reservation): string {
   const last = r.attempts.at(-1);
   return last ? `${last.reason ?? "failed"}${last.providerError ? `: ${last.providerError}` : ""}` : "not booked";
+}
+
+/** Where the walk protection stands for a CONFIRMED booking: the last look-up at the provider, else the next one. */
+function ReconfirmationLine({ r, zone }: { r: Reservation; zone: string }) {
+  const last = r.reconfirmations.filter((c) => c.checkedAt && c.status !== "SCHEDULED" && c.status !== "SKIPPED").at(-1);
+  const next = r.reconfirmations.find((c) => c.status === "SCHEDULED");
+  if (last?.status === "ERROR") {
+    return (
+      <Badge variant="warning" className="mt-1 whitespace-normal text-left" data-testid="reconfirmation-line" title={last.lastError ?? undefined}>
+        could not be re-confirmed with the provider
+      </Badge>
+    );
+  }
+  if (last) {
+    return (
+      <div className="text-xs text-muted-foreground" data-testid="reconfirmation-line">
+        held by the hotel at <LocalTime at={last.checkedAt!} zone={zone} />
+      </div>
+    );
+  }
+  if (!next) return null;
+  return (
+    <div className="text-xs text-muted-foreground" data-testid="reconfirmation-line">
+      re-confirmation at <LocalTime at={next.dueAt} zone={zone} />
+    </div>
+  );
 }

@@ -19,6 +19,7 @@ import { mealVoucherJobs } from "./meal-vouchers";
 import { messageSubscribers } from "./messages";
 import { completeTransport, dropTransportOnCancelled, followNextFlightTransport, planTransportOnConfirmed } from "./plan-transport";
 import { reaccommodateStays } from "./reaccommodate-stays";
+import { reconfirmationJobs } from "./reconfirm-reservation";
 import { releaseChosenStay } from "./release-chosen-stay";
 import { returnLegEmail } from "./return-leg";
 import { rideJobs } from "./rides";
@@ -30,6 +31,8 @@ import { weeklyReport } from "./weekly-report";
 export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, issueVoucherOnConfirmed, checkOutStays, deliverMessageOnQueued, deliverMessageSweep, ...messageSubscribers,
   reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
   reaccommodateStays, releaseChosenStay, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled, ...careAssessors, refreshCareOnVouchers, ...mealVoucherJobs, ...rideJobs, ...capacityCallJobs].map(labelSteps);
+  reaccommodateStays, releaseChosenStay, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled, ...careAssessors, refreshCareOnVouchers, ...mealVoucherJobs, ...rideJobs,
+  ...reconfirmationJobs].map(labelSteps);
 
 /** The registry as Inngest functions, for serve(). */
 export const functions = jobs.map((job) => toInngestFunction(inngest, job));

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { cases, reservations, vouchers, type CaseRow, type ReservationRow } from "@/db/schema";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { cases, reservationReconfirmations, reservations, vouchers, type CaseRow, type ReconfirmationRow, type ReservationRow } from "@/db/schema";
 import { assertAirport } from "@/lib/auth/scope";
 import { isFeedOnly } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
@@ -28,10 +28,18 @@ export function canCancel(provider: Provider): boolean {
   return provider !== "EXPEDIA_RAPID" || providerSettings().expedia.tier === "ENTERPRISE";
 }
 
-/** Records of rows, with their vouchers' URNs in one query. */
+/** Records of rows, with their vouchers' URNs in one query and their re-confirmations in another. */
 export async function recordsOf(ctx: Ctx, rows: { row: ReservationRow; airport: string }[]): Promise<Reservation[]> {
   const urns = rows.map((r) => r.row.urn);
   const vs = urns.length ? await ctx.db.select({ urn: vouchers.urn, reservationUrn: vouchers.reservationUrn }).from(vouchers).where(inArray(vouchers.reservationUrn, urns)) : [];
   const byReservation = new Map(vs.map((v) => [v.reservationUrn, v.urn]));
-  return rows.map(({ row, airport }) => toReservation(row, { airport, voucherUrn: byReservation.get(row.urn) ?? null, cancellable: canCancel(row.provider) }));
+  // served by the (reservation_urn, moment) unique index
+  const rcs = urns.length
+    ? await ctx.db.select().from(reservationReconfirmations).where(inArray(reservationReconfirmations.reservationUrn, urns)).orderBy(asc(reservationReconfirmations.dueAt), asc(reservationReconfirmations.moment))
+    : [];
+  const reconfirmations = new Map<string, ReconfirmationRow[]>();
+  for (const r of rcs) reconfirmations.set(r.reservationUrn, [...(reconfirmations.get(r.reservationUrn) ?? []), r]);
+  return rows.map(({ row, airport }) =>
+    toReservation(row, { airport, voucherUrn: byReservation.get(row.urn) ?? null, cancellable: canCancel(row.provider), reconfirmations: reconfirmations.get(row.urn) ?? [] }),
+  );
 }

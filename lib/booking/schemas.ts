@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PRINTABLE_NOTE, requiredPrintable, UNPRINTABLE_MESSAGE, unprintableChar } from "@/lib/printable";
 import { IataCode, IsoTime, Money, pageQuery, Reason, requiredText, Urn } from "@/lib/primitives";
-import { PaymentMethod, Provider, ReservationStatus } from "@/lib/vocabulary";
+import { PaymentMethod, Provider, ReconfirmationMoment, ReconfirmationStatus, ReservationStatus, WalkReason } from "@/lib/vocabulary";
 
 /**
  * The reservation as the API and the console show it (spec 2.6, 4.6; contract part 4): one per
@@ -22,6 +22,19 @@ export const BookingAttempt = z
   })
   .meta({ id: "BookingAttempt" });
 export type BookingAttempt = z.infer<typeof BookingAttempt>;
+
+export const Reconfirmation = z
+  .object({
+    moment: ReconfirmationMoment,
+    dueAt: IsoTime,
+    status: ReconfirmationStatus.meta({ description: "SCHEDULED until its time; HELD: the provider holds the booking; WALKED: it does not (the reservation was walked); ERROR: every look-up failed (nobody walked); SKIPPED: the reservation was no longer CONFIRMED" }),
+    checkedAt: IsoTime.nullable(),
+    providerStatus: z.string().nullable().meta({ description: "what the provider answered: its booking status (CONFIRMED, CANCELLED (OVERBOOKED), NOT_FOUND…) or ERROR" }),
+    lastError: z.string().nullable().meta({ description: "the error of the last failed look-up" }),
+    attempts: z.number().int().meta({ description: "look-ups made" }),
+  })
+  .meta({ id: "Reconfirmation", description: "one look-up of the booking at its provider, at a moment its policy sets (walk protection)" });
+export type Reconfirmation = z.infer<typeof Reconfirmation>;
 
 export const Reservation = z
   .object({
@@ -51,6 +64,10 @@ export const Reservation = z
       .meta({ description: "CONTINUATION: the missing nights at the same hotel, after the previous stay; REPLACEMENT: the whole stay at the next-ranked hotel, the previous one released" }),
     cancellable: z.boolean().meta({ description: "whether the provider can cancel it through the API (Expedia Rapid's self-service tier cannot)" }),
     attempts: z.array(BookingAttempt).meta({ description: "every provider call the booking made, with its outcome" }),
+    reconfirmations: z.array(Reconfirmation).meta({ description: "its re-confirmations with the provider, by due time" }),
+    walkedAt: IsoTime.nullable().meta({ description: "when the hotel was found no longer to hold the booking (the reservation is then CANCELLED and its group rehoused)" }),
+    walkReason: WalkReason.nullable(),
+    walkDetail: z.string().nullable().meta({ description: "what the provider or the hotel said" }),
     createdAt: IsoTime,
     updatedAt: IsoTime,
   })

@@ -1,8 +1,8 @@
-import type { ReservationRow } from "@/db/schema";
-import type { Reservation } from "./schemas";
+import type { ReconfirmationRow, ReservationRow } from "@/db/schema";
+import type { Reconfirmation, Reservation } from "./schemas";
 
 /** The API's view of a row: the payment method only (never a token), times in ISO UTC. */
-export function toReservation(row: ReservationRow, extra: { airport: string; voucherUrn: string | null; cancellable: boolean }): Reservation {
+export function toReservation(row: ReservationRow, extra: { airport: string; voucherUrn: string | null; cancellable: boolean; reconfirmations: ReconfirmationRow[] }): Reservation {
   return {
     urn: row.urn,
     caseUrn: row.caseUrn,
@@ -27,7 +27,23 @@ export function toReservation(row: ReservationRow, extra: { airport: string; vou
     stayChange: row.stayChange,
     cancellable: extra.cancellable,
     attempts: row.attempts.map((a) => ({ ...a })),
+    reconfirmations: extra.reconfirmations.map(toReconfirmation),
+    walkedAt: row.walkedAt?.toISOString() ?? null,
+    walkReason: row.walkReason,
+    walkDetail: row.walkDetail,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toReconfirmation(r: ReconfirmationRow): Reconfirmation {
+  return {
+    moment: r.moment,
+    dueAt: r.dueAt.toISOString(),
+    status: r.status,
+    checkedAt: r.checkedAt?.toISOString() ?? null,
+    providerStatus: r.providerStatus,
+    lastError: r.lastError,
+    attempts: r.attempts,
   };
 }

@@ -13,6 +13,23 @@ export const FAULT_KINDS = ["500", "502", "503", "429", "401", "timeout", "lose-
 /** "none" answers one call normally: it spaces the faults of a `next` queue (a failure, then a clean lookup, …) */
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
+/**
+ * What a hotel that gave its rooms away after confirming answers a booking's status look-up
+ * (walk protection, issue 22): CANCELLED by the hotel, OVERBOOKED or GUARANTEE_REFUSED (the
+ * booking shows cancelled with that reason), or NOT_FOUND (404).
+ */
+export const GIVE_AWAY_KINDS = ["CANCELLED", "OVERBOOKED", "GUARANTEE_REFUSED", "NOT_FOUND"] as const;
+export type GiveAwayKind = (typeof GIVE_AWAY_KINDS)[number];
+
+/** The error a booking's status look-up answers for a while: `count` look-ups, or every look-up until `until`. */
+const LookupErrors = z
+  .object({
+    fault: z.enum(["500", "502", "503", "429", "timeout"]).default("503"),
+    count: z.number().int().min(1).max(1000).optional(),
+    until: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((v) => (v.count === undefined) !== (v.until === undefined), { message: "give either count or until" });
+
 const rate = z.number().min(0).max(1);
 export const FaultSettings = z.object({
   /** added to every API call, ms */
@@ -38,6 +55,10 @@ export const FaultsRequest = FaultSettings.partial().extend({
   next: z.array(z.enum(FAULT_KINDS)).max(1000).optional(),
   /** revoke every token issued so far: the next call with one gets 401 */
   expireTokens: z.boolean().optional(),
+  /** hotels (the provider's hotel ids) whose bookings, looked up by id, answer as given away; added to those already set */
+  giveAway: z.record(z.string().min(1), z.enum(GIVE_AWAY_KINDS)).optional(),
+  /** booking status look-ups (by id) answer this error for a while; replaces an earlier setting */
+  lookupErrors: LookupErrors.optional(),
 });
 
 export type Drawn = { latencyMs: number; fault: FaultKind | null };
@@ -46,9 +67,13 @@ export class Faults {
   settings: FaultSettings = FaultSettings.parse({});
   private queue: FaultKind[] = [];
   private rng: Rng = prng(1);
+  private givenAway = new Map<string, GiveAwayKind>();
+  private lookup: { fault: FaultKind; left: number | null; until: number | null } | null = null;
 
   configure(input: z.infer<typeof FaultsRequest>): void {
-    const { next, expireTokens: _expire, ...rest } = input;
+    const { next, expireTokens: _expire, giveAway, lookupErrors, ...rest } = input;
+    for (const [hotelId, kind] of Object.entries(giveAway ?? {})) this.givenAway.set(hotelId, kind);
+    if (lookupErrors) this.lookup = { fault: lookupErrors.fault, left: lookupErrors.count ?? null, until: lookupErrors.until ? Date.parse(lookupErrors.until) : null };
     const seedChanged = rest.seed !== undefined && rest.seed !== this.settings.seed;
     this.settings = FaultSettings.parse({ ...this.settings, ...rest });
     if (seedChanged) this.rng = prng(this.settings.seed);
@@ -58,11 +83,37 @@ export class Faults {
   reset(): void {
     this.settings = FaultSettings.parse({});
     this.queue = [];
+    this.givenAway.clear();
+    this.lookup = null;
     this.rng = prng(this.settings.seed);
   }
 
   pending(): FaultKind[] {
     return [...this.queue];
+  }
+
+  /** the walk faults as the admin endpoint shows them */
+  walks(): { giveAway: Record<string, GiveAwayKind>; lookupErrors: { fault: FaultKind; left: number | null; until: string | null } | null } {
+    const l = this.lookup;
+    return { giveAway: Object.fromEntries(this.givenAway), lookupErrors: l && { fault: l.fault, left: l.left, until: l.until === null ? null : new Date(l.until).toISOString() } };
+  }
+
+  /** How a hotel that gave its rooms away answers a look-up of one of its bookings; null: it holds them. */
+  giveAwayOf(hotelId: string): GiveAwayKind | null {
+    return this.givenAway.get(hotelId) ?? null;
+  }
+
+  /** The error this booking status look-up answers, if the look-up errors still last (a counted one is used up). */
+  drawLookup(now = Date.now()): FaultKind | null {
+    const l = this.lookup;
+    if (!l) return null;
+    if (l.until !== null) return now < l.until ? l.fault : ((this.lookup = null), null);
+    if (l.left !== null && l.left > 0) {
+      l.left -= 1;
+      if (l.left === 0) this.lookup = null;
+      return l.fault;
+    }
+    return null;
   }
 
   /** The fault for one API call (not the token endpoint); `booking` marks a booking request. */

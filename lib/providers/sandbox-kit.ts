@@ -29,6 +29,8 @@ export type SandboxRoute = {
   open?: boolean;
   /** a booking: the call a "lose-confirmation" fault applies to */
   booking?: boolean;
+  /** a booking's status look-up by id: the call the `lookupErrors` fault applies to */
+  lookup?: boolean;
   handle: (req: SandboxRequest) => SandboxReply | Promise<SandboxReply>;
 };
 
@@ -109,10 +111,10 @@ export function sandboxServer({ routes, tokens, faults, hooks }: { routes: Sandb
         if (!parsed.success) return { status: 400, body: { error: "invalid fault settings", issues: parsed.error.issues } };
         faults.configure(parsed.data);
         if (parsed.data.expireTokens) tokens.expireAll();
-        return { status: 200, body: { settings: faults.settings, next: faults.pending() } };
+        return { status: 200, body: { settings: faults.settings, next: faults.pending(), ...faults.walks() } };
       },
     },
-    { method: "GET", pattern: /^\/__sandbox\/faults$/, open: true, handle: () => ({ status: 200, body: { settings: faults.settings, next: faults.pending() } }) },
+    { method: "GET", pattern: /^\/__sandbox\/faults$/, open: true, handle: () => ({ status: 200, body: { settings: faults.settings, next: faults.pending(), ...faults.walks() } }) },
     { method: "DELETE", pattern: /^\/__sandbox\/faults$/, open: true, handle: () => (faults.reset(), { status: 200, body: { settings: faults.settings } }) },
     { method: "POST", pattern: /^\/__sandbox\/faults\/reset$/, open: true, handle: () => (faults.reset(), { status: 200, body: { settings: faults.settings } }) },
     {
@@ -139,7 +141,9 @@ export function sandboxServer({ routes, tokens, faults, hooks }: { routes: Sandb
       const request: SandboxRequest = { method: req.method!, path: url.pathname, query: url.searchParams, headers: req.headers, body, params: route.pattern.exec(url.pathname)!.slice(1), scope: null };
       if (route.open) return send(res, await route.handle(request));
 
-      const drawn: Drawn = faults.draw(header(req.headers["x-sandbox-fault"]), { booking: !!route.booking });
+      // a provider that answers its status look-ups with an error for a while (walk protection's retries)
+      const lookupFault = route.lookup ? faults.drawLookup() : null;
+      const drawn: Drawn = lookupFault ? { latencyMs: faults.settings.latencyMs, fault: lookupFault } : faults.draw(header(req.headers["x-sandbox-fault"]), { booking: !!route.booking });
       if (drawn.latencyMs) await sleep(drawn.latencyMs);
       request.scope = tokens.scopeOf(req.headers.authorization);
       if (!request.scope) return send(res, { status: 401, body: hooks.error(401, "TOKEN_EXPIRED", "the access token is invalid or has expired") });

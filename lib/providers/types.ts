@@ -51,6 +51,8 @@ export type ProviderBooking = StayDates & {
   currency: string;
   /** the special requests the provider holds for the booking, where its API returns them */
   specialRequests?: string;
+  /** a CANCELLED booking the hotel gave away, where the source says why: its rooms overbooked, or the airline's guarantee refused */
+  cancelledBecause?: "OVERBOOKED" | "GUARANTEE_REFUSED";
 };
 
 export type Capabilities = { cancel: boolean; modify: boolean };

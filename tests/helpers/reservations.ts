@@ -4,7 +4,7 @@ import type { PaymentJson } from "@/db/schema/json";
 import { newUrn } from "@/lib/ids";
 import { eq, and } from "drizzle-orm";
 import { casePayload, createCase, type GroupInput, pax } from "./cases";
-import { activePolicy } from "./policies";
+import { activePolicy, type PolicyDraft } from "./policies";
 
 export type ReservationFixture = {
   caseUrn: string;
@@ -34,6 +34,8 @@ export async function confirmedReservation(
     buffers?: { earlyCheckInMinutes: number; lateCheckoutMinutes: number };
     mode?: "LIVE" | "DRILL";
     flight?: { origin: string };
+    /** more fields of the case's ECONOMY policy (e.g. its reconfirmation section) */
+    policy?: Partial<PolicyDraft>;
   },
 ): Promise<ReservationFixture> {
   const group: GroupInput = opts.group ?? {
@@ -52,6 +54,7 @@ export async function confirmedReservation(
     tiers: ["ECONOMY"],
     context: { airport: "CDG" },
     buffers: opts.buffers ?? { earlyCheckInMinutes: 120, lateCheckoutMinutes: 90 },
+    ...opts.policy,
   });
   const hotelUrn = newUrn("hotel");
   await db.insert(hotels).values({

@@ -164,6 +164,7 @@ function toBooking(it: ExpediaItinerary): ProviderBooking {
     clientReference: it.affiliate_reference_id,
     confirmationCode: room.confirmation_id.property,
     status: room.status === "canceled" ? "CANCELLED" : "CONFIRMED",
+    ...(room.status === "canceled" && room.cancellation_reason ? { cancelledBecause: room.cancellation_reason === "hotel_overbooked" ? ("OVERBOOKED" as const) : ("GUARANTEE_REFUSED" as const) } : {}),
     providerHotelId: it.property_id,
     checkIn: room.checkin,
     checkOut: room.checkout,

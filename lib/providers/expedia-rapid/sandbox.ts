@@ -93,7 +93,13 @@ export function expediaSandbox(options: WorldOptions & { accounts?: ExpediaAccou
 
   const get = (req: SandboxRequest): SandboxReply => {
     const stored = find(req.params[0]);
-    return stored ? { status: 200, body: stored.itinerary } : fail(404, "itinerary.not_found", "no such itinerary");
+    if (!stored) return fail(404, "itinerary.not_found", "no such itinerary");
+    // a property that gave the rooms away after confirming (faults.giveAway): the itinerary as it then reads
+    const gone = faults.giveAwayOf(stored.itinerary.property_id);
+    if (!gone) return { status: 200, body: stored.itinerary };
+    if (gone === "NOT_FOUND") return fail(404, "itinerary.not_found", "no such itinerary");
+    const reason = gone === "OVERBOOKED" ? { cancellation_reason: "hotel_overbooked" as const } : gone === "GUARANTEE_REFUSED" ? { cancellation_reason: "guarantee_declined" as const } : {};
+    return { status: 200, body: { ...stored.itinerary, rooms: stored.itinerary.rooms.map((r) => ({ ...r, status: "canceled" as const, ...reason })) } };
   };
 
   const selfService = (req: SandboxRequest, what: string): SandboxReply | null =>
@@ -144,7 +150,7 @@ export function expediaSandbox(options: WorldOptions & { accounts?: ExpediaAccou
       { method: "GET", pattern: /^\/v3\/properties\/availability$/, handle: availability },
       { method: "POST", pattern: /^\/v3\/itineraries$/, booking: true, handle: book },
       { method: "GET", pattern: /^\/v3\/itineraries$/, handle: byAffiliate },
-      { method: "GET", pattern: /^\/v3\/itineraries\/([\w-]+)$/, handle: get },
+      { method: "GET", pattern: /^\/v3\/itineraries\/([\w-]+)$/, lookup: true, handle: get },
       { method: "DELETE", pattern: /^\/v3\/itineraries\/([\w-]+)$/, handle: cancel },
       { method: "PUT", pattern: /^\/v3\/itineraries\/([\w-]+)$/, handle: change },
     ],

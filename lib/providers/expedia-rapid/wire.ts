@@ -105,6 +105,8 @@ export const ExpediaItinerary = z.object({
       rate: z.object({ id: z.string(), nightly: z.string(), total: Money }),
       /** the guests' requests as the property received them (Rapid returns them on the room) */
       special_request: z.string().optional(),
+      /** sandbox extension: why a canceled room was canceled by the property (absent: the property just canceled it) */
+      cancellation_reason: z.enum(["hotel_overbooked", "guarantee_declined"]).optional(),
     }),
   ),
 });

@@ -161,6 +161,7 @@ function toBooking(b: HotelbedsBooking): ProviderBooking {
     clientReference: b.clientReference,
     confirmationCode: b.reference,
     status: b.status,
+    ...(b.status === "CANCELLED" && b.cancellationReason ? { cancelledBecause: b.cancellationReason === "OVERBOOKING" ? ("OVERBOOKED" as const) : ("GUARANTEE_REFUSED" as const) } : {}),
     providerHotelId: String(b.hotel.code),
     checkIn: b.hotel.checkIn,
     checkOut: b.hotel.checkOut,

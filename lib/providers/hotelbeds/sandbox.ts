@@ -87,7 +87,13 @@ export function hotelbedsSandbox(options: WorldOptions & { accounts?: HotelbedsA
 
   const get = (req: SandboxRequest): SandboxReply => {
     const stored = bookings.get(req.params[0]);
-    return stored ? { status: 200, body: { booking: stored.booking } } : fail(404, "BOOKING_NOT_FOUND", "no such booking");
+    if (!stored) return fail(404, "BOOKING_NOT_FOUND", "no such booking");
+    // a hotel that gave the rooms away after confirming (faults.giveAway): the booking as it then reads
+    const gone = faults.giveAwayOf(String(stored.booking.hotel.code));
+    if (!gone) return { status: 200, body: { booking: stored.booking } };
+    if (gone === "NOT_FOUND") return fail(404, "BOOKING_NOT_FOUND", "no such booking");
+    const reason = gone === "OVERBOOKED" ? { cancellationReason: "OVERBOOKING" as const } : gone === "GUARANTEE_REFUSED" ? { cancellationReason: "GUARANTEE_REJECTED" as const } : {};
+    return { status: 200, body: { booking: { ...stored.booking, status: "CANCELLED", ...reason } } };
   };
 
   const cancel = (req: SandboxRequest): SandboxReply => {
@@ -132,7 +138,7 @@ export function hotelbedsSandbox(options: WorldOptions & { accounts?: HotelbedsA
       { method: "POST", pattern: /^\/hotel-api\/1\.0\/hotels$/, handle: availability },
       { method: "POST", pattern: /^\/hotel-api\/1\.0\/bookings$/, booking: true, handle: book },
       { method: "GET", pattern: /^\/hotel-api\/1\.0\/bookings$/, handle: list },
-      { method: "GET", pattern: /^\/hotel-api\/1\.0\/bookings\/([\w-]+)$/, handle: get },
+      { method: "GET", pattern: /^\/hotel-api\/1\.0\/bookings\/([\w-]+)$/, lookup: true, handle: get },
       { method: "DELETE", pattern: /^\/hotel-api\/1\.0\/bookings\/([\w-]+)$/, handle: cancel },
       { method: "PUT", pattern: /^\/hotel-api\/1\.0\/bookings\/([\w-]+)$/, handle: change },
     ],

@@ -94,6 +94,8 @@ export const HotelbedsBooking = z.object({
   clientReference: z.string(),
   creationDate: z.string(),
   status: z.enum(["CONFIRMED", "CANCELLED"]),
+  /** sandbox extension: why the hotel cancelled a CANCELLED booking (absent: it just did) */
+  cancellationReason: z.enum(["OVERBOOKING", "GUARANTEE_REJECTED"]).optional(),
   hotel: z.object({ code: z.number().int(), name: z.string(), checkIn: z.string(), checkOut: z.string(), rooms: z.number().int(), supplierReference: z.string() }),
   totalNet: z.number(),
   pendingAmount: z.number(),

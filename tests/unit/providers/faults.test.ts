@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Faults } from "@/lib/providers/faults";
+import { Faults, FaultsRequest } from "@/lib/providers/faults";
 
 const run = (seed: number) => {
   const f = new Faults();
@@ -39,5 +39,21 @@ describe("fault injection", () => {
     expect(f.draw("timeout, latency=5", { booking: false })).toEqual({ fault: "timeout", latencyMs: 5 });
     f.reset();
     expect(f.draw(null, { booking: false })).toEqual({ fault: null, latencyMs: 0 });
+  });
+
+  it("look-up errors last a number of look-ups or until a time; given-away hotels are kept until reset", () => {
+    const f = new Faults();
+    f.configure(FaultsRequest.parse({ lookupErrors: { fault: "429", count: 2 }, giveAway: { "1042": "OVERBOOKED" } }));
+    expect([0, 1, 2].map(() => f.drawLookup())).toEqual(["429", "429", null]);
+    const t0 = Date.parse("2026-11-25T10:00:00Z");
+    f.configure(FaultsRequest.parse({ lookupErrors: { fault: "timeout", until: "2026-11-25T10:05:00Z" }, giveAway: { "77": "NOT_FOUND" } }));
+    expect(f.drawLookup(t0)).toBe("timeout");
+    expect(f.drawLookup(t0 + 4 * 60_000)).toBe("timeout");
+    expect(f.drawLookup(t0 + 5 * 60_000)).toBeNull();
+    expect([f.giveAwayOf("1042"), f.giveAwayOf("77"), f.giveAwayOf("1")]).toEqual(["OVERBOOKED", "NOT_FOUND", null]);
+    // neither or both of count and until is refused
+    expect(FaultsRequest.safeParse({ lookupErrors: { fault: "503" } }).success).toBe(false);
+    f.reset();
+    expect([f.drawLookup(), f.giveAwayOf("1042")]).toEqual([null, null]);
   });
 });
