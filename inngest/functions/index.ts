@@ -30,9 +30,11 @@ import { weeklyReport } from "./weekly-report";
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
 export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, issueVoucherOnConfirmed, checkOutStays, deliverMessageOnQueued, deliverMessageSweep, ...messageSubscribers,
   reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
-  reaccommodateStays, releaseChosenStay, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled, ...careAssessors, refreshCareOnVouchers, ...mealVoucherJobs, ...rideJobs, ...capacityCallJobs].map(labelSteps);
   reaccommodateStays, releaseChosenStay, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled, ...careAssessors, refreshCareOnVouchers, ...mealVoucherJobs, ...rideJobs,
-  ...reconfirmationJobs].map(labelSteps);
+  // one line per domain from here: branches that add jobs side by side merge without a conflict
+  ...capacityCallJobs,
+  ...reconfirmationJobs,
+].map(labelSteps);
 
 /** The registry as Inngest functions, for serve(). */
 export const functions = jobs.map((job) => toInngestFunction(inngest, job));
