@@ -32,7 +32,7 @@ export default async function ExtranetPage() {
       {hotels.length === 0 && <p className="text-sm text-muted-foreground">Your account names no hotel yet: ask the airline to add yours.</p>}
       {hotels.map((h) =>
         h.ok ? (
-          <section key={h.arrivals.hotelUrn} aria-labelledby={`hotel-${h.arrivals.hotelUrn.slice(-12)}`} className="grid gap-3" data-testid="extranet-hotel">
+          <section key={h.arrivals.hotelUrn} aria-labelledby={`hotel-${h.arrivals.hotelUrn.slice(-12)}`} className="grid gap-3" data-testid="extranet-hotel" data-hotel-urn={h.arrivals.hotelUrn}>
             <div className="grid gap-0.5">
               <h2 id={`hotel-${h.arrivals.hotelUrn.slice(-12)}`} className="text-lg font-semibold break-words">
                 {h.arrivals.hotelName}
