@@ -3,7 +3,9 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { PUT as inventoryHandler } from "@/app/api/v1/hotels/[hotelUrn]/inventory/route";
 import { auditEntries, directContracts, hotelInventory, hotels, offerCache } from "@/db/schema";
 import { seedDirectContracts } from "@/db/seed/direct-contracts";
+import { systemPrincipal } from "@/lib/auth/principal";
 import { closePool } from "@/lib/pool";
+import { directProvider } from "@/lib/providers/direct/client";
 import { localMoment } from "@/lib/vouchers/local-time";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { casePayload, roleToken } from "@/tests/helpers/cases";
@@ -70,6 +72,22 @@ describe("PUT /hotels/{hotelUrn}/inventory", () => {
     expect(contract.roomsAvailable).toBe(0);
     // booked at the hotel's rate for that night: rooms × 79 for the one night
     expect(booked.reduce((n, r) => n + r.total.amount, 0)).toBeCloseTo(rooms * 79, 2);
+  });
+
+  it("concurrent bookings of the night never take more rooms than the hotel set; a cancel gives them back to the night", async () => {
+    const { tenant, hotelUrn, hotelUser } = await contractedHotel();
+    const night = parisDate(1);
+    expect((await put(hotelUrn, hotelUser, { date: night, rooms: 3, nightlyRate: 70 })).status).toBe(200);
+    const direct = directProvider({ db: database.db, principal: systemPrincipal(tenant, "test") });
+    const stay = { offerId: `direct:${hotelUrn}`, providerHotelId: hotelUrn, checkIn: night, checkOut: parisDate(2), rooms: 1, guests: [], payment: { method: "GUARANTEE" as const } };
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => direct.book({ ...stay, clientReference: `night-${tenant}-${i}` })));
+    const booked = results.filter((r) => r.status === "fulfilled").map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof direct.book>>>).value);
+    expect(booked).toHaveLength(3);
+    expect(booked.every((b) => b.nightlyRate === 70)).toBe(true);
+    const roomsLeft = async () => (await database.db.select().from(hotelInventory).where(and(eq(hotelInventory.tenant, tenant), eq(hotelInventory.hotelUrn, hotelUrn), eq(hotelInventory.date, night))))[0].rooms;
+    expect(await roomsLeft()).toBe(0);
+    await direct.cancel({ reference: booked[0].reference, reason: "test" });
+    expect(await roomsLeft()).toBe(1);
   });
 
   it("changes are audited before → after and drop the airport's cached offers; the contract's rate when none is given", async () => {
