@@ -12,6 +12,7 @@ import { navFor } from "@/components/console/nav-items";
 import { ThemeToggle } from "@/components/console/theme-toggle";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { isHotelUser } from "@/lib/auth/hotel-scope";
 import { sessionUser } from "@/lib/auth/session-ctx";
 import { signOutAction } from "./actions";
 
@@ -21,6 +22,8 @@ export const dynamic = "force-dynamic";
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await sessionUser();
   if (!user) redirect("/sign-in");
+  // a contracted hotel's user has one section, the extranet: every other console page sends them there
+  if (isHotelUser(user)) redirect("/extranet");
   const nav = navFor(user.roles);
   const roles = user.roles.map(roleLabel).join(", ");
   // the "Local / UTC" choice comes from the cookie, so the server renders times as the browser will

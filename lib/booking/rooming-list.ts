@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { airports, hotels, passengerGroups, passengers, reservations } from "@/db/schema";
+import { airports, hotels, passengerGroups, reservations } from "@/db/schema";
 import { loadWave } from "@/lib/allocation/load";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { localMoment, nightsBetweenDates } from "@/lib/vouchers/local-time";
-import type { ReservationStatus, SpecialNeed } from "@/lib/vocabulary";
+import type { ReservationStatus } from "@/lib/vocabulary";
+import { groupKey, type RoomingGuest, roomingGuests } from "./rooming-guests";
 
-export type RoomingGuest = { name: string; specialNeeds: SpecialNeed[] };
+export type { RoomingGuest } from "./rooming-guests";
 export type RoomingGroup = {
   pnr: string;
   groupId: string;
@@ -45,13 +46,7 @@ export async function roomingList({ ctx, input }: { ctx: Ctx; input: { waveUrn: 
   const rows = await ctx.db.select().from(reservations).where(and(...where)).orderBy(asc(reservations.hotelName), asc(reservations.groupId));
   const groupIds = [...new Set(rows.map((r) => r.groupId))];
   const [people, groups, hotelRows, [airport]] = await Promise.all([
-    groupIds.length
-      ? ctx.db
-          .select({ groupId: passengers.groupId, firstName: passengers.firstName, lastName: passengers.lastName, specialNeeds: passengers.specialNeeds, status: passengers.operationalStatus })
-          .from(passengers)
-          .where(and(eq(passengers.caseUrn, row.urn), inArray(passengers.groupId, groupIds)))
-          .orderBy(asc(passengers.position))
-      : [],
+    roomingGuests(ctx.db, groupIds.map((groupId) => ({ caseUrn: row.urn, groupId }))),
     groupIds.length
       ? ctx.db.select({ groupId: passengerGroups.groupId, pnr: passengerGroups.pnr }).from(passengerGroups).where(and(eq(passengerGroups.caseUrn, row.urn), inArray(passengerGroups.groupId, groupIds)))
       : [],
@@ -85,9 +80,7 @@ export async function roomingList({ ctx, input }: { ctx: Ctx; input: { waveUrn: 
       };
       byHotel.set(key, entry);
     }
-    const guests = people
-      .filter((p) => p.groupId === r.groupId && p.status !== "CANCELLED" && p.status !== "LOCAL_RESIDENT")
-      .map((p) => ({ name: [p.lastName?.toUpperCase(), p.firstName].filter(Boolean).join(", ") || "(name missing)", specialNeeds: p.specialNeeds }));
+    const guests = people.get(groupKey(row.urn, r.groupId)) ?? [];
     entry.rooms += r.rooms;
     entry.guests += guests.length;
     entry.groups.push({ pnr: pnrOf.get(r.groupId) ?? r.groupId, groupId: r.groupId, rooms: r.rooms, status: r.status, confirmationCode: r.confirmationCode, guests });

@@ -25,17 +25,27 @@ export async function invalidateOfferCache({ ctx, input }: { ctx: Ctx; input: { 
   const [known] = await ctx.db.select({ iata: airports.iata }).from(airports).where(eq(airports.iata, input.airport)).limit(1);
   if (!known) throw invalid("Unknown airport.", [{ path: "airport", message: `unknown IATA airport code ${input.airport}` }]);
   return transaction(ctx, async (tx) => {
-    const removed = await tx.db
-      .delete(offerCache)
-      .where(and(eq(offerCache.tenant, tenantOf(tx)), eq(offerCache.airport, input.airport)))
-      .returning({ provider: offerCache.provider });
+    const removed = await dropCachedOffers(tx, input.airport);
     await writeAudit(tx, {
       entity: "hotel-cache",
       entityUrn: `hotel-cache:${input.airport}`,
       action: "invalidate",
       airport: input.airport,
-      changes: [{ field: "cachedOfferSets", before: removed.length, after: 0 }],
+      changes: [{ field: "cachedOfferSets", before: removed, after: 0 }],
     });
-    return { airport: input.airport, invalidated: removed.length };
+    return { airport: input.airport, invalidated: removed };
   });
+}
+
+/**
+ * The tenant's cached offers at one airport, dropped inside the caller's transaction: for a change
+ * that makes them stale (a hotel's rooms or rate in the extranet), whose own verb checks who may
+ * make it. Answers the number of offer sets removed.
+ */
+export async function dropCachedOffers(tx: Ctx, airport: string): Promise<number> {
+  const removed = await tx.db
+    .delete(offerCache)
+    .where(and(eq(offerCache.tenant, tenantOf(tx)), eq(offerCache.airport, airport)))
+    .returning({ provider: offerCache.provider });
+  return removed.length;
 }

@@ -5,7 +5,7 @@ import { POST as generateReportHandler } from "@/app/api/v1/reports/route";
 import { POST as createSegmentHandler } from "@/app/api/v1/transport/segments/route";
 import { POST as subscribeHandler } from "@/app/api/v1/webhooks/subscriptions/route";
 import type { Db } from "@/db/client";
-import { allocationWaves, capacityCalls, hotels, messages, reviewItems, users, webhookDeliveries } from "@/db/schema";
+import { allocationWaves, capacityCalls, directContracts, hotels, messages, reviewItems, users, webhookDeliveries } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
@@ -39,6 +39,7 @@ export type Records = {
   demandUrn: string;
   itemUrn: string;
   waveUrn: string;
+  /** a CDG hotel with a direct contract of AF, where the reservation is */
   hotelUrn: string;
   reservationUrn: string;
   segmentUrn: string;
@@ -91,6 +92,8 @@ export async function makeRecords(db: Db): Promise<Records> {
 
   const hotelUrn = newUrn("hotel");
   await db.insert(hotels).values({ urn: hotelUrn, name: "Hôtel du Terminal", address: "3 Rue de la Haye, 95700 Roissy", airport: "CDG", latitude: 49.0, longitude: 2.55, stars: 4 });
+  // AF's direct contract there: the hotel's extranet routes reach it (KL has none: a KL hotel user gets 404)
+  await db.insert(directContracts).values({ tenant: TENANT, hotelUrn, nightlyRate: 110, currency: "EUR", roomsTotal: 10, roomsAvailable: 10 });
   const waveUrn = newUrn("wave");
   await db.insert(allocationWaves).values({
     urn: waveUrn,

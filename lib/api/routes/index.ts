@@ -9,6 +9,7 @@ import * as care from "./care";
 import * as careOverrides from "./care-overrides";
 import * as cases from "./cases";
 import * as demand from "./demand";
+import * as extranet from "./extranet";
 import * as hotels from "./hotels";
 import * as meals from "./meals";
 import * as messages from "./messages";
@@ -26,6 +27,6 @@ import * as vouchers from "./vouchers";
 import * as webhooks from "./webhooks";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, board, cases, care, careOverrides, policies, demand, review, allocation, hotels, vouchers, messages, meals, booking, agent, transport, rides, settings, webhooks, reports, users, passenger, sms, capacity].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, board, cases, care, careOverrides, policies, demand, review, allocation, hotels, vouchers, messages, meals, booking, agent, transport, rides, settings, webhooks, reports, users, passenger, sms, capacity, extranet].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { directBookings, directContracts, hotels } from "@/db/schema";
+import { directBookings, directContracts, hotelInventory, hotels } from "@/db/schema";
 import { isUniqueViolation } from "@/db/unique-violation";
 import { type Ctx, tenantOf } from "@/lib/context";
 import { newId } from "@/lib/ids";
@@ -16,6 +16,8 @@ const PROVIDER = "DIRECT" as const;
  * The tenant's direct contracts as a hotel source: negotiated rate and room allotment per hotel,
  * in our database. Booking takes rooms from the allotment in a guarded UPDATE (no overselling
  * under concurrent bookings); cancelling gives them back. Always cancellable and modifiable.
+ * A night the hotel set in the extranet (hotel_inventory, lib/extranet/set-inventory.ts) replaces
+ * the allotment and rate for stays checking in that night: its rooms are offered and taken instead.
  */
 export function directProvider(ctx: Ctx): HotelProvider {
   const tenant = tenantOf(ctx);
@@ -26,21 +28,60 @@ export function directProvider(ctx: Ctx): HotelProvider {
     return row;
   };
 
+  /**
+   * Takes rooms for a stay checking in on `checkIn`: from the hotel's own figure for that night if
+   * it set one, else from the contract's allotment. Each is a guarded UPDATE against concurrent
+   * bookings: no row back means not enough rooms left. Answers the rate and currency booked at.
+   */
+  const takeRooms = async (tx: DbOrTx, hotelUrn: string, checkIn: string, rooms: number) => {
+    const [contract] = await tx.select().from(directContracts).where(and(eq(directContracts.tenant, tenant), eq(directContracts.hotelUrn, hotelUrn))).limit(1);
+    if (!contract) return null;
+    const night = and(eq(hotelInventory.tenant, tenant), eq(hotelInventory.hotelUrn, hotelUrn), eq(hotelInventory.date, checkIn));
+    const [set] = await tx.select({ rooms: hotelInventory.rooms }).from(hotelInventory).where(night).limit(1);
+    if (set) {
+      const [taken] = await tx
+        .update(hotelInventory)
+        .set({ rooms: sql`${hotelInventory.rooms} - ${rooms}` })
+        .where(and(night, gte(hotelInventory.rooms, rooms)))
+        .returning();
+      return taken ? { nightlyRate: taken.nightlyRate ?? contract.nightlyRate, currency: contract.currency } : null;
+    }
+    const [taken] = await tx
+      .update(directContracts)
+      .set({ roomsAvailable: sql`${directContracts.roomsAvailable} - ${rooms}` })
+      .where(and(eq(directContracts.tenant, tenant), eq(directContracts.hotelUrn, hotelUrn), gte(directContracts.roomsAvailable, rooms)))
+      .returning();
+    return taken ? { nightlyRate: taken.nightlyRate, currency: taken.currency } : null;
+  };
+
+  /** A cancelled booking's rooms go back where a booking of its night takes them from. */
+  const giveRoomsBack = async (tx: DbOrTx, row: typeof directBookings.$inferSelect) => {
+    const night = and(eq(hotelInventory.tenant, tenant), eq(hotelInventory.hotelUrn, row.hotelUrn), eq(hotelInventory.date, row.checkIn));
+    const [back] = await tx.update(hotelInventory).set({ rooms: sql`${hotelInventory.rooms} + ${row.rooms}` }).where(night).returning({ rooms: hotelInventory.rooms });
+    if (back) return;
+    await tx
+      .update(directContracts)
+      .set({ roomsAvailable: sql`${directContracts.roomsAvailable} + ${row.rooms}` })
+      .where(and(eq(directContracts.tenant, tenant), eq(directContracts.hotelUrn, row.hotelUrn)));
+  };
+
   const provider: HotelProvider = {
     id: PROVIDER,
     capabilities: { cancel: true, modify: true },
 
     async search(q: SearchQuery): Promise<Offer[]> {
       const rows = await ctx.db
-        .select({ contract: directContracts, hotel: hotels })
+        .select({ contract: directContracts, hotel: hotels, night: hotelInventory })
         .from(directContracts)
         .innerJoin(hotels, eq(hotels.urn, directContracts.hotelUrn))
-        .where(and(eq(directContracts.tenant, tenant), eq(hotels.airport, q.airport), gte(directContracts.roomsAvailable, 1)));
+        .leftJoin(hotelInventory, and(eq(hotelInventory.tenant, directContracts.tenant), eq(hotelInventory.hotelUrn, directContracts.hotelUrn), eq(hotelInventory.date, q.checkIn)))
+        .where(and(eq(directContracts.tenant, tenant), eq(hotels.airport, q.airport)));
       const from = Date.parse(`${q.checkIn}T00:00:00Z`);
       const to = Date.parse(`${q.checkOut}T00:00:00Z`);
       return rows
-        .filter(({ contract: c, hotel: h }) => (!c.validFrom || c.validFrom.getTime() <= from) && (!c.validTo || c.validTo.getTime() >= to) && distanceKm(q, h) <= q.radiusKm)
-        .map(({ contract: c, hotel: h }) => ({
+        .map(({ contract, hotel, night }) => ({ hotel, c: night ? { ...contract, roomsAvailable: night.rooms, nightlyRate: night.nightlyRate ?? contract.nightlyRate } : contract }))
+        .filter(({ c, hotel: h }) => c.roomsAvailable >= 1 && (!c.validFrom || c.validFrom.getTime() <= from) && (!c.validTo || c.validTo.getTime() >= to) && distanceKm(q, h) <= q.radiusKm)
+        .map(({ c, hotel: h }) => ({
           provider: PROVIDER,
           offerId: `direct:${h.urn}`,
           providerHotelId: h.urn,
@@ -72,12 +113,7 @@ export function directProvider(ctx: Ctx): HotelProvider {
           const [hotel] = await tx.select({ acceptsGuarantee: hotels.acceptsGuarantee }).from(hotels).where(eq(hotels.urn, hotelUrn)).limit(1);
           if (!hotel) throw new ProviderRejected(PROVIDER, "CONTRACT_NOT_FOUND", `no direct contract at ${hotelUrn}`, 404);
           if (r.payment.method === "GUARANTEE" && !hotel.acceptsGuarantee) throw new ProviderRejected(PROVIDER, "PAYMENT_NOT_ACCEPTED", "the hotel does not accept a corporate guarantee");
-          // guards the allotment against concurrent bookings: no row back means not enough rooms left
-          const [contract] = await tx
-            .update(directContracts)
-            .set({ roomsAvailable: sql`${directContracts.roomsAvailable} - ${r.rooms}` })
-            .where(and(eq(directContracts.tenant, tenant), eq(directContracts.hotelUrn, hotelUrn), gte(directContracts.roomsAvailable, r.rooms)))
-            .returning();
+          const contract = await takeRooms(tx, hotelUrn, r.checkIn, r.rooms);
           if (!contract) throw new ProviderRejected(PROVIDER, "SOLD_OUT", `fewer than ${r.rooms} rooms left on the direct contract`, 409);
           const [row] = await tx
             .insert(directBookings)
@@ -137,10 +173,7 @@ export function directProvider(ctx: Ctx): HotelProvider {
           .returning();
         // inside the transaction only tx may query: PGlite has one connection
         if (!row) return toBooking(await load(input.reference, tx));
-        await tx
-          .update(directContracts)
-          .set({ roomsAvailable: sql`${directContracts.roomsAvailable} + ${row.rooms}` })
-          .where(and(eq(directContracts.tenant, tenant), eq(directContracts.hotelUrn, row.hotelUrn)));
+        await giveRoomsBack(tx, row);
         return toBooking(row);
       });
     },

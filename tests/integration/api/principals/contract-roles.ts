@@ -13,16 +13,21 @@ import type { Role } from "@/lib/auth/roles";
  * - "none": lists and reads of tenant-wide records, filtered to what the caller may see;
  * - "tenant": a change to the whole tenant (its settings, its weekly report), which touches every
  *   airport: a principal whose claims do not name every airport (["*"]) gets 403 OUT_OF_SCOPE;
+ * - "hotel": a contracted hotel of AF at CDG (issue 22, the extranet): a HOTEL user whose claim does
+ *   not list it, or staff outside CDG, 403 OUT_OF_SCOPE; a HOTEL user of another tenant 404 (its
+ *   airline has no contract there); staff of another tenant read nothing of AF's guests;
+ * - "hotel-record": the same, for a booking or the contract of AF at that hotel: another tenant 404;
  * - "machine": the whole installation (a backup of every tenant): only a token minted with the
  *   server's secret for the machine (`system:` subject), so every principal here gets 403 FORBIDDEN.
  */
-export type Scope = "record" | "tenant-record" | "airport" | "tenant" | "none" | "machine";
+export type Scope = "record" | "tenant-record" | "airport" | "tenant" | "none" | "machine" | "hotel" | "hotel-record";
 export type ContractRule = { roles: readonly Role[] | "public"; scope: Scope; why?: string };
 
 const ADMIN = "ADMIN";
 const OPS = "OPS_SUPERVISOR";
 const OPERATOR = "AIRPORT_OPERATOR";
 const FEED = "FEED";
+const HOTEL = "HOTEL";
 
 /** "create case, bulk passengers, reaccommodate, create demand": FEED, OPS_SUPERVISOR, ADMIN */
 const INTAKE = [FEED, OPS, ADMIN] as const;
@@ -38,6 +43,8 @@ const FLOOR = [OPERATOR, OPS, ADMIN] as const;
 const READ = [ADMIN, OPS, OPERATOR] as const;
 /** … "which reads only cases it created" */
 const READ_CASES = [ADMIN, OPS, OPERATOR, FEED] as const;
+/** issue 22: a contracted hotel's user for its hotels, and the supervisors */
+const EXTRANET = [HOTEL, OPS, ADMIN] as const;
 
 export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "GET /health": { roles: "public", scope: "none" },
@@ -128,6 +135,11 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "GET /reports": { roles: READ, scope: "none", why: "README: every role but FEED" },
   "GET /reports/{reportUrn}": { roles: READ, scope: "tenant-record", why: "README: every role but FEED" },
   "GET /reports/care-compliance": { roles: READ, scope: "airport", why: "issue 21 part 5: read like the reports; the query names the airport" },
+  "GET /hotels/{hotelUrn}/arrivals": { roles: EXTRANET, scope: "hotel", why: "issue 22 part 2: HOTEL may call only its hotels' routes" },
+  "POST /hotels/{hotelUrn}/bookings/{reservationUrn}/confirm": { roles: EXTRANET, scope: "hotel-record", why: "issue 22 part 2" },
+  "POST /hotels/{hotelUrn}/bookings/{reservationUrn}/decline": { roles: EXTRANET, scope: "hotel-record", why: "issue 22 part 2" },
+  "PUT /hotels/{hotelUrn}/inventory": { roles: EXTRANET, scope: "hotel-record", why: "issue 22 part 2: the tenant's direct contract at the hotel" },
+  "POST /hotels/{hotelUrn}/check-ins": { roles: EXTRANET, scope: "hotel-record", why: "issue 22 part 2: the body names the booking" },
   "POST /users/{userUrn}/sign-out": { roles: [ADMIN], scope: "record", why: "docs/security.md: an ADMIN ends a user's sessions; a user of CDG is in scope of a CDG ADMIN only" },
   "GET /users": { roles: [ADMIN], scope: "none", why: "issue 22: users managed by an ADMIN; a scoped ADMIN lists the users within its airports" },
   "POST /users": { roles: [ADMIN], scope: "airport", why: "issue 22: the body names the user's airports (CDG): a scoped ADMIN adds users within them only" },

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditEntries } from "@/db/schema";
 import { routes } from "@/lib/api/routes";
 import type { Role } from "@/lib/auth/roles";
+import { newUrn } from "@/lib/ids";
 import { apiTestDatabase, call, tokenFor } from "@/tests/helpers/api";
 import { makeRecords, OTHER_TENANT, type Records, tableCounter, TENANT } from "@/tests/helpers/records";
 import { CONTRACT_ROLES, type ContractRule } from "./contract-roles";
@@ -11,7 +12,9 @@ import { handlerOf, validRequest } from "./requests";
 /**
  * Every endpoint × every principal, against the contract's role table (./contract-roles.ts):
  * each role in and out of airport scope, FEED on a case it did and did not create, another
- * tenant's ADMIN, principals of every airport, and no token. A refused call (401, 403, 404)
+ * tenant's ADMIN, principals of every airport, no token, and hotel users (issue 22: of the records'
+ * hotel, of another hotel, of the same hotel in another tenant), whom every route but their
+ * hotels' refuses with 403 FORBIDDEN. A refused call (401, 403, 404)
  * changes no row of any table but for the one `access-denied` audit entry of a 403. An allowed
  * read shows nothing of a record or an airport outside the principal's scope (issue 18: reports,
  * webhook subscriptions and deliveries included).
@@ -23,6 +26,8 @@ type Principal = {
   tenant?: string;
   airports?: string[];
   sub?: string;
+  /** a HOTEL user's claim: the records' hotel, or another one */
+  hotel?: "own" | "other";
   /** what sets this principal apart from an in-scope caller of its role */
   kind: "in-scope" | "out-of-scope" | "not-creator" | "other-tenant" | "anonymous";
 };
@@ -33,9 +38,12 @@ const PRINCIPALS: Principal[] = [
   { name: "ADMIN at LHR", role: "ADMIN", airports: ["LHR"], kind: "out-of-scope" },
   { name: "OPS_SUPERVISOR at LHR", role: "OPS_SUPERVISOR", airports: ["LHR"], kind: "out-of-scope" },
   { name: "AIRPORT_OPERATOR at LHR", role: "AIRPORT_OPERATOR", airports: ["LHR"], kind: "out-of-scope" },
+  { name: "HOTEL of another hotel", role: "HOTEL", airports: ["CDG"], hotel: "other", kind: "out-of-scope" },
+  { name: "HOTEL of the hotel, in another tenant", role: "HOTEL", tenant: OTHER_TENANT, airports: ["CDG"], hotel: "own", kind: "other-tenant" },
   { name: "FEED feed-2 (not the creator)", role: "FEED", airports: ["CDG"], sub: "feed-2", kind: "not-creator" },
   { name: "FEED feed-1 (the creator)", role: "FEED", airports: ["CDG"], sub: "feed-1", kind: "in-scope" },
   { name: "AIRPORT_OPERATOR at CDG", role: "AIRPORT_OPERATOR", airports: ["CDG"], kind: "in-scope" },
+  { name: "HOTEL of the hotel", role: "HOTEL", airports: ["CDG"], hotel: "own", kind: "in-scope" },
   { name: "OPS_SUPERVISOR at CDG", role: "OPS_SUPERVISOR", airports: ["CDG"], kind: "in-scope" },
   { name: "ADMIN at CDG", role: "ADMIN", airports: ["CDG"], kind: "in-scope" },
   { name: "OPS_SUPERVISOR of every airport", role: "OPS_SUPERVISOR", airports: ["*"], kind: "in-scope" },
@@ -49,6 +57,12 @@ function expected(rule: ContractRule, p: Principal): Expected {
   if (rule.roles === "public") return "public";
   if (p.kind === "anonymous") return { status: 401 };
   if (!rule.roles.includes(p.role!) || rule.scope === "machine") return { status: 403, code: "FORBIDDEN" };
+  if (rule.scope === "hotel" || rule.scope === "hotel-record") {
+    // a hotel user outside its claim, staff outside CDG; a hotel user whose airline has no contract there
+    if (p.kind === "out-of-scope") return { status: 403, code: "OUT_OF_SCOPE" };
+    if (p.kind === "other-tenant" && (p.role === "HOTEL" || rule.scope === "hotel-record")) return { status: 404 };
+    return "allowed";
+  }
   if (rule.scope === "tenant" && !p.airports!.includes("*")) return { status: 403, code: "OUT_OF_SCOPE" };
   if (p.kind === "other-tenant" && (rule.scope === "record" || rule.scope === "tenant-record")) return { status: 404 };
   if (p.kind === "out-of-scope" && (rule.scope === "record" || rule.scope === "airport")) return { status: 403, code: "OUT_OF_SCOPE" };
@@ -81,7 +95,8 @@ beforeAll(async () => {
   records = await makeRecords(database.db);
   countAll = await tableCounter(database.db);
   for (const p of PRINCIPALS) {
-    if (p.role) tokens.set(p.name, await tokenFor({ tenant: p.tenant ?? TENANT, roles: [p.role], airports: p.airports!, ...(p.sub ? { sub: p.sub } : {}) }));
+    const hotels = p.hotel ? { hotels: [p.hotel === "own" ? records.hotelUrn : newUrn("hotel")] } : {};
+    if (p.role) tokens.set(p.name, await tokenFor({ tenant: p.tenant ?? TENANT, roles: [p.role], airports: p.airports!, ...(p.sub ? { sub: p.sub } : {}), ...hotels }));
   }
 });
 

@@ -60,6 +60,7 @@ export function validRequest(spec: RouteSpec, r: Records): { path: string; opts:
     messageUrn: r.messageUrn,
     callUrn: r.callUrn,
     code: "CDG",
+    hotelUrn: r.hotelUrn,
   };
   const names = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const used = Object.fromEntries(names.map((n) => [n, params[n]]));
@@ -73,6 +74,8 @@ export function validRequest(spec: RouteSpec, r: Records): { path: string; opts:
     opts.rawBody = form;
   } else if (body !== undefined) opts.body = body;
   if (key === "POST /hotels/cache/invalidate" || key === "GET /board") opts.query = { airport: "CDG" };
+  // the reservation's night, so the arrivals list shows it to whom it may
+  if (key === "GET /hotels/{hotelUrn}/arrivals") opts.query = { date: "2026-11-21" };
   if (key === "GET /reports/care-compliance") opts.query = { airport: "CDG", from: "2026-01-01", to: "2026-03-01" };
   return { path: urlPath, opts };
 }
@@ -116,4 +119,8 @@ const BODIES: Record<string, (r: Records) => unknown> = {
   "PATCH /users/{userUrn}": () => ({ name: `CDG operator ${++seq}` }),
   "POST /airports/{code}/capacity-calls": () => ({ reason }),
   "POST /capacity-calls/{callUrn}/answers": (r) => ({ hotelUrn: r.hotelUrn, rooms: 3 }),
+  "POST /hotels/{hotelUrn}/bookings/{reservationUrn}/decline": () => ({ reason: "no rooms left" }),
+  // tomorrow in UTC is today or later at the hotel, whatever the hour
+  "PUT /hotels/{hotelUrn}/inventory": () => ({ date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), rooms: 4, nightlyRate: 99 }),
+  "POST /hotels/{hotelUrn}/check-ins": (r) => ({ reservationUrn: r.reservationUrn, status: "CHECKED_IN" }),
 };

@@ -1,0 +1,51 @@
+import { Hotel, LogOut } from "lucide-react";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { ThemeToggle } from "@/components/console/theme-toggle";
+import { Button } from "@/components/ui/button";
+import { isHotelUser } from "@/lib/auth/hotel-scope";
+import { sessionUser } from "@/lib/auth/session-ctx";
+import { signOutAction } from "../(console)/actions";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * The contracted hotels' console: one section, the extranet, sized for a phone at the front desk.
+ * Only hotel users sign in here; staff keep the operators' console (which sends a hotel user here).
+ */
+export default async function ExtranetLayout({ children }: { children: ReactNode }) {
+  const user = await sessionUser();
+  if (!user) redirect("/sign-in?callbackUrl=%2Fextranet");
+  if (!isHotelUser(user)) redirect("/cases");
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-card focus:px-3 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur sm:px-4">
+        <nav aria-label="Extranet" className="min-w-0">
+          <Link href="/extranet" className="flex items-center gap-2 font-semibold" data-testid="nav-extranet">
+            <Hotel className="size-5 shrink-0 text-primary" aria-hidden />
+            <span className="truncate">Hotel extranet</span>
+          </Link>
+        </nav>
+        <div className="ml-auto flex min-w-0 items-center gap-2">
+          <span className="hidden truncate text-sm sm:inline" data-testid="header-user-name">
+            {user.name}
+          </span>
+          <ThemeToggle />
+          <form action={signOutAction}>
+            <Button type="submit" variant="outline" size="sm" data-testid="sign-out" aria-label="Sign out">
+              <LogOut aria-hidden />
+              <span className="hidden sm:inline">Sign out</span>
+            </Button>
+          </form>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-3 outline-none sm:p-6">
+        {children}
+      </main>
+    </div>
+  );
+}
