@@ -20,7 +20,8 @@ import type { Role } from "@/lib/auth/roles";
  * - "machine": the whole installation (a backup of every tenant): only a token minted with the
  *   server's secret for the machine (`system:` subject), so every principal here gets 403 FORBIDDEN.
  */
-export type Scope = "record" | "tenant-record" | "airport" | "tenant" | "none" | "machine" | "hotel" | "hotel-record";
+/** call: a capacity call, which a hotel user sees only when it went to one of its hotels (else 404, as another tenant's) */
+export type Scope = "record" | "tenant-record" | "airport" | "tenant" | "none" | "machine" | "hotel" | "hotel-record" | "call";
 export type ContractRule = { roles: readonly Role[] | "public"; scope: Scope; why?: string };
 
 const ADMIN = "ADMIN";
@@ -145,6 +146,6 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "POST /users": { roles: [ADMIN], scope: "airport", why: "issue 22: the body names the user's airports (CDG): a scoped ADMIN adds users within them only" },
   "PATCH /users/{userUrn}": { roles: [ADMIN], scope: "record", why: "issue 22: as sign-out, a user of CDG is in scope of a CDG ADMIN only" },
   "POST /airports/{code}/capacity-calls": { roles: SUPERVISE, scope: "airport", why: "issue 22: a supervisor calls the hotels near an airport (capacity:call)" },
-  "GET /capacity-calls/{callUrn}": { roles: READ, scope: "record", why: "issue 22: read on the board (and by the hotels it went to, in the extranet)" },
-  "POST /capacity-calls/{callUrn}/answers": { roles: SUPERVISE, scope: "record", why: "issue 22: a hotel's answer (HOTEL for its hotels), or staff answering for it on the phone" },
+  "GET /capacity-calls/{callUrn}": { roles: [HOTEL, ...READ], scope: "call", why: "issue 22: read on the board (and by the hotels it went to, in the extranet)" },
+  "POST /capacity-calls/{callUrn}/answers": { roles: EXTRANET, scope: "record", why: "issue 22: a hotel's answer (HOTEL for its hotels), or staff answering for it on the phone" },
 };

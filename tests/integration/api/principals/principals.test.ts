@@ -63,6 +63,11 @@ function expected(rule: ContractRule, p: Principal): Expected {
     if (p.kind === "other-tenant" && (p.role === "HOTEL" || rule.scope === "hotel-record")) return { status: 404 };
     return "allowed";
   }
+  if (rule.scope === "call") {
+    if (p.kind === "other-tenant" || (p.kind === "out-of-scope" && p.role === "HOTEL")) return { status: 404 };
+    if (p.kind === "out-of-scope") return { status: 403, code: "OUT_OF_SCOPE" };
+    return "allowed";
+  }
   if (rule.scope === "tenant" && !p.airports!.includes("*")) return { status: 403, code: "OUT_OF_SCOPE" };
   if (p.kind === "other-tenant" && (rule.scope === "record" || rule.scope === "tenant-record")) return { status: 404 };
   if (p.kind === "out-of-scope" && (rule.scope === "record" || rule.scope === "airport")) return { status: 403, code: "OUT_OF_SCOPE" };
