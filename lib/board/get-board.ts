@@ -10,6 +10,7 @@ import { noServerReason } from "@/lib/messages/channels";
 import { parseInput } from "@/lib/validation";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
 import { boardFlightRows } from "./flight-rows";
+import { boardWalks } from "./walks";
 import { type Board, BoardQuery } from "./schemas";
 
 const PRIORITY_ORDER = sql`case ${reviewItems.priority} when 'HIGH' then 0 when 'MEDIUM' then 1 else 2 end`;
@@ -29,7 +30,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
   const openCaseUrns = ctx.db.select({ urn: cases.urn }).from(cases).where(openCase);
   const startedAt = new Date();
 
-  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reach, reviewRows, [transport], [wave], flights] = await Promise.all([
+  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reach, reviewRows, [transport], [wave], flights, walks] = await Promise.all([
     ctx.db.select({ status: cases.status, n: sql<number>`count(*)::int` }).from(cases).where(openCase).groupBy(cases.status),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(passengers).where(inArray(passengers.caseUrn, openCaseUrns)),
     ctx.db
@@ -92,6 +93,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
       .limit(1),
     // a row per open case: one statement for all of them (lib/board/flight-rows.ts)
     boardFlightRows(ctx, { tenant, airport, now: startedAt }),
+    boardWalks(ctx, openCaseUrns),
   ]);
 
   const now = startedAt.getTime();
@@ -126,6 +128,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
         return parsed.success ? [parsed.data] : [];
       }),
     },
+    walks,
     flights,
   };
   // the overdue count moves with the clock alone; the page counts down itself, so it stays out of the hash

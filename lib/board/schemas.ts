@@ -67,6 +67,17 @@ export const BoardFlight = z
   .meta({ id: "BoardFlight", description: "One open case on the board" });
 export type BoardFlight = z.infer<typeof BoardFlight>;
 
+export const BoardHotelWalks = z
+  .object({
+    hotelUrn: z.string(),
+    hotelName: z.string().nullable(),
+    walked: z.number().int().meta({ description: "stays of the open live cases this hotel walked (a re-confirmation found the booking gone, or it declined it)" }),
+    rehoused: z.number().int().meta({ description: "of them, groups rehoused at another hotel (a CONFIRMED replacement)" }),
+    waiting: z.number().int().meta({ description: "walked − rehoused: groups still without a room (the rehousing under way, or a HOTEL_WALKED review item)" }),
+  })
+  .meta({ id: "BoardHotelWalks" });
+export type BoardHotelWalks = z.infer<typeof BoardHotelWalks>;
+
 export const Board = z
   .object({
     airport: z.string(),
@@ -123,6 +134,7 @@ export const Board = z
       at: z.iso.datetime().nullable(),
       sources: z.array(WaveSource),
     }),
+    walks: z.array(BoardHotelWalks).meta({ description: "tonight's walks by hotel (the open live cases' walked stays), most first" }),
     flights: z
       .array(BoardFlight)
       .optional()
