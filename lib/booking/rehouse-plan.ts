@@ -44,6 +44,7 @@ export async function planRehousing(ctx: Ctx, input: { reservationUrn: string })
     if (caseRow.status === "CLOSED") return { skipped: "the case is closed" } as const;
     const live = await liveSuccessor(tx, row.urn);
     if (live && live.status !== "PENDING") return { skipped: `the group is already rehoused by ${live.urn}` } as const;
+    if (live) assertOurs(live);
     return { row, airport: caseRow.airport, live } as const;
   });
   if ("skipped" in prepared) return { kind: "skipped", why: prepared.skipped! };
@@ -64,6 +65,7 @@ export async function planRehousing(ctx: Ctx, input: { reservationUrn: string })
     await tx.db.select({ urn: reservations.urn }).from(reservations).where(eq(reservations.urn, row.urn)).limit(1).for("update");
     const live = await liveSuccessor(tx, row.urn);
     if (live && live.status !== "PENDING") return { kind: "skipped", why: `the group is already rehoused by ${live.urn}` };
+    if (live) assertOurs(live);
     let reservationUrn = live?.urn ?? null;
     if (!reservationUrn) {
       const first = candidates[0];
@@ -102,9 +104,19 @@ export async function planRehousing(ctx: Ctx, input: { reservationUrn: string })
   });
 }
 
+/**
+ * A PENDING successor another re-booking claimed before the walk (the passenger's choice, a
+ * re-accommodation) is that run's to finish: its provider call may be in flight. The step fails and
+ * is retried with backoff; by then it is CONFIRMED (the group is housed: nothing to do) or FAILED
+ * (the rehousing claims its own).
+ */
+function assertOurs(live: { urn: string; bookingRun: string | null }): void {
+  if (live.bookingRun !== "rehouse") throw new Error(`stay change ${live.urn} (${live.bookingRun ?? "another run"}) is under way for the walked stay: the rehousing waits for it`);
+}
+
 async function liveSuccessor(ctx: Ctx, urn: string) {
   const [live] = await ctx.db
-    .select({ urn: reservations.urn, status: reservations.status })
+    .select({ urn: reservations.urn, status: reservations.status, bookingRun: reservations.bookingRun })
     .from(reservations)
     .where(and(eq(reservations.previousUrn, urn), inArray(reservations.status, [...LIVE_STATUSES])))
     .limit(1);

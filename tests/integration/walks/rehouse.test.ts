@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEntries, messages, passengerGroups, passengers, reservations, reviewItems, stayRatings, transportSegments, vouchers } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { walkReservation } from "@/lib/booking/walk";
+import { newUrn } from "@/lib/ids";
 import { closePool } from "@/lib/pool";
 import { hotelSources } from "@/lib/providers/sources";
 import { apiTestDatabase } from "@/tests/helpers/api";
@@ -113,6 +114,27 @@ describe("a walked group is rehoused", () => {
     await walkRunner(database.db).tick();
     expect(await database.db.select().from(reviewItems).where(eq(reviewItems.caseUrn, caseUrn))).toHaveLength(1);
     expect((await successorOf(database.db, walked.urn)).filter((r) => r.status !== "FAILED")).toEqual([]);
+  });
+
+  it("a re-booking another run had under way for the walked stay is left to finish: the rehousing waits, then books its own once that one failed", async () => {
+    const { tenant, caseUrn, rows } = await bookedCase(database.db, "EXPEDIA_RAPID", "HOTELBEDS");
+    const walked = rows[0];
+    // the passenger's choice claimed a successor just before the walk (lib/passenger/choose.ts), its provider call in flight
+    const choiceUrn = newUrn("reservation");
+    const { urn: _u, createdAt: _c, updatedAt: _up, ...copy } = walked;
+    await database.db.insert(reservations).values({ ...copy, urn: choiceUrn, status: "PENDING", previousUrn: walked.urn, stayChange: "REPLACEMENT", requestedBy: "PASSENGER", bookingRun: "passenger-choice", clientReference: `choice-${choiceUrn.slice(-8)}`, providerRef: null, confirmationCode: null });
+    await walkReservation(sys(tenant), { reservationUrn: walked.urn, reason: "CANCELLED_BY_HOTEL", detail: "" });
+    await walkRunner(database.db).tick();
+    expect((await successorOf(database.db, walked.urn)).map((r) => [r.urn, r.status])).toEqual([[choiceUrn, "PENDING"]]);
+
+    // the choice's hotel refused: its row FAILED; the walk delivered again is rehoused
+    await database.db.update(reservations).set({ status: "FAILED", bookingRun: null }).where(eq(reservations.urn, choiceUrn));
+    await enqueue(database.db, "reservation/walked", { tenant, caseUrn, reservationUrn: walked.urn, hotelUrn: walked.hotelUrn, reason: "CANCELLED_BY_HOTEL" });
+    await walkRunner(database.db).tick();
+    const live = (await successorOf(database.db, walked.urn)).filter((r) => r.status === "CONFIRMED");
+    expect(live).toHaveLength(1);
+    expect(live[0]).toMatchObject({ bookingRun: null, stayChange: "REPLACEMENT" });
+    expect(live[0].hotelUrn).not.toBe(walked.hotelUrn);
   });
 
   it("twenty concurrent walks of one stay: one walk, one rating, one rehousing", async () => {
