@@ -8,6 +8,9 @@ import { newUrn } from "@/lib/ids";
 import type { WalkReason } from "@/lib/vocabulary";
 import { canApplyReservation } from "./transitions";
 
+/** who records a walk's rating: the system, not the re-confirmation job or the hotel user that reported it */
+export const WALK_RATER = "system:walk";
+
 export type WalkInput = {
   reservationUrn: string;
   reason: WalkReason;
@@ -65,7 +68,8 @@ export async function walkReservation(ctx: Ctx, input: WalkInput): Promise<Reser
         source: "HOTEL",
         score: 1,
         tags: [input.reason === "DECLINED_BY_HOTEL" ? "DECLINED" : "WALKED"],
-        createdBy: tx.principal.sub,
+        // the system's record, whoever reported the walk (the walk's audit entry names them)
+        createdBy: WALK_RATER,
       })
       .onConflictDoNothing();
     await touchCase(tx, row.caseUrn);

@@ -62,7 +62,7 @@ describe("a walked group is rehoused", () => {
 
     // the hotel's record for quality, once
     const ratings = await database.db.select().from(stayRatings).where(eq(stayRatings.reservationUrn, walked.urn));
-    expect(ratings.map((r) => [r.source, r.score, r.tags, r.hotelUrn, r.createdBy])).toEqual([["HOTEL", 1, ["WALKED"], walked.hotelUrn, "system:reconfirmation"]]);
+    expect(ratings.map((r) => [r.source, r.score, r.tags, r.hotelUrn, r.createdBy])).toEqual([["HOTEL", 1, ["WALKED"], walked.hotelUrn, "system:walk"]]);
 
     // every step audited: the walk, the rehousing's booking
     const audits = await database.db.select().from(auditEntries).where(and(eq(auditEntries.tenant, tenant), inArray(auditEntries.entityUrn, [walked.urn, next.urn])));
