@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEntries, messages, passengerGroups, passengers, reservations, reviewItems, stayRatings, transportSegments, vouchers } from "@/db/schema";
+import { auditEntries, hotels, messages, passengerGroups, passengers, reservations, reviewItems, stayRatings, transportSegments, vouchers } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { walkReservation } from "@/lib/booking/walk";
 import { newUrn } from "@/lib/ids";
@@ -10,6 +10,7 @@ import { apiTestDatabase } from "@/tests/helpers/api";
 import { sandboxFleet } from "@/tests/helpers/fleet";
 import { sandboxProviders } from "@/tests/helpers/providers";
 import { enqueue } from "../jobs/helpers";
+import { waveOf } from "../booking/helpers";
 import { bookedCase, successorOf, walkRunner } from "./helpers";
 
 const database = apiTestDatabase({ airports: true });
@@ -78,6 +79,22 @@ describe("a walked group is rehoused", () => {
     // the other groups kept their stays
     const others = await database.db.select().from(reservations).where(and(eq(reservations.caseUrn, caseUrn), inArray(reservations.urn, rows.slice(1).map((r) => r.urn))));
     expect(others.every((r) => r.status === "CONFIRMED")).toBe(true);
+  });
+
+  it("a ranking with no other hotel left: a new search finds a compliant hotel with rooms, best scored, and the group is rehoused there", async () => {
+    const { tenant, caseUrn, rows } = await bookedCase(database.db, "EXPEDIA_RAPID");
+    const walked = rows[0];
+    const wave = await waveOf(database.db, caseUrn);
+    expect(wave.allocations.find((a) => a.groupId === walked.groupId)!.fallbacks).toEqual([]);
+    await walkReservation(sys(tenant), { reservationUrn: walked.urn, reason: "GUARANTEE_REFUSED", detail: "card declined" });
+    await walkRunner(database.db).tick();
+    const [next] = await successorOf(database.db, walked.urn);
+    expect(next).toMatchObject({ status: "CONFIRMED", stayChange: "REPLACEMENT", bookingRun: null });
+    expect(next.hotelUrn).not.toBe(walked.hotelUrn);
+    // within the stay's policy (the booking tenant's: at most 30 km, 3 stars, 400 a night)
+    const [hotel] = await database.db.select().from(hotels).where(eq(hotels.urn, next.hotelUrn));
+    expect(hotel.stars).toBeGreaterThanOrEqual(3);
+    expect(await database.db.select().from(reviewItems).where(eq(reviewItems.caseUrn, caseUrn))).toEqual([]);
   });
 
   it("no other hotel has rooms: one HIGH HOTEL_WALKED item naming the hotel and why, the passengers back to AWAITING_ALLOCATION, those who had the voucher told it is void; a declined booking is the hotel's DECLINED record", async () => {
