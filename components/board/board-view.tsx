@@ -182,9 +182,34 @@ export function BoardView({ initial, zone, canCallHotels = false }: { initial: B
                 </ul>
               </>
             )}
+            <WalksByHotel walks={board.walks ?? []} />
           </CardContent>
         </Card>
       </div>
+    </div>
+  );
+}
+
+/** Tonight's walks by hotel under the sources they came from: a hotel that keeps walking groups shows here first. */
+function WalksByHotel({ walks }: { walks: Board["walks"] }) {
+  return (
+    <div className="grid gap-1.5 border-t pt-2" data-testid="board-walks">
+      <p className="text-xs font-medium text-muted-foreground">Walks tonight</p>
+      {walks.length === 0 ? (
+        <p className="text-xs text-muted-foreground">No hotel walked a group.</p>
+      ) : (
+        <ul className="grid gap-1">
+          {walks.map((w) => (
+            <li key={w.hotelUrn} className="flex items-center gap-2" data-testid="board-walk" title={w.hotelUrn}>
+              <span className="truncate font-medium">{w.hotelName ?? w.hotelUrn}</span>
+              <span className="ml-auto shrink-0 text-xs text-muted-foreground">
+                {w.walked} walked · {w.rehoused} rehoused
+              </span>
+              {w.waiting > 0 && <Badge variant="destructive">{w.waiting} waiting</Badge>}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

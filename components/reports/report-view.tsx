@@ -101,6 +101,21 @@ export function ReportView({ report, csvHref, careCsvHref, policies }: { report:
             </ol>
           </CardContent>
         </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">Walks by hotel</CardTitle>
+            <CardDescription>Stays a hotel no longer held (found on a re-confirmation, or declined), and those rehoused automatically</CardDescription>
+          </CardHeader>
+          <CardContent className="text-sm">
+            <ol className="list-decimal pl-5" data-testid="report-walks">
+              {report.walks.length === 0 ? <li className="list-none text-muted-foreground">No hotel walked a group</li> : report.walks.map((w) => (
+                <li key={w.hotelUrn} data-testid="report-walk" title={w.hotelUrn}>
+                  {w.hotelName ?? w.hotelUrn} · {w.walks} {w.walks === 1 ? "walk" : "walks"}, {w.rehoused} rehoused
+                </li>
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
       </div>
       <CareComplianceTable rows={report.careCompliance} csvHref={careCsvHref ?? `/reports/care-compliance.csv?from=${encodeURIComponent(report.periodStart)}&to=${encodeURIComponent(report.periodEnd)}`} />
       <Table data-testid="report-airports">

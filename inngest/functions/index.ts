@@ -20,6 +20,7 @@ import { messageSubscribers } from "./messages";
 import { completeTransport, dropTransportOnCancelled, followNextFlightTransport, planTransportOnConfirmed } from "./plan-transport";
 import { reaccommodateStays } from "./reaccommodate-stays";
 import { reconfirmationJobs } from "./reconfirm-reservation";
+import { rehouseWalked } from "./rehouse-walked";
 import { releaseChosenStay } from "./release-chosen-stay";
 import { returnLegEmail } from "./return-leg";
 import { rideJobs } from "./rides";
@@ -34,6 +35,7 @@ export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateO
   // one line per domain from here: branches that add jobs side by side merge without a conflict
   ...capacityCallJobs,
   ...reconfirmationJobs,
+  rehouseWalked,
 ].map(labelSteps);
 
 /** The registry as Inngest functions, for serve(). */

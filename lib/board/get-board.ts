@@ -11,6 +11,7 @@ import { noServerReason } from "@/lib/messages/channels";
 import { parseInput } from "@/lib/validation";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
 import { boardFlightRows } from "./flight-rows";
+import { boardWalks } from "./walks";
 import { type Board, BoardQuery } from "./schemas";
 
 const PRIORITY_ORDER = sql`case ${reviewItems.priority} when 'HIGH' then 0 when 'MEDIUM' then 1 else 2 end`;
@@ -30,7 +31,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
   const openCaseUrns = ctx.db.select({ urn: cases.urn }).from(cases).where(openCase);
   const startedAt = new Date();
 
-  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reach, reviewRows, [transport], [wave], flights, capacityCall] = await Promise.all([
+  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reach, reviewRows, [transport], [wave], flights, capacityCall, walks] = await Promise.all([
     ctx.db.select({ status: cases.status, n: sql<number>`count(*)::int` }).from(cases).where(openCase).groupBy(cases.status),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(passengers).where(inArray(passengers.caseUrn, openCaseUrns)),
     ctx.db
@@ -95,6 +96,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
     boardFlightRows(ctx, { tenant, airport, now: startedAt }),
     // tonight's capacity call with its answers, counted in the same statement (lib/capacity/tonight.ts)
     tonightsCall(ctx, airport, startedAt),
+    boardWalks(ctx, openCaseUrns),
   ]);
 
   const now = startedAt.getTime();
@@ -129,6 +131,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
         return parsed.success ? [parsed.data] : [];
       }),
     },
+    walks,
     flights,
     capacityCall,
   };

@@ -80,6 +80,17 @@ export const BoardCapacityCall = z
   .meta({ id: "BoardCapacityCall", description: "tonight's newest capacity call at the airport, its answers counted live" });
 export type BoardCapacityCall = z.infer<typeof BoardCapacityCall>;
 
+export const BoardHotelWalks = z
+  .object({
+    hotelUrn: z.string(),
+    hotelName: z.string().nullable(),
+    walked: z.number().int().meta({ description: "stays of the open live cases this hotel walked (a re-confirmation found the booking gone, or it declined it)" }),
+    rehoused: z.number().int().meta({ description: "of them, groups rehoused at another hotel (a CONFIRMED replacement)" }),
+    waiting: z.number().int().meta({ description: "walked − rehoused: groups still without a room (the rehousing under way, or a HOTEL_WALKED review item)" }),
+  })
+  .meta({ id: "BoardHotelWalks" });
+export type BoardHotelWalks = z.infer<typeof BoardHotelWalks>;
+
 export const Board = z
   .object({
     airport: z.string(),
@@ -137,6 +148,7 @@ export const Board = z
       sources: z.array(WaveSource),
     }),
     capacityCall: BoardCapacityCall.nullable().optional().meta({ description: "tonight's capacity call at the airport (null: nobody called the hotels tonight)" }),
+    walks: z.array(BoardHotelWalks).meta({ description: "tonight's walks by hotel (the open live cases' walked stays), most first" }),
     flights: z
       .array(BoardFlight)
       .optional()

@@ -1,11 +1,15 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { cases, reservations, type ReservationRow } from "@/db/schema";
+import { cases, reservations, stayRatings, type ReservationRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { emit } from "@/lib/events";
+import { newUrn } from "@/lib/ids";
 import type { WalkReason } from "@/lib/vocabulary";
 import { canApplyReservation } from "./transitions";
+
+/** who records a walk's rating: the system, not the re-confirmation job or the hotel user that reported it */
+export const WALK_RATER = "system:walk";
 
 export type WalkInput = {
   reservationUrn: string;
@@ -21,7 +25,11 @@ export type WalkInput = {
  * nothing left there to cancel); audited; `reservation/walked` tells the rehousing and
  * `reservation/cancelled` (cause WALKED) drops its rides. Once only: the row is locked and a
  * reservation already walked, or no longer CONFIRMED, is left as it is, so twenty concurrent
- * re-confirmations that all see the walk make one rehousing. Returns the walked row, or null.
+ * re-confirmations that all see the walk make one rehousing. The hotel's record for quality gets
+ * its one HOTEL rating of the stay (score 1, WALKED or DECLINED) in the same transaction. The
+ * group's passengers stay BOOKED and the group keeps pointing at this stay until the rehousing
+ * (inngest/functions/rehouse-walked.ts) books its REPLACEMENT or, when no hotel can take it, sends
+ * them back to AWAITING_ALLOCATION (lib/booking/rehouse-fail.ts). Returns the walked row, or null.
  */
 export async function walkReservation(ctx: Ctx, input: WalkInput): Promise<ReservationRow | null> {
   return transaction(ctx, async (tx) => {
@@ -49,6 +57,21 @@ export async function walkReservation(ctx: Ctx, input: WalkInput): Promise<Reser
       before: { status: row.status },
       after: { status: "CANCELLED", walkReason: input.reason, walkDetail: input.detail || null },
     });
+    // the hotel's own record (stay_ratings_one_per_source_idx: one per reservation); the quality score reads it
+    await tx.db
+      .insert(stayRatings)
+      .values({
+        urn: newUrn("rating"),
+        tenant: row.tenant,
+        reservationUrn: row.urn,
+        hotelUrn: row.hotelUrn,
+        source: "HOTEL",
+        score: 1,
+        tags: [input.reason === "DECLINED_BY_HOTEL" ? "DECLINED" : "WALKED"],
+        // the system's record, whoever reported the walk (the walk's audit entry names them)
+        createdBy: WALK_RATER,
+      })
+      .onConflictDoNothing();
     await touchCase(tx, row.caseUrn);
     const event = { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: row.urn };
     await emit(tx, "reservation/walked", { ...event, hotelUrn: row.hotelUrn, reason: input.reason });

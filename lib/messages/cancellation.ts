@@ -19,10 +19,13 @@ import { reservationOf } from "./voucher";
  * such message, every recipient the voucher was written to: it was handed over some other way). A
  * passenger who never got a voucher needs no word that it is void. None for a stay replaced by
  * another (the new voucher says so) or one the passenger declined themselves (they get the
- * confirmation of their decline).
+ * confirmation of their decline). None either for a stay the hotel walked (cause WALKED): the
+ * rehousing tells the passengers once, by the new stay's REHOUSED voucher, or, when no hotel could
+ * take them, by this same notice sent from the rehousing job (inngest/functions/rehouse-walked.ts)
+ * without the cause; one clear message, not a "cancelled" followed minutes later by "rehoused".
  */
 export async function queueCancellationMessages(ctx: Ctx, event: EventData<"reservation/cancelled">): Promise<number> {
-  if (event.replacedBy || event.cause === "PASSENGER_DECLINED") return 0;
+  if (event.replacedBy || event.cause === "PASSENGER_DECLINED" || event.cause === "WALKED") return 0;
   const reservation = await reservationOf(ctx, event.reservationUrn);
   if (!reservation) return 0;
   const told = await ctx.db

@@ -4,6 +4,7 @@ import type { Ctx } from "@/lib/context";
 import { type AirportBasis, emptyBasis } from "./figures";
 import { addMealVouchers } from "./meal-vouchers";
 import { addChoices, addReachWithinTen } from "./passenger-outcomes";
+import { addWalks } from "./walks";
 
 const HOUSED = ["CONFIRMED", "CHECKED_OUT"] as const;
 const THIRTY_MINUTES_MS = 30 * 60_000;
@@ -14,7 +15,7 @@ const NO_AIRPORT = "—";
  * The week's bases per airport for the caller's tenant (lib/reports/figures turns them into the
  * report's rows): review items resolved in [from, to) and live cases opened in it (drills and
  * shadows excluded), SLA breaches, the policies behind items opened in the week and the providers
- * of failed reservations made in it.
+ * of failed reservations made in it, the stays hotels walked in it.
  */
 export async function computeBases(ctx: Ctx, { from, to }: { from: Date; to: Date }): Promise<AirportBasis[]> {
   const tenant = ctx.principal.tenant;
@@ -54,6 +55,7 @@ export async function computeBases(ctx: Ctx, { from, to }: { from: Date; to: Dat
   await addReachWithinTen(ctx, from, to, basis);
   await addChoices(ctx, from, to, basis);
   await addMealVouchers(ctx, from, to, basis);
+  await addWalks(ctx, from, to, basis);
   return [...bases.values()];
 }
 

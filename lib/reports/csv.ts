@@ -15,7 +15,7 @@ const cell = (v: unknown) => {
 
 /**
  * The report as CSV: one line per airport (ALL first), then the categories, policies and
- * providers. A policy is named (and versioned) beside its URN, which stays for lookups.
+ * providers, then the walks by hotel. A policy is named (and versioned) beside its URN, which stays for lookups.
  */
 export function reportCsv(r: Report, policies: Record<string, PolicyName> = {}): string {
   const categories = [...new Set(r.airports.flatMap((a) => Object.keys(a.byCategory)))].sort();
@@ -23,5 +23,6 @@ export function reportCsv(r: Report, policies: Record<string, PolicyName> = {}):
   for (const a of r.airports) lines.push([...COLUMNS.map((k) => cell(a[k])), ...categories.map((c) => cell(a.byCategory[c] ?? 0))].join(","));
   lines.push("", "policy,version,items,policyUrn", ...r.topFailingPolicies.map((p) => `${cell(policies[p.policyUrn]?.name)},${policies[p.policyUrn]?.version ?? ""},${p.items},${cell(p.policyUrn)}`));
   lines.push("", "provider,failedReservations", ...r.topFailingProviders.map((p) => `${cell(p.provider)},${p.failedReservations}`));
+  lines.push("", "hotel,hotelUrn,walks,rehoused", ...r.walks.map((w) => `${cell(w.hotelName)},${cell(w.hotelUrn)},${w.walks},${w.rehoused}`));
   return `${lines.join("\r\n")}\r\n`;
 }

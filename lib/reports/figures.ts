@@ -2,6 +2,8 @@ import { z } from "zod";
 import { CareComplianceRow } from "./care-compliance-schemas";
 import { type AirportFigures, ReportBody } from "./schemas";
 
+const HotelWalkBasis = z.object({ hotelName: z.string().nullable(), walks: z.number().int(), rehoused: z.number().int() });
+
 /**
  * What one airport's figures are made of, kept with the report (never answered): sums and counts,
  * and the times to resolve for the p90. Every row of the report, the tenant's total included, is
@@ -40,6 +42,8 @@ export const AirportBasis = z.object({
   /** meal vouchers of live cases issued in the week (still ISSUED or since REDEEMED; lib/reports/meal-vouchers.ts), and their face value by currency */
   mealVouchersIssued: z.number().int().default(0),
   mealVoucherCost: z.record(z.string(), z.number()).default({}),
+  /** stays the hotels walked in the week, per hotel URN, and those rehoused (lib/reports/walks.ts) */
+  walks: z.record(z.string(), HotelWalkBasis).default({}),
 });
 export type AirportBasis = z.infer<typeof AirportBasis>;
 
@@ -48,7 +52,7 @@ export const emptyBasis = (airport: string): AirportBasis => ({
   firstVoucherMs: { sum: 0, n: 0 }, lastGroupHousedMs: { sum: 0, n: 0 }, passengers: 0, housed: 0, housedWithin30: 0,
   failingPolicies: {}, failingProviders: {},
   vouchered: 0, emailable: 0, emailWithin10: 0, phoneable: 0, smsWithin10: 0, choseOtherHotel: 0, declined: 0,
-  mealVouchersIssued: 0, mealVoucherCost: {},
+  mealVouchersIssued: 0, mealVoucherCost: {}, walks: {},
 });
 
 const addCounts = (a: Record<string, number>, b: Record<string, number>) => {
@@ -84,10 +88,17 @@ export function mergeBases(airport: string, bases: AirportBasis[]): AirportBasis
       declined: m.declined + b.declined,
       mealVouchersIssued: m.mealVouchersIssued + b.mealVouchersIssued,
       mealVoucherCost: roundedCost(addCounts(m.mealVoucherCost, b.mealVoucherCost)),
+      walks: addWalks(m.walks, b.walks),
     }),
     emptyBasis(airport),
   );
 }
+
+const addWalks = (a: AirportBasis["walks"], b: AirportBasis["walks"]) => {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = { hotelName: out[k]?.hotelName ?? v.hotelName, walks: (out[k]?.walks ?? 0) + v.walks, rehoused: (out[k]?.rehoused ?? 0) + v.rehoused };
+  return out;
+};
 
 /** amounts by currency to the cent (a sum of floats drifts) */
 const roundedCost = (c: Record<string, number>) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Math.round(v * 100) / 100]));
@@ -127,12 +138,12 @@ export function figuresOf(b: AirportBasis): AirportFigures {
   };
 }
 
-/** The report's figures from the bases: ALL (their total) first, then one row per airport; top 5 failing policies and providers. */
+/** The report's figures from the bases: ALL (their total) first, then one row per airport; top 5 failing policies and providers; every hotel that walked a group, most walks first. */
 export function bodyOf(bases: AirportBasis[]): ReportBody {
   const sorted = [...bases].sort((a, b) => a.airport.localeCompare(b.airport));
   const all = mergeBases("ALL", sorted);
   // an airport is a row when something happened there in the week (not only a failure counted in the lists)
-  const shown = sorted.filter((b) => b.resolveMs.length > 0 || b.slaBreaches > 0 || b.cases > 0 || b.vouchered > 0 || b.mealVouchersIssued > 0);
+  const shown = sorted.filter((b) => b.resolveMs.length > 0 || b.slaBreaches > 0 || b.cases > 0 || b.vouchered > 0 || b.mealVouchersIssued > 0 || Object.keys(b.walks).length > 0);
   return {
     airports: [figuresOf(all), ...shown.map(figuresOf)],
     topFailingPolicies: Object.entries(all.failingPolicies)
@@ -143,6 +154,9 @@ export function bodyOf(bases: AirportBasis[]): ReportBody {
       .map(([provider, failedReservations]) => ({ provider, failedReservations }))
       .sort((a, b) => b.failedReservations - a.failedReservations || a.provider.localeCompare(b.provider))
       .slice(0, 5),
+    walks: Object.entries(all.walks)
+      .map(([hotelUrn, w]) => ({ hotelUrn, ...w }))
+      .sort((a, b) => b.walks - a.walks || a.hotelUrn.localeCompare(b.hotelUrn)),
   };
 }
 

@@ -27,11 +27,11 @@ import { GenerateReportInput, Report, type ReportBody, ReportListQuery, ReportRe
 function toReport(r: ReportRow, reader: Principal): Report {
   const stored = parseJson(StoredReportBody, r.body, `reports.body of ${r.urn}`);
   const airports = airportFilter(reader);
-  let body: ReportBody = { airports: stored.airports, topFailingPolicies: stored.topFailingPolicies, topFailingProviders: stored.topFailingProviders };
+  let body: ReportBody = { airports: stored.airports, topFailingPolicies: stored.topFailingPolicies, topFailingProviders: stored.topFailingProviders, walks: stored.walks };
   if (airports) {
     body = stored.basis
       ? bodyOf(stored.basis.filter((b) => airports.includes(b.airport)))
-      : { airports: stored.airports.filter((a) => airports.includes(a.airport)), topFailingPolicies: [], topFailingProviders: [] };
+      : { airports: stored.airports.filter((a) => airports.includes(a.airport)), topFailingPolicies: [], topFailingProviders: [], walks: [] };
   }
   return {
     urn: r.urn,

@@ -34,10 +34,21 @@ export const AirportFigures = z
   .meta({ id: "ReportAirportFigures" });
 export type AirportFigures = z.infer<typeof AirportFigures>;
 
+export const HotelWalks = z
+  .object({
+    hotelUrn: z.string(),
+    hotelName: z.string().nullable(),
+    walks: z.number().int().meta({ description: "stays of live cases the hotel walked in the week (a re-confirmation found the booking gone, or the hotel declined it)" }),
+    rehoused: z.number().int().meta({ description: "of them, the groups rehoused automatically at another hotel" }),
+  })
+  .meta({ id: "ReportHotelWalks" });
+
 export const ReportBody = z.object({
   airports: z.array(AirportFigures),
   topFailingPolicies: z.array(z.object({ policyUrn: z.string(), items: z.number().int() })),
   topFailingProviders: z.array(z.object({ provider: z.string(), failedReservations: z.number().int() })),
+  // reports kept before walks were counted read them as none
+  walks: z.array(HotelWalks).default([]).meta({ description: "walks by hotel (issue 22), most first, over the reader's airports" }),
 });
 export type ReportBody = z.infer<typeof ReportBody>;
 

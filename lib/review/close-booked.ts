@@ -13,7 +13,7 @@ import { itemGroups, unhoused } from "./wave-context";
  * confirmed reservation, nothing is left to do on them. DATA_INCOMPLETE (a missing name stays
  * missing) and TRANSPORT_UNASSIGNED (a ride, not a room) are not closed by a booking.
  */
-const ROOM_PROBLEMS: ReviewCategory[] = ["ALLOCATION_FAILED", "BOOKING_FAILED", "PAYMENT_FAILED", "PARTIAL_FULFILLMENT", "POLICY_VIOLATION", "MIXED_TIER_GROUP"];
+const ROOM_PROBLEMS: ReviewCategory[] = ["ALLOCATION_FAILED", "BOOKING_FAILED", "PAYMENT_FAILED", "PARTIAL_FULFILLMENT", "POLICY_VIOLATION", "MIXED_TIER_GROUP", "HOTEL_WALKED"];
 
 /** The resolution of an item closed because its groups got booked; not one an operator sends. */
 export const GROUP_BOOKED = "GROUP_BOOKED";

@@ -76,6 +76,7 @@ describe("the weekly report", () => {
     airports,
     topFailingPolicies: [],
     topFailingProviders: [],
+    walks: [],
     careCompliance: [],
   });
 

@@ -1,0 +1,193 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { airports, passengers, reservations, type ReservationRow } from "@/db/schema";
+import { isUniqueViolation } from "@/db/unique-violation";
+import { checkOffer, constraintsOf, offerDistanceKm } from "@/lib/allocation/engine/filter";
+import { lowerIsBetter, weightedScore, weightsOf } from "@/lib/allocation/engine/score";
+import { loadCase } from "@/lib/cases/load";
+import { localDate } from "@/lib/cases/stay";
+import { type Ctx, transaction } from "@/lib/context";
+import { caseSystems } from "@/lib/drills/systems";
+import { newUrn } from "@/lib/ids";
+import { stayPolicy } from "@/lib/passenger/policy";
+import { searchHotelOffers } from "@/lib/providers/search";
+import type { Provider } from "@/lib/vocabulary";
+import { hotelName, providerHotelId } from "./hotel-refs";
+import { LIVE_STATUSES } from "./live";
+import { clientReference } from "./plan";
+import { BOOKING_LIMITS } from "./retry";
+import { CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
+import { allocationOf, type StayCandidate, type StayChangePlan } from "./stay-change-plan";
+
+export type RehousePlanned =
+  | { kind: "book"; plan: StayChangePlan }
+  /** no hotel to try: the rehousing fails at once (lib/booking/rehouse-fail.ts) */
+  | { kind: "none"; why: string }
+  | { kind: "skipped"; why: string };
+
+/**
+ * The rehousing's first step, for a walked stay (lib/booking/walk.ts): the whole stay (the walked
+ * one's dates) at the group's next-ranked compliant hotels, never the walked hotel. First the
+ * wave's ranking for the group (its first choice and fallbacks, as the booking job would have
+ * tried them); then, because that ranking is hours old and may be short, a fresh search scored as
+ * the engine scores (the stay's policy filter, cost and distance by its weights), so a walk late in
+ * the night still finds the hotels that have rooms now. At most `maxFallbacks` of each.
+ *
+ * Once per walk: the PENDING replacement is claimed under the walked row's lock and the
+ * one-live-successor index (reservations_previous_idx), so a repeated delivery takes over the
+ * PENDING one an earlier run left, and one that finds the replacement CONFIRMED books nothing.
+ */
+export async function planRehousing(ctx: Ctx, input: { reservationUrn: string }): Promise<RehousePlanned> {
+  const prepared = await transaction(ctx, async (tx) => {
+    const [row] = await tx.db.select().from(reservations).where(and(eq(reservations.urn, input.reservationUrn), eq(reservations.tenant, tx.principal.tenant))).limit(1);
+    if (!row || !row.walkedAt) return { skipped: `the reservation ${row ? "was not walked" : "is missing"}` } as const;
+    const caseRow = await loadCase(tx, row.caseUrn);
+    if (caseRow.status === "CLOSED") return { skipped: "the case is closed" } as const;
+    const live = await liveSuccessor(tx, row.urn);
+    if (live && live.status !== "PENDING") return { skipped: `the group is already rehoused by ${live.urn}` } as const;
+    if (live) assertOurs(live);
+    return { row, airport: caseRow.airport, live } as const;
+  });
+  if ("skipped" in prepared) return { kind: "skipped", why: prepared.skipped! };
+  const { row, airport } = prepared;
+  const [ap] = await ctx.db.select().from(airports).where(eq(airports.iata, airport)).limit(1);
+  const timeZone = ap?.timeZone ?? "UTC";
+  const failed = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(reservations)
+    .where(and(eq(reservations.previousUrn, row.urn), inArray(reservations.status, ["FAILED", "CANCELLED"])));
+  // a new generation after a failed rehousing (a later walk of the same stay cannot happen: walkedAt is set once)
+  const generation = String(failed[0]?.n ?? 0);
+  const candidates = await candidatesFor(ctx, row, airport, timeZone, generation);
+  if (candidates.length === 0 && !prepared.live) return { kind: "none", why: "no other compliant hotel of the group's ranking or of a new search has rooms" };
+
+  const reason = `${row.hotelName ?? row.hotelUrn} walked the group (${row.walkReason}${row.walkDetail ? `: ${row.walkDetail}` : ""}): stay ${row.urn} rehoused at the next-ranked hotel`;
+  return transaction(ctx, async (tx): Promise<RehousePlanned> => {
+    await tx.db.select({ urn: reservations.urn }).from(reservations).where(eq(reservations.urn, row.urn)).limit(1).for("update");
+    const live = await liveSuccessor(tx, row.urn);
+    if (live && live.status !== "PENDING") return { kind: "skipped", why: `the group is already rehoused by ${live.urn}` };
+    if (live) assertOurs(live);
+    let reservationUrn = live?.urn ?? null;
+    if (!reservationUrn) {
+      const first = candidates[0];
+      reservationUrn = newUrn("reservation");
+      try {
+        await tx.db.transaction(async (sp) => {
+          await sp.insert(reservations).values({
+            urn: reservationUrn!,
+            tenant: row.tenant,
+            caseUrn: row.caseUrn,
+            waveUrn: row.waveUrn,
+            groupId: row.groupId,
+            hotelUrn: first.hotelUrn,
+            hotelName: first.hotelName,
+            provider: first.provider,
+            providerOfferId: first.providerOfferId,
+            clientReference: first.clientReference,
+            status: "PENDING",
+            rooms: row.rooms,
+            checkIn: localTimeToUtc(first.checkIn, CHECK_IN_TIME, timeZone),
+            checkOut: localTimeToUtc(first.checkOut, CHECK_OUT_TIME, timeZone),
+            total: { amount: 0, currency: row.total.currency },
+            payment: row.payment,
+            previousUrn: row.urn,
+            stayChange: "REPLACEMENT",
+            bookingRun: "rehouse",
+          });
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err, "reservations_previous_idx")) throw err;
+        return { kind: "skipped", why: "another run is rehousing this group" };
+      }
+    }
+    const plan: StayChangePlan = { tenant: row.tenant, caseUrn: row.caseUrn, airport, timeZone, groupId: row.groupId, previousUrn: row.urn, reservationUrn, rooms: row.rooms, candidates, reason };
+    return { kind: "book", plan };
+  });
+}
+
+/**
+ * A PENDING successor another re-booking claimed before the walk (the passenger's choice, a
+ * re-accommodation) is that run's to finish: its provider call may be in flight. The step fails and
+ * is retried with backoff; by then it is CONFIRMED (the group is housed: nothing to do) or FAILED
+ * (the rehousing claims its own).
+ */
+function assertOurs(live: { urn: string; bookingRun: string | null }): void {
+  if (live.bookingRun !== "rehouse") throw new Error(`stay change ${live.urn} (${live.bookingRun ?? "another run"}) is under way for the walked stay: the rehousing waits for it`);
+}
+
+async function liveSuccessor(ctx: Ctx, urn: string) {
+  const [live] = await ctx.db
+    .select({ urn: reservations.urn, status: reservations.status, bookingRun: reservations.bookingRun })
+    .from(reservations)
+    .where(and(eq(reservations.previousUrn, urn), inArray(reservations.status, [...LIVE_STATUSES])))
+    .limit(1);
+  return live ?? null;
+}
+
+type Ranked = { hotelUrn: string; provider: Provider; providerOfferId: string; hotelName: string | null };
+
+/** The wave's ranking for the group without the walked hotel, then the hotels a new search finds compliant, best scored first. */
+async function candidatesFor(ctx: Ctx, row: ReservationRow, airport: string, timeZone: string, generation: string): Promise<StayCandidate[]> {
+  const checkIn = localDate(row.checkIn, timeZone);
+  const checkOut = localDate(row.checkOut, timeZone);
+  const allocation = await allocationOf(ctx, row.waveUrn, row.groupId);
+  const ranked: Ranked[] = allocation
+    ? [
+        { hotelUrn: allocation.hotelUrn, provider: allocation.provider as Provider, providerOfferId: allocation.providerOfferId, hotelName: null },
+        ...allocation.fallbacks.map((f) => ({ hotelUrn: f.hotelUrn, provider: f.provider as Provider, providerOfferId: f.providerOfferId, hotelName: null })),
+      ]
+        .filter((h) => h.hotelUrn !== row.hotelUrn)
+        .slice(0, BOOKING_LIMITS.maxFallbacks)
+    : [];
+  const fresh = (await searchAgain(ctx, row, airport, checkIn, checkOut)).filter((h) => !ranked.some((r) => r.hotelUrn === h.hotelUrn));
+  const out: StayCandidate[] = [];
+  for (const h of [...ranked, ...fresh.slice(0, BOOKING_LIMITS.maxFallbacks)]) {
+    if (out.some((c) => c.hotelUrn === h.hotelUrn)) continue;
+    out.push({
+      rank: out.length + 1,
+      kind: "REPLACEMENT",
+      hotelUrn: h.hotelUrn,
+      hotelName: h.hotelName ?? (await hotelName(ctx, h.hotelUrn)),
+      provider: h.provider,
+      providerOfferId: h.providerOfferId,
+      providerHotelId: await providerHotelId(ctx, h.hotelUrn, h.provider),
+      checkIn,
+      checkOut,
+      clientReference: clientReference(row.tenant, row.urn, "rehouse", generation, h.hotelUrn, checkIn, checkOut),
+    });
+  }
+  return out;
+}
+
+/**
+ * The sources searched now (as the wave searched: one room, the cached offers while fresh), each
+ * hotel's cheapest compliant offer with rooms for the whole group (accessible ones for its
+ * wheelchairs) under the stay's policy, scored by the policy's cost and distance weights. A
+ * manual booking (no policy) gets none: a person chose its hotel, a person chooses the next.
+ */
+async function searchAgain(ctx: Ctx, row: ReservationRow, airport: string, checkIn: string, checkOut: string): Promise<Ranked[]> {
+  const policy = await stayPolicy(ctx, row);
+  const [ap] = await ctx.db.select().from(airports).where(eq(airports.iata, airport)).limit(1);
+  if (!policy || !ap) return [];
+  const constraints = constraintsOf(policy, ap.currency);
+  const { offers } = await searchHotelOffers({ ctx, input: { airport, checkIn, checkOut, rooms: 1 }, ...(await (await caseSystems(ctx, row.caseUrn)).search()) });
+  const party = await ctx.db.select({ specialNeeds: passengers.specialNeeds }).from(passengers).where(and(eq(passengers.caseUrn, row.caseUrn), eq(passengers.groupId, row.groupId)));
+  const wheelchairs = party.filter((p) => p.specialNeeds.includes("WHEELCHAIR")).length;
+  const best = new Map<string, { hotelUrn: string; provider: Provider; providerOfferId: string; hotelName: string; rate: number; km: number }>();
+  for (const o of offers) {
+    if (!o.hotelUrn || o.hotelUrn === row.hotelUrn || !constraints.allowProviders.has(o.provider)) continue;
+    if (o.roomsAvailable < row.rooms || o.accessibleRoomsAvailable < Math.min(wheelchairs, row.rooms)) continue;
+    const km = offerDistanceKm(o, { code: ap.iata, latitude: ap.latitude, longitude: ap.longitude });
+    if (!checkOffer(o, km, constraints).ok) continue;
+    const seen = best.get(o.hotelUrn);
+    if (!seen || o.nightlyRate < seen.rate) best.set(o.hotelUrn, { hotelUrn: o.hotelUrn, provider: o.provider, providerOfferId: o.offerId, hotelName: o.name, rate: o.nightlyRate, km });
+  }
+  const hotels = [...best.values()];
+  if (hotels.length === 0) return [];
+  // consolidation has no meaning for one group placed alone; with cost and distance both weighted 0, the cheaper first
+  const w = weightsOf(policy);
+  const weights = w.cost + w.distance > 0 ? { ...w, consolidation: 0 } : { ...w, cost: 1, distance: 0, consolidation: 0 };
+  const [rates, kms] = [hotels.map((h) => h.rate), hotels.map((h) => h.km)];
+  const score = (h: (typeof hotels)[number]) =>
+    weightedScore(weights, lowerIsBetter(h.rate, Math.min(...rates), Math.max(...rates)), lowerIsBetter(h.km, Math.min(...kms), Math.max(...kms)), 0);
+  return hotels.sort((a, b) => score(b) - score(a) || a.hotelUrn.localeCompare(b.hotelUrn)).map(({ hotelUrn, provider, providerOfferId, hotelName }) => ({ hotelUrn, provider, providerOfferId, hotelName }));
+}
