@@ -23,5 +23,6 @@ export function reportCsv(r: Report, policies: Record<string, PolicyName> = {}):
   for (const a of r.airports) lines.push([...COLUMNS.map((k) => cell(a[k])), ...categories.map((c) => cell(a.byCategory[c] ?? 0))].join(","));
   lines.push("", "policy,version,items,policyUrn", ...r.topFailingPolicies.map((p) => `${cell(policies[p.policyUrn]?.name)},${policies[p.policyUrn]?.version ?? ""},${p.items},${cell(p.policyUrn)}`));
   lines.push("", "provider,failedReservations", ...r.topFailingProviders.map((p) => `${cell(p.provider)},${p.failedReservations}`));
+  lines.push("", "worstHotel,airport,score,ratings,tags,hotelUrn", ...r.worstHotels.map((h) => [cell(h.name), cell(h.airport), h.score, h.ratings, cell(h.tags.map((t) => `${t.tag} ${t.count}`).join("; ")), cell(h.hotelUrn)].join(",")));
   return `${lines.join("\r\n")}\r\n`;
 }

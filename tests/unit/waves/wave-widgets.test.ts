@@ -77,6 +77,7 @@ describe("the weekly report", () => {
     topFailingPolicies: [],
     topFailingProviders: [],
     careCompliance: [],
+    worstHotels: [],
   });
 
   it("says there is no data for the period in place of an empty chart", () => {
