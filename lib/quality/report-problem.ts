@@ -14,9 +14,10 @@ import { toRating } from "./to-record";
  * POST /booking/reservations/{reservationUrn}/problems (AIRPORT_OPERATOR, OPS_SUPERVISOR, ADMIN):
  * an operator records what went wrong at the hotel (a refused voucher, no shuttle, an unsafe
  * room) as an OPERATOR rating of the reservation, counted in the hotel's score. Several per
- * reservation are allowed: each is a separate incident. Only a stay the hotel held (CONFIRMED,
- * CHECKED_OUT, or CANCELLED after it was confirmed, as a walked one is) can have a problem; one
- * still PENDING or FAILED never reached the hotel: 409 INVALID_TRANSITION.
+ * reservation are allowed: each is a separate incident. A CONFIRMED, CHECKED_OUT or CANCELLED
+ * stay can have one (a walked stay, or one the desk cancelled because the hotel refused the
+ * voucher, is exactly such a case); one still PENDING or FAILED never reached the hotel: 409
+ * INVALID_TRANSITION.
  */
 export async function reportProblem({ ctx, input: raw }: { ctx: Ctx; input: ProblemBody & { reservationUrn: string } }): Promise<StayRating> {
   requirePermission(ctx, "hotel:problem", "record a problem with a hotel");
@@ -24,8 +25,7 @@ export async function reportProblem({ ctx, input: raw }: { ctx: Ctx; input: Prob
   const input = parseInput(ProblemBody, body);
   return transaction(ctx, async (tx) => {
     const { row: r, caseRow } = await loadReservation(tx, reservationUrn);
-    const held = r.status === "CONFIRMED" || r.status === "CHECKED_OUT" || (r.status === "CANCELLED" && (r.confirmationCode !== null || r.walkedAt !== null));
-    if (!held) throw new DomainError(409, "INVALID_TRANSITION", `Reservation ${r.urn} is ${r.status}: the hotel never held it, so there is no stay to report a problem with.`);
+    if (r.status === "PENDING" || r.status === "FAILED") throw new DomainError(409, "INVALID_TRANSITION", `Reservation ${r.urn} is ${r.status}: the hotel never held it, so there is no stay to report a problem with.`);
     const [row] = await tx.db
       .insert(stayRatings)
       .values({ urn: newUrn("rating"), tenant: r.tenant, reservationUrn: r.urn, hotelUrn: r.hotelUrn, source: "OPERATOR", score: input.score, tags: input.tags, comment: input.note ?? null, createdBy: tx.principal.sub })

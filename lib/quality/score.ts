@@ -35,17 +35,20 @@ export async function hotelScores(db: DbOrTx, scope: Scope, min = qualityMinRati
   return new Map(rows.map((r) => [r.hotelUrn, { score: scoreOf(r.sum, r.n, min), ratings: r.n }]));
 }
 
-/** Per hotel, each tag with the number of ratings carrying it, most frequent first (ties by name). */
+/**
+ * Per hotel, each tag with the number of ratings carrying it, most frequent first (ties by name).
+ * Counted here over the ratings' tag lists (a few per rating, a handful of ratings per stay).
+ */
 export async function hotelTags(db: DbOrTx, scope: Scope): Promise<Map<string, TagCount[]>> {
   if (scope.hotelUrns && scope.hotelUrns.length === 0) return new Map();
-  const tag = sql<RatingTag>`t.tag`;
-  const rows = await db
-    .select({ hotelUrn: stayRatings.hotelUrn, tag, n: sql<number>`count(*)`.mapWith(Number) })
-    .from(sql`${stayRatings} cross join lateral jsonb_array_elements_text(${stayRatings.tags}) as t(tag)`)
-    .where(where(scope))
-    .groupBy(stayRatings.hotelUrn, tag);
-  const out = new Map<string, TagCount[]>();
-  for (const r of rows) out.set(r.hotelUrn, [...(out.get(r.hotelUrn) ?? []), { tag: r.tag, count: r.n }]);
-  for (const list of out.values()) list.sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
-  return out;
+  const rows = await db.select({ hotelUrn: stayRatings.hotelUrn, tags: stayRatings.tags }).from(stayRatings).where(where(scope));
+  const counts = new Map<string, Map<RatingTag, number>>();
+  for (const r of rows) {
+    const c = counts.get(r.hotelUrn) ?? new Map<RatingTag, number>();
+    for (const t of new Set(r.tags)) c.set(t, (c.get(t) ?? 0) + 1);
+    counts.set(r.hotelUrn, c);
+  }
+  return new Map(
+    [...counts].map(([urn, c]) => [urn, [...c].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag))]),
+  );
 }
