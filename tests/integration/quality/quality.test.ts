@@ -4,6 +4,9 @@ import { POST as problemH } from "@/app/api/v1/booking/reservations/[reservation
 import { POST as eraseH } from "@/app/api/v1/cases/[caseUrn]/passengers/[passengerId]/erase/route";
 import { GET as qualityH } from "@/app/api/v1/hotels/[hotelUrn]/quality/route";
 import { POST as rateH } from "@/app/api/v1/passenger/[token]/rating/route";
+import { GET as reportH } from "@/app/api/v1/reports/[reportUrn]/route";
+import { POST as generateH } from "@/app/api/v1/reports/route";
+import { reportCsv } from "@/lib/reports";
 import { auditEntries, directContracts, reservations, stayRatings } from "@/db/schema";
 import { newUrn } from "@/lib/ids";
 import type { RatingSource, RatingTag } from "@/lib/vocabulary";
@@ -195,6 +198,30 @@ describe("POST /booking/reservations/{reservationUrn}/problems: an operator reco
     expect(res.status).toBe(409);
     expect(res.json.code).toBe("INVALID_TRANSITION");
     expect(await ratingsOf(b.reservationUrn)).toEqual([]);
+  });
+});
+
+describe("the weekly report's worst hotels", () => {
+  it("lists the lowest-scored hotels with enough ratings, worst first, with their top tags; hidden from a reader of other airports", async () => {
+    const worst = await booked();
+    const better = await booked({ tenant: worst.tenant });
+    const few = await booked({ tenant: worst.tenant });
+    await addRatings(worst, [2, 2, 2, 2, 2], "OPERATOR", ["NO_SHUTTLE"]);
+    await addRatings(worst, [1], "HOTEL", ["WALKED"]);
+    await addRatings(better, [5, 4, 4, 4, 5], "OPERATOR", ["NOISY"]);
+    await addRatings(few, [1, 1], "OPERATOR", ["UNSAFE"]);
+    const supervisor = await roleToken(worst.tenant, "OPS_SUPERVISOR");
+    const res = await call(generateH, "/reports", { token: supervisor, body: { weekOf: new Date().toISOString().slice(0, 10) } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.worstHotels).toEqual([
+      { hotelUrn: worst.hotelUrn, name: "Hôtel du Terminal", airport: "CDG", score: 1.83, ratings: 6, tags: [{ tag: "NO_SHUTTLE", count: 5 }, { tag: "WALKED", count: 1 }] },
+      { hotelUrn: better.hotelUrn, name: "Hôtel du Terminal", airport: "CDG", score: 4.4, ratings: 5, tags: [{ tag: "NOISY", count: 5 }] },
+    ]);
+    expect(reportCsv(res.json)).toContain(`Hôtel du Terminal,CDG,1.83,6,NO_SHUTTLE 5; WALKED 1,${worst.hotelUrn}`);
+    const lhr = await roleToken(worst.tenant, "OPS_SUPERVISOR", ["LHR"]);
+    const limited = await call(reportH, `/reports/${res.json.urn}`, { token: lhr, params: { reportUrn: res.json.urn } });
+    expect(limited.status).toBe(200);
+    expect(limited.json.worstHotels).toEqual([]);
   });
 });
 
