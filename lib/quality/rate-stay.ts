@@ -7,6 +7,7 @@ import { emit } from "@/lib/events/emit";
 import { newUrn } from "@/lib/ids";
 import type { PassengerLink } from "@/lib/passenger/link";
 import { parseInput } from "@/lib/validation";
+import { stayHasBegun } from "./passenger";
 import { RatingBody } from "./schemas";
 import { toRating } from "./to-record";
 import type { StayRating } from "./schemas";
@@ -24,8 +25,7 @@ export async function rateStay(link: PassengerLink, raw: RatingBody, now = new D
   const { ctx, reservation: r, caseRow } = link;
   if (r.status === "CANCELLED") throw notFound("The reservation of this link");
   if (r.status !== "CONFIRMED" && r.status !== "CHECKED_OUT") throw new DomainError(409, "INVALID_TRANSITION", "This stay is still being booked: there is nothing to rate yet.");
-  const begun = r.status === "CHECKED_OUT" || r.arrival === "CHECKED_IN" || r.checkIn.getTime() <= now.getTime();
-  if (!begun) throw new DomainError(409, "STAY_NOT_BEGUN", `Your stay begins at ${r.checkIn.toISOString()}: you can rate it from then.`);
+  if (!stayHasBegun(r, now.getTime())) throw new DomainError(409, "STAY_NOT_BEGUN", `Your stay begins at ${r.checkIn.toISOString()}: you can rate it from then.`);
   const input = parseInput(RatingBody, raw);
   const comment = input.comment ? input.comment : null;
   return transaction(ctx, async (tx) => {
