@@ -69,7 +69,10 @@ export function RateStay({ token, rating, locale }: { token: string; rating: Pas
           <div className="mt-2 grid gap-2">
             {w.scores.map((label, i) => (
               <label key={label} className="flex min-h-11 items-center gap-3 rounded-md border border-slate-400 px-3 has-[:checked]:border-blue-800 has-[:checked]:bg-blue-50">
-                <input type="radio" name="score" value={i + 1} checked={score === i + 1} onChange={() => setScore(i + 1)} className="size-5 accent-blue-800" data-testid={`rate-score-${i + 1}`} />
+                <input type="radio" name="score" value={i + 1} checked={score === i + 1} onChange={() => {
+                    setScore(i + 1);
+                    setError(null);
+                  }} className="size-5 accent-blue-800" data-testid={`rate-score-${i + 1}`} />
                 <span aria-hidden className="text-amber-700">
                   {"★".repeat(i + 1)}
                 </span>
