@@ -10,16 +10,22 @@ import { hasPermission } from "@/lib/auth/roles";
 import { listReservations } from "@/lib/booking";
 import type { Reservation } from "@/lib/booking/schemas";
 import type { Ctx } from "@/lib/context";
+import { QualityBadge } from "@/components/quality/quality-badge";
+import { hotelQualities } from "@/lib/quality/labels";
 import { CancelReservationButton } from "./cancel-reservation-button";
+import { ReportProblemButton } from "./report-problem-button";
 
 /**
  * The case page's booking panel: each reservation with its status, hotel, rooms, stay, total,
  * confirmation code, a link to its voucher (preview and print), and cancel with a reason where the
- * user may cancel and the provider can (else it says where to cancel).
+ * user may cancel and the provider can (else it says where to cancel); the hotel's stay quality
+ * beside its name, and "Report a problem" for operators (lib/quality).
  */
 export async function ReservationsPanel({ ctx, caseUrn, closed, zone }: { ctx: Ctx; caseUrn: string; closed: boolean; zone: string }) {
   const { items } = await listReservations({ ctx, input: { caseUrn, limit: 200 } });
   const mayCancel = hasPermission(ctx.principal.roles, "reservation:cancel") && !closed;
+  const mayReport = hasPermission(ctx.principal.roles, "hotel:problem");
+  const quality = await hotelQualities({ ctx, input: { urns: items.map((r) => r.hotelUrn) } });
   return (
     <section className="mb-6 grid gap-2" aria-label="Bookings" data-testid="reservations-panel">
       <h2 className="flex items-center gap-2 font-semibold">
@@ -49,7 +55,7 @@ export async function ReservationsPanel({ ctx, caseUrn, closed, zone }: { ctx: C
               <TableRow key={r.urn} data-testid="reservation-row" data-urn={r.urn}>
                 <TableCell className="font-mono">{r.groupId}</TableCell>
                 <TableCell className="text-xs">
-                  <span className="font-medium">{r.hotelName ?? r.hotelUrn}</span>
+                  <span className="font-medium">{r.hotelName ?? r.hotelUrn}</span> <QualityBadge quality={quality[r.hotelUrn]} />
                   <div className="text-muted-foreground">
                     {r.provider.toLowerCase().replaceAll("_", " ")} · {r.payment.method.toLowerCase()}
                   </div>
@@ -73,6 +79,7 @@ export async function ReservationsPanel({ ctx, caseUrn, closed, zone }: { ctx: C
                         <FileText className="size-3" aria-hidden /> Voucher
                       </Link>
                     )}
+                    {mayReport && r.status !== "PENDING" && r.status !== "FAILED" && <ReportProblemButton reservationUrn={r.urn} hotel={r.hotelName ?? "the hotel"} />}
                     {r.status === "CONFIRMED" && mayCancel && r.cancellable && <CancelReservationButton reservationUrn={r.urn} hotel={r.hotelName ?? "the hotel"} provider={r.provider} />}
                     {r.status === "CONFIRMED" && mayCancel && !r.cancellable && (
                       <span className="text-xs text-muted-foreground" title="The provider's self-service tier offers no cancellation">

@@ -5,6 +5,7 @@ import { fill, LOCALE_NAMES, LOCALES, type PageWord } from "@/lib/i18n";
 import type { PassengerStatus } from "@/lib/passenger/schemas";
 import { CareOwed } from "./care-owed";
 import { PassengerMealVouchers } from "./meal-vouchers";
+import { RateStay } from "./rate-stay";
 import { TaxiVouchers } from "./taxi-vouchers";
 
 type Hotel = { hotelUrn: string; name: string; address: string; stars: number | null; distanceKm: number };
@@ -270,6 +271,7 @@ export function PassengerView({ token, initial, hotels: initialHotels, words: w,
           ) : null}
         </>
       ) : null}
+      {r.status !== "CANCELLED" ? <RateStay token={token} rating={status.rating} locale={locale} /> : null}
       {/* below the stay, from the same polled status: what the group is owed, its meal and taxi vouchers */}
       <CareOwed lines={status.care} locale={locale} />
       <PassengerMealVouchers status={status} />

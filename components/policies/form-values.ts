@@ -18,6 +18,7 @@ export function blankPolicy(): PolicyFormValues {
       requiredAmenities: [],
       excludedChains: [],
       allowProviders: [...PROVIDERS],
+      minQuality: null,
     },
     buffers: { lateCheckoutMinutes: 0, earlyCheckInMinutes: 0 },
     mode: "ON_DEMAND",

@@ -110,6 +110,16 @@ export function PolicyForm({
             <SelectField name="constraints.minStars" label="Minimum stars" numeric options={[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n} ★` }))} />
             <NumberField name="constraints.maxDistanceKm" label="Maximum distance" suffix="km" step={0.5} min={0} />
             <NumberField name="constraints.maxNightlyRate" label="Maximum nightly rate" nullable step={1} min={0} description="Per room; empty: no ceiling." />
+            <NumberField
+              name="constraints.minQuality"
+              label="Minimum stay quality"
+              nullable
+              step={0.1}
+              min={1}
+              max={5}
+              suffix="/ 5"
+              description="Hotels whose guests' mean rating is below it are left out, once they have enough ratings (a hotel with too few passes). Empty: no gate."
+            />
           </div>
           <CheckboxGroupField name="constraints.requiredAmenities" label="Required amenities" options={options(AMENITIES)} className="mt-4" />
           <div className="mt-4 grid gap-4 md:grid-cols-2">
@@ -135,11 +145,12 @@ export function PolicyForm({
           </div>
         </Section>
 
-        <Section title="Scoring" description="Weights 0–1; the scorer divides by their sum. Defaults 0.60 / 0.25 / 0.15.">
+        <Section title="Scoring" description="Weights 0–1; the scorer divides by their sum. Defaults 0.60 / 0.25 / 0.15 / 0.">
           <div className="grid gap-4 md:grid-cols-4">
             <NumberField name="allocationWeights.cost" label="Cost" step={0.05} min={0} max={1} />
             <NumberField name="allocationWeights.distance" label="Distance" step={0.05} min={0} max={1} />
             <NumberField name="allocationWeights.consolidation" label="Consolidation" step={0.05} min={0} max={1} description="Preference for fewer hotels." />
+            <NumberField name="allocationWeights.quality" label="Stay quality" step={0.05} min={0} max={1} description="Preference for better-rated hotels; 0 (default): ratings do not move the ranking." />
           </div>
         </Section>
 

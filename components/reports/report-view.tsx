@@ -5,6 +5,7 @@ import type { ReactElement } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatMoney } from "@/components/console/format";
 import { CareComplianceTable } from "@/components/reports/care-compliance-table";
+import { WorstHotels } from "@/components/reports/worst-hotels";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -117,6 +118,7 @@ export function ReportView({ report, csvHref, careCsvHref, policies }: { report:
           </CardContent>
         </Card>
       </div>
+      <WorstHotels hotels={report.worstHotels ?? []} />
       <CareComplianceTable rows={report.careCompliance} csvHref={careCsvHref ?? `/reports/care-compliance.csv?from=${encodeURIComponent(report.periodStart)}&to=${encodeURIComponent(report.periodEnd)}`} />
       <Table data-testid="report-airports">
         <TableHeader>

@@ -1,19 +1,22 @@
 import { formatMoney } from "@/components/console/format";
 import { LocalTime } from "@/components/console/local-time";
+import { QualityBadge } from "@/components/quality/quality-badge";
 import { Badge } from "@/components/ui/badge";
+import type { QualityScore } from "@/lib/quality/score";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { providerText, tierText } from "./held-causes";
 import { OverrideButton } from "./override-dialog";
 import type { HotelPlacements } from "./wave-view";
 
 /** Groups per hotel: where each group went, the rooms and cost there, and who moved what by hand. */
-export function HotelPlacementsList({ hotels, who, zone }: { hotels: HotelPlacements[]; who: (sub: string) => string; zone: string }) {
+export function HotelPlacementsList({ hotels, who, zone, quality = {} }: { hotels: HotelPlacements[]; who: (sub: string) => string; zone: string; quality?: Record<string, QualityScore> }) {
   return (
     <div className="grid gap-3" data-testid="hotel-placements">
       {hotels.map((h) => (
         <div key={h.hotelUrn} className="grid gap-2 rounded-lg border bg-card p-3" data-testid="hotel-placement" data-hotel={h.hotelUrn}>
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <h3 className="font-medium">{h.hotelName}</h3>
+            <QualityBadge quality={quality[h.hotelUrn]} />
             <span className="text-xs text-muted-foreground">
               {h.stars ? `${h.stars}★` : "unrated"}
               {h.distanceKm !== null && ` · ${h.distanceKm.toFixed(1)} km`}

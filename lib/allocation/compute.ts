@@ -1,10 +1,12 @@
 import { runTask } from "@/lib/pool";
 import type { Offer } from "@/lib/providers/offer";
-import type { EngineInput, EngineResult } from "./engine";
+import type { EngineInput, EngineQuality, EngineResult } from "./engine";
 import type { AllocationPlan } from "./plan";
 
-/** The engine's input for a plan and the offers its search found. */
-export function engineInput(plan: AllocationPlan, offers: Offer[]): EngineInput {
+/** The engine's input for a plan, the offers its search found and the stay quality of the tenant's rated hotels (only the offered ones are handed on). */
+export function engineInput(plan: AllocationPlan, offers: Offer[], quality: ReadonlyMap<string, EngineQuality> = new Map()): EngineInput {
+  const offered: Record<string, EngineQuality> = {};
+  for (const o of offers) if (o.hotelUrn && quality.has(o.hotelUrn)) offered[o.hotelUrn] = quality.get(o.hotelUrn)!;
   return {
     airport: { code: plan.airport.code, latitude: plan.airport.latitude, longitude: plan.airport.longitude },
     nights: plan.nights,
@@ -12,6 +14,7 @@ export function engineInput(plan: AllocationPlan, offers: Offer[]): EngineInput 
     groups: plan.groups,
     offers,
     policies: plan.policies as EngineInput["policies"],
+    quality: offered,
   };
 }
 

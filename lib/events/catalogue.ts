@@ -90,6 +90,8 @@ export const eventCatalogue = {
   "reservation/reconfirmation.scheduled": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
   // the hotel no longer holds a CONFIRMED booking (a re-confirmation, or its decline in the extranet): the group is rehoused (lib/booking/walk.ts)
   "reservation/walked": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), hotelUrn: z.string(), reason: z.string() }),
+  // a stay was rated: a passenger from their page, an operator's problem (lib/quality); the hotel's score moves
+  "stay/rated": z.object({ tenant: z.string(), ratingUrn: z.string(), reservationUrn: z.string(), hotelUrn: z.string(), source: z.enum(["PASSENGER", "OPERATOR", "HOTEL"]) }),
   // a supervisor or a policy asked the contracted hotels near an airport for rooms tonight
   "capacity/called": z.object({ tenant: z.string(), callUrn: z.string(), airport: z.string() }),
   // a stay changed in place (its dates, via the provider): `version` is the stay's, bumped by each such change (reservations.stay_version)

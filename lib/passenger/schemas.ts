@@ -54,6 +54,10 @@ export const PassengerStatus = z
       .array(z.object({ kind: CareKind, text: z.string().meta({ description: "in the passenger's words" }), basis: z.string().meta({ example: "EU261 Art. 5(1)(b), 9(1)(a)" }) }))
       .nullable()
       .meta({ description: "what the link's group is owed, one line per kind, in the page's language; null before the case's first assessment (the page then says nothing)" }),
+    rating: z
+      .object({ open: z.boolean(), score: z.number().int().nullable() })
+      .optional()
+      .meta({ description: "the stay's rating by its passengers: `score` once rated (1–5), else null; `open` while it may be rated (the stay has begun, not rated yet: POST /passenger/{token}/rating)" }),
     mealVouchers: z.array(PassengerMealVoucher).optional().meta({ description: "the party's meal vouchers, issued (to show at the counter) and spent" }),
     locale: z.enum(LOCALES),
   })

@@ -7,6 +7,7 @@ import { shortName } from "@/lib/privacy/short-name";
 import { usableRidesOf } from "@/lib/rides/of-reservation";
 import { voucherTransport } from "@/lib/transport/voucher";
 import { confirmationCodeOf } from "@/lib/vouchers/model";
+import { ratingState } from "@/lib/quality/passenger";
 import { passengerCare } from "./care";
 import { choiceWindow } from "./choice-window";
 import type { PassengerLink } from "./link";
@@ -57,6 +58,7 @@ export async function passengerStatus(link: PassengerLink, locale: Locale, now =
     declined: r.status === "CANCELLED" && isDeclined(r.cancellationReason),
     care: await passengerCare(link, locale),
     mealVouchers: await partyMealVouchers(ctx, r.caseUrn, r.groupId),
+    rating: await ratingState(ctx, r, now),
     locale,
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { type CaseRow, messages, passengers, reservations, reviewItems, vouchers } from "@/db/schema";
+import { type CaseRow, messages, passengers, reservations, reviewItems, stayRatings, vouchers } from "@/db/schema";
 import { MARKER } from "@/lib/audit/redact-personal";
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
@@ -9,7 +9,7 @@ import { ERASED, holdsAny, type Needle, needlesOf, scrubText } from "./scrub-tex
 
 export const PERSONAL_FIELDS = ["firstName", "lastName", "email", "phone"] as const;
 
-export type ErasureResult = { erased: string[]; vouchers: number; emails: number; reviewItems: number };
+export type ErasureResult = { erased: string[]; vouchers: number; emails: number; reviewItems: number; ratingComments: number };
 
 /**
  * Erases the personal data of the named passengers of one case (those not erased yet), in the
@@ -28,7 +28,7 @@ export async function eraseInCase(ctx: Ctx, kase: CaseRow, passengerIds: readonl
     .from(passengers)
     .where(and(eq(passengers.caseUrn, kase.urn), isNull(passengers.erasedAt), passengerIds === "all" ? undefined : inArray(passengers.passengerId, [...passengerIds])))
     .for("update");
-  if (rows.length === 0) return { erased: [], vouchers: 0, emails: 0, reviewItems: 0 };
+  if (rows.length === 0) return { erased: [], vouchers: 0, emails: 0, reviewItems: 0, ratingComments: 0 };
   const ids = rows.map((r) => r.passengerId);
   const needles = needlesOf(rows);
   // the recipients the outbox knows them by: emails lowercased, phones as E.164 (lib/messages/recipients.ts)
@@ -48,6 +48,7 @@ export async function eraseInCase(ctx: Ctx, kase: CaseRow, passengerIds: readonl
     vouchers: await scrubVouchers(ctx, stays, needles),
     emails: await scrubMessages(ctx, stays, [...emails, ...phones], needles),
     reviewItems: await scrubReviewItems(ctx, kase.urn, needles),
+    ratingComments: await clearRatingComments(ctx, kase.urn, [...new Set(rows.map((r) => r.groupId))]),
   };
 
   await writeAudit(ctx, {
@@ -60,7 +61,7 @@ export async function eraseInCase(ctx: Ctx, kase: CaseRow, passengerIds: readonl
     changes: [
       ...rows.flatMap((r) => PERSONAL_FIELDS.filter((f) => r[f] !== null).map((f) => ({ field: `passengers.${r.passengerId}.${f}`, before: MARKER, after: null }))),
       { field: "erasedPassengers", before: null, after: ids },
-      { field: "scrubbed", before: null, after: { vouchers: result.vouchers, emails: result.emails, reviewItems: result.reviewItems } },
+      { field: "scrubbed", before: null, after: { vouchers: result.vouchers, emails: result.emails, reviewItems: result.reviewItems, ratingComments: result.ratingComments } },
     ],
   });
   await touchCase(ctx, kase.urn);
@@ -136,4 +137,19 @@ function chunks<T>(xs: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < xs.length; i++) (out[Math.floor(i / size)] ??= []).push(xs[i]);
   return out;
+}
+
+/**
+ * The free text of the stay ratings of the erased passengers' reservations (their own comment, an
+ * operator's note about them): cleared whole, since a comment may name anyone. The score and tags
+ * stay: they hold no personal data and keep counting in the hotel's quality.
+ */
+async function clearRatingComments(ctx: Ctx, caseUrn: string, groupIds: string[]): Promise<number> {
+  const stays = ctx.db.select({ urn: reservations.urn }).from(reservations).where(and(eq(reservations.caseUrn, caseUrn), inArray(reservations.groupId, groupIds)));
+  const cleared = await ctx.db
+    .update(stayRatings)
+    .set({ comment: null, updatedAt: new Date() })
+    .where(and(inArray(stayRatings.reservationUrn, stays), sql`${stayRatings.comment} IS NOT NULL`))
+    .returning({ urn: stayRatings.urn });
+  return cleared.length;
 }

@@ -24,5 +24,6 @@ export function reportCsv(r: Report, policies: Record<string, PolicyName> = {}):
   lines.push("", "policy,version,items,policyUrn", ...r.topFailingPolicies.map((p) => `${cell(policies[p.policyUrn]?.name)},${policies[p.policyUrn]?.version ?? ""},${p.items},${cell(p.policyUrn)}`));
   lines.push("", "provider,failedReservations", ...r.topFailingProviders.map((p) => `${cell(p.provider)},${p.failedReservations}`));
   lines.push("", "hotel,hotelUrn,walks,rehoused", ...r.walks.map((w) => `${cell(w.hotelName)},${cell(w.hotelUrn)},${w.walks},${w.rehoused}`));
+  lines.push("", "worstHotel,airport,score,ratings,tags,hotelUrn", ...r.worstHotels.map((h) => [cell(h.name), cell(h.airport), h.score, h.ratings, cell(h.tags.map((t) => `${t.tag} ${t.count}`).join("; ")), cell(h.hotelUrn)].join(",")));
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CareComplianceRow } from "./care-compliance-schemas";
-import { type AirportFigures, ReportBody } from "./schemas";
+import { type AirportFigures, ReportBody, WorstHotel } from "./schemas";
 
 const HotelWalkBasis = z.object({ hotelName: z.string().nullable(), walks: z.number().int(), rehoused: z.number().int() });
 
@@ -161,5 +161,5 @@ export function bodyOf(bases: AirportBasis[]): ReportBody {
 }
 
 /** What reports.body holds: the figures as computed for the whole tenant, and the bases they came from. */
-export const StoredReportBody = ReportBody.extend({ basis: z.array(AirportBasis).optional(), care: z.array(CareComplianceRow).optional() });
+export const StoredReportBody = ReportBody.extend({ basis: z.array(AirportBasis).optional(), care: z.array(CareComplianceRow).optional(), worst: z.array(WorstHotel).optional() });
 export type StoredReportBody = z.infer<typeof StoredReportBody>;

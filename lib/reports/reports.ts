@@ -13,6 +13,7 @@ import { loadSettings } from "@/lib/tenants/load-settings";
 import { parseInput, shapeRecord } from "@/lib/validation";
 import { computeCareCompliance, careSection } from "./care-compliance";
 import { computeBases } from "./compute";
+import { computeWorstHotels, worstSection } from "./worst-hotels";
 import { bodyOf, StoredReportBody } from "./figures";
 import { weekBefore, weekContaining } from "./period";
 import { GenerateReportInput, Report, type ReportBody, ReportListQuery, ReportRef } from "./schemas";
@@ -42,6 +43,7 @@ function toReport(r: ReportRow, reader: Principal): Report {
     generatedAt: r.updatedAt.toISOString(),
     ...body,
     careCompliance: careSection(stored.care ?? [], airports),
+    worstHotels: worstSection(stored.worst ?? [], airports),
   };
 }
 
@@ -59,7 +61,8 @@ export async function generateReport({ ctx, input, now = new Date() }: { ctx: Ct
   const { from, to } = weekOf ? weekContaining(new Date(`${weekOf}T12:00:00Z`), timeZone) : weekBefore(now, timeZone);
   const bases = await computeBases(ctx, { from, to });
   const { rows: care } = await computeCareCompliance(ctx, { from, to, airports: null });
-  const body: StoredReportBody = { ...bodyOf(bases), basis: bases, care };
+  const worst = await computeWorstHotels(ctx, to);
+  const body: StoredReportBody = { ...bodyOf(bases), basis: bases, care, worst };
   return transaction(ctx, async (tx) => {
     const [row] = await tx.db
       .insert(reports)

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { urnSchema } from "@/lib/ids";
 import { pageQuery } from "@/lib/primitives";
 import { CareComplianceFigures } from "./care-compliance-schemas";
+import { RatingTag } from "@/lib/vocabulary";
 
 const minutes = z.number().nullable().meta({ description: "minutes, one decimal; null when there is nothing to measure" });
 const share = z.number().nullable().meta({ description: "0 to 1, three decimals; null when there is nothing to divide" });
@@ -43,6 +44,18 @@ export const HotelWalks = z
   })
   .meta({ id: "ReportHotelWalks" });
 
+export const WorstHotel = z
+  .object({
+    hotelUrn: z.string(),
+    name: z.string(),
+    airport: z.string().meta({ description: "the airport whose searches find the hotel" }),
+    score: z.number().meta({ description: "mean rating 1–5 (two decimals) over the tenant's ratings made before the week's end" }),
+    ratings: z.number().int(),
+    tags: z.array(z.object({ tag: RatingTag, count: z.number().int() })).meta({ description: "its three most frequent tags, most frequent first" }),
+  })
+  .meta({ id: "ReportWorstHotel" });
+export type WorstHotel = z.infer<typeof WorstHotel>;
+
 export const ReportBody = z.object({
   airports: z.array(AirportFigures),
   topFailingPolicies: z.array(z.object({ policyUrn: z.string(), items: z.number().int() })),
@@ -66,6 +79,10 @@ export const Report = z
     // reports kept before the section was computed read it as empty
     careCompliance: z.array(CareComplianceFigures).default([]).meta({
       description: "right to care (issue 21), per regime and kind over the reader's airports: passengers owed, provided, provided late, not provided (GET /reports/care-compliance has the detail)",
+    }),
+    // reports kept before stay quality was scored read it as empty
+    worstHotels: z.array(WorstHotel).default([]).meta({
+      description: "stay quality (issue 22): up to five hotels at the reader's airports with the lowest score among those with enough ratings (QUALITY_MIN_RATINGS), worst first, each with its three most frequent tags",
     }),
   })
   .meta({ id: "WeeklyReport" });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { airports, cases, reviewItems, type ReviewItemRow } from "@/db/schema";
 import { accessibleRoomsNeeded, allocate, type EngineGroup } from "@/lib/allocation/engine";
+import { hotelScores } from "@/lib/quality/score";
 import type { RankingInput, Wave } from "@/lib/allocation/schemas";
 import type { Ctx } from "@/lib/context";
 import { errorFields, log } from "@/lib/log";
@@ -137,8 +138,10 @@ async function cheapestRelaxation(ctx: Ctx, caseUrn: string, wave: Wave, groups:
   const policies = await applyCaseOverlays(ctx, caseUrn, base);
   const offers = await waveOffers(ctx, wave, airport, new Set(groups.map((g) => g.groupId)));
   const engineGroups: EngineGroup[] = groups.map((g) => ({ groupId: g.groupId, pnr: g.pnr, tier: g.tier, passengers: g.passengers, rooms: g.rooms, wheelchairPassengers: g.wheelchairPassengers, specialNeeds: g.specialNeeds }));
+  // the same stay quality the wave saw (minQuality gate, quality weight)
+  const quality = Object.fromEntries(await hotelScores(ctx.db, { tenant: ctx.principal.tenant, hotelUrns: [...new Set(offers.flatMap((o) => (o.hotelUrn ? [o.hotelUrn] : [])))] }));
   const run = (p: Partial<Record<Tier, Policy | null>>) =>
-    allocate({ airport: { code: airport.iata, latitude: airport.latitude, longitude: airport.longitude }, nights: wave.nights, currency: airport.currency, groups: engineGroups, offers, policies: p });
+    allocate({ airport: { code: airport.iata, latitude: airport.latitude, longitude: airport.longitude }, nights: wave.nights, currency: airport.currency, groups: engineGroups, offers, policies: p, quality });
   const placedNow = run(policies).allocations.length;
 
   let best: (Candidate & { placed: number; order: number }) | null = null;

@@ -3,7 +3,7 @@ import type { PaymentMethod, Provider } from "@/lib/vocabulary";
 import { PROVIDERS } from "@/lib/vocabulary";
 import { distanceKm } from "./geo";
 import { round, type Hotel } from "./dedupe";
-import type { EngineAirport, EnginePolicy } from "./types";
+import type { EngineAirport, EnginePolicy, EngineQuality } from "./types";
 import type { z } from "zod";
 
 /** The policy constraints a hotel can fail, in the order they are checked (the first failure is the reason). */
@@ -16,6 +16,7 @@ export const CONSTRAINTS = [
   "requiredAmenities",
   "excludedChains",
   "acceptedPayments",
+  "minQuality",
 ] as const;
 export type Constraint = (typeof CONSTRAINTS)[number];
 
@@ -28,6 +29,7 @@ export type TierConstraints = {
   acceptedPayments: readonly PaymentMethod[];
   allowProviders: ReadonlySet<Provider>;
   currency: string;
+  minQuality: number | null;
 };
 
 export function constraintsOf(policy: EnginePolicy, currency: string): TierConstraints {
@@ -41,6 +43,7 @@ export function constraintsOf(policy: EnginePolicy, currency: string): TierConst
     acceptedPayments: c.acceptedPayments ?? policy.acceptedPayments ?? ["GUARANTEE"],
     allowProviders: new Set(c.allowProviders ?? PROVIDERS),
     currency,
+    minQuality: c.minQuality ?? null,
   };
 }
 
@@ -66,6 +69,16 @@ export function checkOffer(offer: Offer, km: number, c: TierConstraints): Verdic
   if (!offer.acceptedPayments.some((p) => c.acceptedPayments.includes(p)))
     return { ok: false, constraint: "acceptedPayments", reason: `filtered: acceptedPayments ${offer.acceptedPayments.join(", ")} not in ${c.acceptedPayments.join(", ")}` };
   return OK;
+}
+
+/**
+ * The stay-quality gate (issue 22), checked after the offer passed the other constraints: a hotel
+ * whose score is below minQuality is filtered out. A hotel with too few ratings has no score and
+ * passes, so one bad night reported by one passenger cannot take a hotel out of the allocation.
+ */
+export function checkQuality(q: EngineQuality | undefined, c: TierConstraints): Verdict {
+  if (c.minQuality === null || !q || q.score === null || q.score >= c.minQuality) return OK;
+  return { ok: false, constraint: "minQuality", reason: `filtered: quality ${q.score} < minQuality ${c.minQuality} (${q.ratings} ratings)` };
 }
 
 /**

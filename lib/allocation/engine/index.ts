@@ -56,7 +56,7 @@ export function allocate(input: EngineInput): EngineResult {
           held.push(heldEntry(g, { cause: "NO_POLICY", constraint: null, detail: `No ACTIVE policy matches tier ${tier} in this case's context.` }));
         continue;
       }
-      const ctx = tierContext(tier, policy, hotels, slotOf, airport, currency);
+      const ctx = tierContext(tier, policy, hotels, slotOf, airport, currency, input.quality);
       contexts.set(tier, ctx);
       policiesUsed.push({ tier, policyUrn: policy.urn, version: policy.version, weights: ctx.weights });
       for (const g of tierGroups) {
@@ -201,7 +201,7 @@ function rankTier(ctx: TierContext, inv: Inventory, used: Map<number, { groups: 
           ? "capacity exhausted"
           : `not selected: better-ranked hotels had room (${left} room(s) left)`;
       const normalized = { cost: round(ctx.normCost[p], SCORE_DIGITS), distance: round(ctx.normDistance[p], SCORE_DIGITS), consolidation: round(consolidation, SCORE_DIGITS) };
-      rows.push(row(c.offer!, c, normalized, round(weightedScore(w, ctx.normCost[p], ctx.normDistance[p], consolidation), SCORE_DIGITS), u?.rooms ?? 0, reason));
+      rows.push(row(c.offer!, c, normalized, round(weightedScore(w, ctx.normCost[p], ctx.normDistance[p], consolidation, ctx.normQuality[p]), SCORE_DIGITS), u?.rooms ?? 0, reason));
     }
     if (!c.offer) continue;
     // the same hotel's other offers from providers this tier searches: dropped as duplicates

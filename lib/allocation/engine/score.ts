@@ -1,4 +1,4 @@
-import type { EnginePolicy, EngineWeights } from "./types";
+import type { EnginePolicy, EngineQuality, EngineWeights } from "./types";
 
 /** Spec 4.8 step 5 and part 8. */
 export const DEFAULT_WEIGHTS: EngineWeights = { cost: 0.6, distance: 0.25, consolidation: 0.15 };
@@ -28,8 +28,21 @@ export function consolidationScore(groupsInHotel: number): number {
   return groupsInHotel / (groupsInHotel + 1);
 }
 
-/** Weighted score, 0–1: Σ weight × normalised score ÷ Σ weights. */
-export function weightedScore(w: EngineWeights, cost: number, distance: number, consolidation: number): number {
-  const sum = w.cost + w.distance + w.consolidation;
-  return (w.cost * cost + w.distance * distance + w.consolidation * consolidation) / sum;
+/** Σ weights, the divisor of every weighted score. */
+export function weightSum(w: EngineWeights): number {
+  return w.cost + w.distance + w.consolidation + (w.quality ?? 0);
+}
+
+/**
+ * Stay quality, higher is better: a score of 1–5 maps to 0–1 on a fixed scale (not min–max, so one
+ * well-rated hotel among unrated ones is not pushed to the top by normalisation alone); a hotel
+ * without a score (too few ratings) is neutral, 0.5, neither rewarded nor punished.
+ */
+export function qualityScore(q: EngineQuality | undefined): number {
+  return q && q.score !== null ? Math.min(1, Math.max(0, (q.score - 1) / 4)) : 0.5;
+}
+
+/** Weighted score, 0–1: Σ weight × normalised score ÷ Σ weights. With quality's weight 0 (the default) the result is the same number as without the term. */
+export function weightedScore(w: EngineWeights, cost: number, distance: number, consolidation: number, quality = 0): number {
+  return (w.cost * cost + w.distance * distance + w.consolidation * consolidation + (w.quality ?? 0) * quality) / weightSum(w);
 }

@@ -1,14 +1,14 @@
 import type { Offer } from "@/lib/providers/offer";
 import type { Tier } from "@/lib/vocabulary";
 import { cents, type Hotel } from "./dedupe";
-import { checkOffer, constraintsOf, CONSTRAINTS, offerDistanceKm, tierOffer, type Constraint, type TierConstraints, type Verdict } from "./filter";
+import { checkOffer, checkQuality, constraintsOf, CONSTRAINTS, offerDistanceKm, tierOffer, type Constraint, type TierConstraints, type Verdict } from "./filter";
 import type { HeldReason } from "./held";
-import { lowerIsBetter, weightsOf } from "./score";
-import type { EngineAirport, EnginePolicy, EngineWeights } from "./types";
+import { lowerIsBetter, qualityScore, weightsOf, weightSum } from "./score";
+import type { EngineAirport, EnginePolicy, EngineQuality, EngineWeights } from "./types";
 import type { z } from "zod";
 
-/** One hotel as one tier sees it: the offer its allowed providers give, the distance, the verdict. */
-export type Candidate = { hotel: Hotel; offer: Offer | null; km: number; verdict: Verdict };
+/** One hotel as one tier sees it: the offer its allowed providers give, the distance, its stay quality (undefined: no rating), the verdict. */
+export type Candidate = { hotel: Hotel; offer: Offer | null; km: number; quality: EngineQuality | undefined; verdict: Verdict };
 
 /**
  * Everything one tier's pass needs, computed once: the candidates, the compliant ones ranked by
@@ -28,6 +28,7 @@ export type TierContext = {
   staticScore: Float64Array;
   normCost: Float64Array;
   normDistance: Float64Array;
+  normQuality: Float64Array;
   /** inventory slot (index of the offer) of each ranked candidate */
   slot: Int32Array;
   /** next[p] = p while ranked[p] may have rooms; a dead position points past itself (path-compressed) */
@@ -43,18 +44,22 @@ export function tierContext(
   slotOf: ReadonlyMap<Offer, number>,
   airport: z.infer<typeof EngineAirport>,
   currency: string,
+  quality: Readonly<Record<string, EngineQuality>> = {},
 ): TierContext {
   const constraints = constraintsOf(policy, currency);
   const weights = weightsOf(policy);
-  const sum = weights.cost + weights.distance + weights.consolidation;
+  const wq = weights.quality ?? 0;
+  const sum = weightSum(weights);
   const candidates: Candidate[] = hotels.map((hotel) => {
     const offer = tierOffer(hotel, constraints);
+    const q = Object.hasOwn(quality, hotel.hotelUrn) ? quality[hotel.hotelUrn] : undefined;
     if (!offer) {
       const excluded = [...new Set(hotel.members.map((o) => o.provider))].join(", ");
-      return { hotel, offer, km: hotel.distanceKm, verdict: { ok: false, constraint: "allowProviders", reason: `filtered: allowProviders excludes ${excluded}` } };
+      return { hotel, offer, km: hotel.distanceKm, quality: q, verdict: { ok: false, constraint: "allowProviders", reason: `filtered: allowProviders excludes ${excluded}` } };
     }
     const km = offerDistanceKm(offer, airport);
-    return { hotel, offer, km, verdict: checkOffer(offer, km, constraints) };
+    const verdict = checkOffer(offer, km, constraints);
+    return { hotel, offer, km, quality: q, verdict: verdict.ok ? checkQuality(q, constraints) : verdict };
   });
   const compliant = candidates.filter((c) => c.verdict.ok);
 
@@ -69,7 +74,9 @@ export function tierContext(
   const scored = compliant.map((c) => {
     const nc = lowerIsBetter(cents(c.offer!.nightlyRate), minRate, maxRate);
     const nd = lowerIsBetter(c.km, minKm, maxKm);
-    return { c, nc, nd, s: (weights.cost * nc + weights.distance * nd) / sum };
+    const nq = qualityScore(c.quality);
+    // wq × nq is exactly 0 with the default weight 0: the ranking is then the one before stay quality
+    return { c, nc, nd, nq, s: (weights.cost * nc + weights.distance * nd + wq * nq) / sum };
   });
   // best first; ties: cheaper, nearer, then the hotel's canonical position
   scored.sort((a, b) => b.s - a.s || cents(a.c.offer!.nightlyRate) - cents(b.c.offer!.nightlyRate) || a.c.km - b.c.km || a.c.hotel.index - b.c.hotel.index);
@@ -86,6 +93,7 @@ export function tierContext(
     staticScore: Float64Array.from(scored, (x) => x.s),
     normCost: Float64Array.from(scored, (x) => x.nc),
     normDistance: Float64Array.from(scored, (x) => x.nd),
+    normQuality: Float64Array.from(scored, (x) => x.nq),
     slot: Int32Array.from(scored, (x) => slotOf.get(x.c.offer!)!),
     next: Int32Array.from({ length: m + 1 }, (_, i) => i),
     noCandidate: m > 0 ? null : whyNoCandidate(tier, policy, constraints, candidates, airport.code),

@@ -50,13 +50,22 @@ export const EnginePolicy = z.looseObject({
     acceptedPayments: z.array(PaymentMethod).optional(),
     /** null or absent: every provider */
     allowProviders: z.array(Provider).nullable().optional(),
+    /** 1–5: a hotel whose stay-quality score is below it is filtered out; null or absent: no gate. A hotel without a score (too few ratings) passes */
+    minQuality: z.number().nullable().optional(),
   }),
   /** the top-level copy of constraints.acceptedPayments (either is read); default [GUARANTEE] */
   acceptedPayments: z.array(PaymentMethod).optional(),
-  allocationWeights: z.object({ cost: z.number(), distance: z.number(), consolidation: z.number() }).optional(),
+  allocationWeights: z.object({ cost: z.number(), distance: z.number(), consolidation: z.number(), quality: z.number().optional() }).optional(),
   consolidationWeight: z.number().optional(),
 });
 export type EnginePolicy = z.infer<typeof EnginePolicy>;
+
+/**
+ * A hotel's stay quality (lib/quality/score.ts): the mean rating, null below the minimum number of
+ * ratings, and how many ratings there are. Computed by the caller from the tenant's ratings.
+ */
+export const EngineQuality = z.object({ score: z.number().nullable(), ratings: z.number().int().nonnegative() });
+export type EngineQuality = z.infer<typeof EngineQuality>;
 
 export const EngineInput = z.object({
   airport: EngineAirport,
@@ -68,6 +77,8 @@ export const EngineInput = z.object({
   offers: z.array(Offer),
   /** per tier the matched ACTIVE policy, null (or absent) when none matched */
   policies: z.partialRecord(Tier, EnginePolicy.nullable()),
+  /** stay quality by hotelUrn; a hotel absent (or the whole map absent) has no score: it passes minQuality and scores as neutral */
+  quality: z.record(z.string(), EngineQuality).optional(),
 });
 export type EngineInput = z.infer<typeof EngineInput>;
 
@@ -157,7 +168,8 @@ export type EngineHeld = {
 
 export type EngineRankingInput = RankingInput;
 
-export type EngineWeights = { cost: number; distance: number; consolidation: number };
+/** `quality` absent counts as 0: the scorer is then exactly the one before stay quality existed */
+export type EngineWeights = { cost: number; distance: number; consolidation: number; quality?: number };
 
 export type EngineResult = {
   offersRaw: number;

@@ -15,6 +15,7 @@ import * as meals from "./meals";
 import * as messages from "./messages";
 import * as passenger from "./passenger";
 import * as policies from "./policies";
+import * as quality from "./quality";
 import * as reports from "./reports";
 import * as review from "./review";
 import * as rides from "./rides";
@@ -27,6 +28,6 @@ import * as vouchers from "./vouchers";
 import * as webhooks from "./webhooks";
 
 /** Every endpoint of /api/v1; the OpenAPI document and the route coverage test read this list. */
-export const routes: RouteSpec[] = [system, audit, board, cases, care, careOverrides, policies, demand, review, allocation, hotels, vouchers, messages, meals, booking, agent, transport, rides, settings, webhooks, reports, users, passenger, sms, capacity, extranet].flatMap((m) =>
+export const routes: RouteSpec[] = [system, audit, board, cases, care, careOverrides, policies, demand, review, allocation, hotels, vouchers, messages, meals, booking, agent, transport, rides, settings, webhooks, reports, users, passenger, sms, capacity, extranet, quality].flatMap((m) =>
   Object.values(m).filter((v): v is RouteSpec => typeof v === "object" && v !== null && "method" in v && "path" in v),
 );

@@ -8,7 +8,7 @@ import { apiTestDatabase } from "../../helpers/api";
 const API_DIR = path.join(process.cwd(), "app", "api", "v1");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** Paths that answer without a principal: health, the OpenAPI document, the 404 catch-all, and the passenger link's API (the link is the credential). */
-const PUBLIC = new Set(["/health", "/openapi.json", "/[...rest]", "/passenger/[token]", "/passenger/[token]/choices", "/passenger/[token]/choice", "/passenger/[token]/decline"]);
+const PUBLIC = new Set(["/health", "/openapi.json", "/[...rest]", "/passenger/[token]", "/passenger/[token]/choices", "/passenger/[token]/choice", "/passenger/[token]/decline", "/passenger/[token]/rating"]);
 
 function routeFiles(dir = API_DIR): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

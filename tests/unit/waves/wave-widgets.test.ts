@@ -78,6 +78,7 @@ describe("the weekly report", () => {
     topFailingProviders: [],
     walks: [],
     careCompliance: [],
+    worstHotels: [],
   });
 
   it("says there is no data for the period in place of an empty chart", () => {

@@ -23,6 +23,7 @@ import { RankingTable } from "@/components/waves/ranking-table";
 import { RerunDialog } from "@/components/waves/rerun-dialog";
 import { overrideCandidates, overrideGroups, placementsByHotel } from "@/components/waves/wave-view";
 import { getWave, listCaseWaves, type Wave } from "@/lib/allocation";
+import { hotelQualities } from "@/lib/quality/labels";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { hasPermission } from "@/lib/auth/roles";
 import { sessionCtx } from "@/lib/auth/session-ctx";
@@ -77,9 +78,10 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
     throw err;
   }
   const [record, siblings] = await Promise.all([getCase({ ctx, input: { caseUrn: wave.caseUrn } }), listCaseWaves({ ctx, input: { caseUrn: wave.caseUrn } })]);
-  const [names, policies] = await Promise.all([
+  const [names, policies, quality] = await Promise.all([
     userNames({ ctx, input: { urns: [wave.createdBy, ...wave.allocations.map((a) => a.override?.by ?? "")] } }),
     policyNames({ ctx, input: { urns: wave.policies.map((p) => p.policyUrn) } }),
+    hotelQualities({ ctx, input: { urns: wave.allocations.map((a) => a.hotelUrn) } }),
   ]);
   const who = (sub: string) => subjectWords(sub, names);
 
@@ -132,7 +134,7 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
             Groups per hotel <Badge variant="muted">{hotels.length}</Badge>
           </h2>
           {hotels.length ? (
-            <HotelPlacementsList hotels={hotels} who={who} zone={zone} />
+            <HotelPlacementsList hotels={hotels} who={who} zone={zone} quality={quality} />
           ) : (
             <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">No group was placed in this wave.</p>
           )}

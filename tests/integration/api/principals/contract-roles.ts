@@ -55,6 +55,7 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "GET /passenger/{token}/choices": { roles: "public", scope: "none" },
   "POST /passenger/{token}/choice": { roles: "public", scope: "none" },
   "POST /passenger/{token}/decline": { roles: "public", scope: "none" },
+  "POST /passenger/{token}/rating": { roles: "public", scope: "none" },
   "POST /sms/status": { roles: "public", scope: "none" },
   "POST /ride-vouchers/usage": { roles: "public", scope: "none" },
   "POST /sms/inbound": { roles: "public", scope: "none" },
@@ -111,6 +112,12 @@ export const CONTRACT_ROLES: Record<string, ContractRule> = {
   "GET /booking/reservations/{reservationUrn}/voucher/text": { roles: READ, scope: "record" },
   "POST /booking/reservations/{reservationUrn}/cancel": { roles: FLOOR, scope: "record" },
   "POST /booking/manual": { roles: SUPERVISE, scope: "record", why: "the body names the case" },
+  "POST /booking/reservations/{reservationUrn}/problems": { roles: FLOOR, scope: "record", why: "issue 22: operators record problems with a stay (hotel:problem)" },
+  "GET /hotels/{hotelUrn}/quality": {
+    roles: ["HOTEL", OPERATOR, OPS, ADMIN],
+    scope: "airport",
+    why: "issue 22 (hotel:quality): hotels are shared reference data, so another tenant reads its own (empty) ratings of the hotel; the hotel's airport must be in the caller's claims",
+  },
 
   "GET /cases/{caseUrn}/care": { roles: READ_CASES, scope: "record", why: "issue 21: the roles that read the case, as GET /cases/{caseUrn}" },
   "GET /cases/{caseUrn}/messages": { roles: READ_CASES, scope: "record", why: "issue 20: the roles that read the case, as GET /cases/{caseUrn}" },

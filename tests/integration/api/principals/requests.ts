@@ -82,6 +82,7 @@ export function validRequest(spec: RouteSpec, r: Records): { path: string; opts:
 
 const BODIES: Record<string, (r: Records) => unknown> = {
   "POST /cases": () => casePayload(),
+  "POST /booking/reservations/{reservationUrn}/problems": () => ({ tags: ["NO_SHUTTLE"], note: reason }),
   "PATCH /cases/{caseUrn}/reaccommodate": () => ({ nextFlight: { number: "AF1236", scheduledDeparture: "2026-11-22T10:30:00Z" }, reason }),
   "POST /cases/{caseUrn}/groups:merge": (r) => ({ groupIds: r.mergeGroupIds, reason }),
   "POST /cases/{caseUrn}/groups/{groupId}/split": () => ({ into: [["F-1"], ["F-2", "F-3"]], reason }),
