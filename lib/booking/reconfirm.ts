@@ -12,6 +12,7 @@ import type { ProviderBooking } from "@/lib/providers/types";
 import type { ReconfirmationStatus, WalkReason } from "@/lib/vocabulary";
 import { RECONFIRM_LOOKUPS, reconfirmWaitSeconds } from "./reconfirm-retry";
 import { walkReservation } from "./walk";
+import { releasePartialHold } from "./walk-release";
 
 /**
  * What one look-up made of a re-confirmation: its final status, RETRY (the look-up failed; ask
@@ -23,7 +24,7 @@ export type ReconfirmOutcome =
   | { status: "DONE"; detail: string };
 
 /** What the provider's answer says: held, or a walk and why. */
-type Verdict = { held: true; providerStatus: string } | { held: false; reason: WalkReason; providerStatus: string; detail: string };
+type Verdict = { held: true; providerStatus: string } | { held: false; reason: WalkReason; providerStatus: string; detail: string; partial?: true };
 
 /** Our nights as the hotel's calendar dates (the reservation keeps instants, the provider dates). */
 export type BookedNights = { checkIn: string; checkOut: string };
@@ -35,12 +36,13 @@ function verdictOf(row: ReservationRow, nights: BookedNights, booking: ProviderB
   }
   // fewer rooms than booked: the hotel sold the others (the group cannot be split at the desk)
   if (booking.rooms < row.rooms) {
-    return { held: false, reason: "OVERBOOKED", providerStatus: `CONFIRMED (${booking.rooms} of ${row.rooms} rooms)`, detail: `${booking.provider} holds ${booking.rooms} of the ${row.rooms} rooms booked under ${booking.reference}` };
+    return { held: false, partial: true, reason: "OVERBOOKED", providerStatus: `CONFIRMED (${booking.rooms} of ${row.rooms} rooms)`, detail: `${booking.provider} holds ${booking.rooms} of the ${row.rooms} rooms booked under ${booking.reference}` };
   }
   // nights the provider no longer holds (a longer stay there is no loss): the hotel gave them away
   if (booking.checkIn > nights.checkIn || booking.checkOut < nights.checkOut) {
     return {
       held: false,
+      partial: true,
       reason: "OVERBOOKED",
       providerStatus: `CONFIRMED (${booking.checkIn} to ${booking.checkOut})`,
       detail: `${booking.provider} holds ${booking.reference} from ${booking.checkIn} to ${booking.checkOut}, not ${nights.checkIn} to ${nights.checkOut}`,
@@ -66,7 +68,9 @@ async function lookUp(ctx: Ctx, row: ReservationRow): Promise<ProviderBooking> {
  * provider by reference.
  * - Held (CONFIRMED with the rooms and nights booked) → HELD, the provider's status kept.
  * - Cancelled, overbooked (fewer rooms or nights held), the guarantee refused, or unknown (404) → WALKED, and the reservation is
- *   walked (lib/booking/walk.ts) in the same transaction: CANCELLED with its reason, `reservation/walked`.
+ *   walked (lib/booking/walk.ts) in the same transaction: CANCELLED with its reason, `reservation/walked`. A booking the
+ *   provider still holds in part (fewer rooms or nights) is first cancelled there (lib/booking/walk-release.ts), so the
+ *   airline does not pay for it and the rehoused stay; a cancel that cannot be made is said in the walk's detail.
  * - The look-up failed (5xx, 429, a timeout, any other refusal) → RETRY until RECONFIRM_LOOKUPS
  *   look-ups failed, then ERROR with the last error and an audit entry saying so; nobody is walked.
  * - The reservation no longer CONFIRMED (cancelled, walked, checked out) → SKIPPED, with no look-up.
@@ -103,7 +107,9 @@ export async function reconfirmReservation(ctx: Ctx, input: { reconfirmationUrn:
     }
   }
   if (verdict.held) return finish(ctx, rc, { status: "HELD", detail: `${row.provider} holds the booking ${row.providerRef ?? ""}`, providerStatus: verdict.providerStatus });
-  const { reason, detail, providerStatus } = verdict;
+  const { reason, providerStatus } = verdict;
+  // what the provider still holds is cancelled there first (lib/booking/walk-release.ts); the walk's detail says how that went
+  const detail = verdict.partial ? `${verdict.detail}; ${await releasePartialHold(ctx, row, `walked: ${verdict.detail}`.slice(0, 500))}` : verdict.detail;
   return finish(ctx, rc, { status: "WALKED", detail: `${reason}: ${detail}`, providerStatus }, async (tx) => (await walkReservation(tx, { reservationUrn: row.urn, reason, detail })) !== null);
 }
 

@@ -21,8 +21,9 @@ export type WalkInput = {
 /**
  * A hotel no longer holds a CONFIRMED booking (a re-confirmation found it cancelled, unknown,
  * overbooked or the guarantee refused; or the hotel declined it in the extranet). The reservation
- * becomes CANCELLED with `walkedAt` and its reason, without a call to the provider (there is
- * nothing left there to cancel); audited; `reservation/walked` tells the rehousing and
+ * becomes CANCELLED with `walkedAt` and its reason, without a call to the provider (nothing is
+ * left there to cancel: a booking still held in part was cancelled there before, by
+ * lib/booking/walk-release.ts); audited; `reservation/walked` tells the rehousing and
  * `reservation/cancelled` (cause WALKED) drops its rides. Once only: the row is locked and a
  * reservation already walked, or no longer CONFIRMED, is left as it is, so twenty concurrent
  * re-confirmations that all see the walk make one rehousing. The hotel's record for quality gets

@@ -125,12 +125,39 @@ describe("a re-confirmation", () => {
     expect((await byMoment(fx.reservationUrn)).BEFORE_ARRIVAL).toMatchObject({ status: "SKIPPED", attempts: 0 });
   });
 
-  it("walks a booking whose nights the provider no longer holds (moved at the hotel): OVERBOOKED", async () => {
-    const fx = await scheduled();
-    const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    await fx.source.modify({ reference: fx.reference, checkIn: nextDay(fx.stay.checkIn), checkOut: nextDay(fx.stay.checkOut) });
-    expect(await reconfirmReservation(fx.ctx, { reconfirmationUrn: fx.after.urn })).toMatchObject({ status: "WALKED" });
-    expect(await bed.reservationOf(fx.reservationUrn)).toMatchObject({ status: "CANCELLED", walkReason: "OVERBOOKED", walkDetail: expect.stringMatching(/not \d{4}-\d{2}-\d{2} to/) });
+  // the hotel moved the booking to other nights: it still holds (and bills) it, so the walk cancels it there first
+  it.each([
+    ["HOTELBEDS", "ENTERPRISE", "CANCELLED", /cancelled at HOTELBEDS/],
+    ["EXPEDIA_RAPID", "ENTERPRISE", "CANCELLED", /cancelled at EXPEDIA_RAPID/],
+    ["EXPEDIA_RAPID", "SELF_SERVICE", "CONFIRMED", /cannot cancel .* through its API here: cancel it at the hotel \(confirmation /],
+  ] as const)("walks a %s booking whose nights the provider no longer holds (moved at the hotel), cancelling it there first (%s tier): %s", async (provider, tier, atProvider, said) => {
+    const enterprise = { EXPEDIA_RAPID_TIER: "ENTERPRISE", EXPEDIA_RAPID_KEY: "sandbox-enterprise-key" } as const;
+    const saved = { EXPEDIA_RAPID_TIER: process.env.EXPEDIA_RAPID_TIER, EXPEDIA_RAPID_KEY: process.env.EXPEDIA_RAPID_KEY };
+    const setEnv = (env: Partial<typeof saved>) => {
+      for (const [k, v] of Object.entries(env)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    };
+    try {
+      // booked and moved on the enterprise tier (the self-service tier cannot change an itinerary); re-confirmed on `tier`
+      setEnv(enterprise);
+      const fx = await scheduled({ provider });
+      const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      await fx.source.modify({ reference: fx.reference, checkIn: nextDay(fx.stay.checkIn), checkOut: nextDay(fx.stay.checkOut) });
+      setEnv(tier === "ENTERPRISE" ? enterprise : saved);
+      expect(await reconfirmReservation(fx.ctx, { reconfirmationUrn: fx.after.urn })).toMatchObject({ status: "WALKED" });
+      const row = await bed.reservationOf(fx.reservationUrn);
+      expect(row).toMatchObject({ status: "CANCELLED", walkReason: "OVERBOOKED", walkDetail: expect.stringMatching(/not \d{4}-\d{2}-\d{2} to/) });
+      expect(row.walkDetail).toMatch(said);
+      // the provider's own answer: nothing left booked there that the airline pays for besides the rehoused stay
+      setEnv(enterprise);
+      expect((await fx.source.status(fx.reference)).status).toBe(atProvider);
+      const [walk] = await bed.auditsOf(fx.reservationUrn, "walk");
+      expect(walk.reason).toMatch(said);
+    } finally {
+      setEnv(saved);
+    }
   });
 
   it("walks once under 20 concurrent re-confirmations that all see the walk", async () => {
