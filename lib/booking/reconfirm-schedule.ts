@@ -1,11 +1,12 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { cases, passengerGroups, reservationReconfirmations, reservations, transportSegments, type ReservationRow } from "@/db/schema";
+import { and, asc, eq, ne } from "drizzle-orm";
+import { cases, passengerGroups, reservationReconfirmations, reservations, type ReservationRow } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import { type Ctx, transaction } from "@/lib/context";
 import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
 import { DEFAULT_RECONFIRMATION, type ReconfirmationPolicy } from "@/lib/policies/hotel-word";
 import { caseContext, matchPolicy } from "@/lib/policies/match";
+import { expectedArrivals } from "@/lib/transport/expected-arrival";
 import type { ReconfirmationMoment } from "@/lib/vocabulary";
 
 const MINUTE = 60_000;
@@ -29,25 +30,12 @@ async function reconfirmationPolicy(ctx: Ctx, row: ReservationRow): Promise<Reco
 }
 
 /**
- * When the passengers are expected at the hotel: the pickup of the ride from the airport that
- * carries them (the earliest one not cancelled), else the reservation's check-in.
+ * What BEFORE_ARRIVAL counts back from: the pickup of the ride from the airport that carries the
+ * passengers (lib/transport/expected-arrival.ts), so a hotel that gave the rooms away is found
+ * before the group boards; the reservation's check-in when no ride carries it.
  */
-export async function expectedArrival(ctx: Ctx, row: ReservationRow): Promise<Date> {
-  const [ride] = await ctx.db
-    .select({ at: transportSegments.scheduledAt })
-    .from(transportSegments)
-    .where(
-      and(
-        eq(transportSegments.tenant, row.tenant),
-        eq(transportSegments.caseUrn, row.caseUrn),
-        eq(transportSegments.direction, "AIRPORT_TO_HOTEL"),
-        ne(transportSegments.status, "CANCELLED"),
-        sql`${transportSegments.reservationUrns} @> ${JSON.stringify([row.urn])}::jsonb`,
-      ),
-    )
-    .orderBy(asc(transportSegments.scheduledAt))
-    .limit(1);
-  return ride?.at ?? row.checkIn;
+async function arrivalMoment(ctx: Ctx, row: ReservationRow): Promise<Date> {
+  return (await expectedArrivals(ctx, [row.urn])).get(row.urn)?.pickupAt ?? row.checkIn;
 }
 
 function beforeArrival(arrival: Date, minutes: number): Date {
@@ -73,7 +61,7 @@ export async function scheduleReconfirmations(ctx: Ctx, input: { reservationUrn:
   const policy = await reconfirmationPolicy(ctx, row);
   const wanted: { moment: ReconfirmationMoment; dueAt: Date }[] = [];
   if (policy.afterBookingMinutes !== null) wanted.push({ moment: "AFTER_BOOKING", dueAt: new Date(input.confirmedAt.getTime() + policy.afterBookingMinutes * MINUTE) });
-  if (policy.beforeArrivalMinutes !== null) wanted.push({ moment: "BEFORE_ARRIVAL", dueAt: beforeArrival(await expectedArrival(ctx, row), policy.beforeArrivalMinutes) });
+  if (policy.beforeArrivalMinutes !== null) wanted.push({ moment: "BEFORE_ARRIVAL", dueAt: beforeArrival(await arrivalMoment(ctx, row), policy.beforeArrivalMinutes) });
   if (wanted.length === 0) return [];
   return transaction(ctx, async (tx) => {
     const made = await tx.db
@@ -103,7 +91,7 @@ export async function retimeReconfirmation(ctx: Ctx, input: { reservationUrn: st
   if (!row || row.status !== "CONFIRMED") return null;
   const policy = await reconfirmationPolicy(ctx, row);
   if (policy.beforeArrivalMinutes === null) return null;
-  const dueAt = beforeArrival(await expectedArrival(ctx, row), policy.beforeArrivalMinutes);
+  const dueAt = beforeArrival(await arrivalMoment(ctx, row), policy.beforeArrivalMinutes);
   return transaction(ctx, async (tx) => {
     // only a row still waiting moves; the same time is no change (a re-delivered event restarts nothing)
     const [moved] = await tx.db

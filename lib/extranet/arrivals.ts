@@ -1,12 +1,11 @@
 import { and, asc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
-import { airports, reservations, transportSegments } from "@/db/schema";
+import { reservations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import { loadScopedHotel } from "@/lib/auth/hotel-scope";
 import { groupKey, roomingGuests } from "@/lib/booking/rooming-guests";
 import { airportTimeZone } from "@/lib/cases/airports";
 import type { Ctx } from "@/lib/context";
-import { travelMinutes } from "@/lib/transport/plan";
-import { transportSettings } from "@/lib/transport/settings";
+import { expectedArrivals } from "@/lib/transport/expected-arrival";
 import { localMoment } from "@/lib/vouchers/local-time";
 import type { ReservationStatus, SpecialNeed } from "@/lib/vocabulary";
 import type { Arrival, Arrivals } from "./schemas";
@@ -44,33 +43,12 @@ export async function listArrivals({ ctx, input }: { ctx: Ctx; input: { hotelUrn
       .orderBy(asc(reservations.checkIn), asc(reservations.urn))
   ).filter((r) => localMoment(r.checkIn, timeZone).date === date);
 
-  const [guests, rides, [airport]] = await Promise.all([
-    roomingGuests(ctx.db, rows),
-    rows.length
-      ? ctx.db
-          .select({ scheduledAt: transportSegments.scheduledAt, reservationUrns: transportSegments.reservationUrns, status: transportSegments.status })
-          .from(transportSegments)
-          .where(
-            and(
-              eq(transportSegments.tenant, ctx.principal.tenant),
-              inArray(transportSegments.caseUrn, [...new Set(rows.map((r) => r.caseUrn))]),
-              eq(transportSegments.direction, "AIRPORT_TO_HOTEL"),
-            ),
-          )
-      : [],
-    ctx.db.select({ latitude: airports.latitude, longitude: airports.longitude }).from(airports).where(eq(airports.iata, hotel.airport)).limit(1),
-  ]);
-  const ride = airport ? travelMinutes(airport, hotel, transportSettings()) : 0;
-  const pickupOf = (urn: string) =>
-    rides
-      .filter((s) => s.status !== "CANCELLED" && s.reservationUrns.includes(urn))
-      .map((s) => s.scheduledAt.getTime())
-      .sort((a, b) => a - b)[0];
+  const [guests, expected] = await Promise.all([roomingGuests(ctx.db, rows), expectedArrivals(ctx, rows.map((r) => r.urn))]);
 
   const arrivals: Arrival[] = rows.map((r) => {
     const people = guests.get(groupKey(r.caseUrn, r.groupId)) ?? [];
-    const pickup = pickupOf(r.urn);
-    const estimate = pickup === undefined ? null : new Date(pickup + ride * 60_000);
+    // the shuttle's pickup plus the ride; none without a planned ride
+    const estimate = expected.get(r.urn)?.arrivalAt ?? null;
     return {
       reservationUrn: r.urn,
       confirmationCode: r.confirmationCode,
