@@ -19,7 +19,8 @@ import { ReportProblemButton } from "./report-problem-button";
  * The case page's booking panel: each reservation with its status, hotel, rooms, stay, total,
  * confirmation code, a link to its voucher (preview and print), and cancel with a reason where the
  * user may cancel and the provider can (else it says where to cancel); the hotel's stay quality
- * beside its name, and "Report a problem" for operators (lib/quality).
+ * beside its name, and "Report a problem" for operators (lib/quality); what the hotel said in its
+ * extranet (confirmed or declined the booking, checked the group in or recorded a no-show).
  */
 export async function ReservationsPanel({ ctx, caseUrn, closed, zone }: { ctx: Ctx; caseUrn: string; closed: boolean; zone: string }) {
   const { items } = await listReservations({ ctx, input: { caseUrn, limit: 200 } });
@@ -62,9 +63,11 @@ export async function ReservationsPanel({ ctx, caseUrn, closed, zone }: { ctx: C
                 </TableCell>
                 <TableCell>
                   <StatusBadge status={r.status} />
-                  {r.cancellationReason && <div className="text-xs text-muted-foreground">{r.cancellationReason}</div>}
+                  {/* a decline's reason is in its own line below (the cancellation reason repeats it) */}
+                  {r.cancellationReason && r.hotelConfirmation !== "DECLINED" && <div className="text-xs text-muted-foreground">{r.cancellationReason}</div>}
                   {r.status === "FAILED" && <div className="text-xs text-muted-foreground">{lastError(r)}</div>}
                   {r.status === "CONFIRMED" && <ReconfirmationLine r={r} zone={zone} />}
+                  <HotelWordLines r={r} zone={zone} />
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{r.rooms}</TableCell>
                 <TableCell className="whitespace-nowrap text-xs">
@@ -125,5 +128,38 @@ function ReconfirmationLine({ r, zone }: { r: Reservation; zone: string }) {
     <div className="text-xs text-muted-foreground" data-testid="reconfirmation-line">
       re-confirmation at <LocalTime at={next.dueAt} zone={zone} />
     </div>
+  );
+}
+
+/** What the hotel itself recorded in its extranet: its answer to the direct booking, then the front desk's record of the group. */
+function HotelWordLines({ r, zone }: { r: Reservation; zone: string }) {
+  return (
+    <>
+      {r.hotelConfirmation === "CONFIRMED" && r.hotelConfirmedAt && (
+        <div className="text-xs text-muted-foreground" data-testid="hotel-confirmation-line">
+          confirmed by the hotel at <LocalTime at={r.hotelConfirmedAt} zone={zone} />
+        </div>
+      )}
+      {r.hotelConfirmation === "DECLINED" && (
+        <div className="text-xs text-muted-foreground" data-testid="hotel-confirmation-line">
+          declined by the hotel{r.walkReason === "DECLINED_BY_HOTEL" && r.walkDetail ? `: ${r.walkDetail}` : ""}
+        </div>
+      )}
+      {r.arrival === "CHECKED_IN" && (
+        <div className="text-xs text-muted-foreground" data-testid="arrival-line">
+          checked in{r.arrivalRecordedAt && (
+            <>
+              {" "}
+              at <LocalTime at={r.arrivalRecordedAt} zone={zone} />
+            </>
+          )}
+        </div>
+      )}
+      {r.arrival === "NO_SHOW" && (
+        <Badge variant="warning" className="mt-1" data-testid="arrival-line">
+          no-show
+        </Badge>
+      )}
+    </>
   );
 }

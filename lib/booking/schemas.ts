@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PRINTABLE_NOTE, requiredPrintable, UNPRINTABLE_MESSAGE, unprintableChar } from "@/lib/printable";
 import { IataCode, IsoTime, Money, pageQuery, Reason, requiredText, Urn } from "@/lib/primitives";
-import { PaymentMethod, Provider, ReconfirmationMoment, ReconfirmationStatus, ReservationStatus, WalkReason } from "@/lib/vocabulary";
+import { ArrivalStatus, HotelConfirmation, PaymentMethod, Provider, ReconfirmationMoment, ReconfirmationStatus, ReservationStatus, WalkReason } from "@/lib/vocabulary";
 
 /**
  * The reservation as the API and the console show it (spec 2.6, 4.6; contract part 4): one per
@@ -68,6 +68,12 @@ export const Reservation = z
     walkedAt: IsoTime.nullable().meta({ description: "when the hotel was found no longer to hold the booking (the reservation is then CANCELLED and its group rehoused)" }),
     walkReason: WalkReason.nullable(),
     walkDetail: z.string().nullable().meta({ description: "what the provider or the hotel said" }),
+    hotelConfirmation: HotelConfirmation.nullable().meta({
+      description: "a contracted hotel's answer to a direct booking in its extranet: CONFIRMED, or DECLINED (the reservation is then walked, DECLINED_BY_HOTEL, its reason in walkDetail); null: not answered",
+    }),
+    hotelConfirmedAt: IsoTime.nullable().meta({ description: "when the hotel answered in its extranet" }),
+    arrival: ArrivalStatus.nullable().meta({ description: "what the hotel's front desk recorded for the group in its extranet: CHECKED_IN or NO_SHOW; null: nothing recorded" }),
+    arrivalRecordedAt: IsoTime.nullable().meta({ description: "when the front desk recorded it" }),
     createdAt: IsoTime,
     updatedAt: IsoTime,
   })

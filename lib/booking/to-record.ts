@@ -31,6 +31,10 @@ export function toReservation(row: ReservationRow, extra: { airport: string; vou
     walkedAt: row.walkedAt?.toISOString() ?? null,
     walkReason: row.walkReason,
     walkDetail: row.walkDetail,
+    hotelConfirmation: row.hotelConfirmation,
+    hotelConfirmedAt: row.hotelConfirmedAt?.toISOString() ?? null,
+    arrival: row.arrival,
+    arrivalRecordedAt: row.arrivalRecordedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
