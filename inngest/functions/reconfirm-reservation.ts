@@ -2,7 +2,9 @@ import { database } from "@/db/client";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { reconfirmReservation, type ReconfirmOutcome } from "@/lib/booking/reconfirm";
 import { RECONFIRM_LOOKUPS } from "@/lib/booking/reconfirm-retry";
-import { nextReconfirmation, retimeReconfirmation, scheduleReconfirmations } from "@/lib/booking/reconfirm-schedule";
+import { nextReconfirmation } from "@/lib/booking/reconfirm-next";
+import { retimeReconfirmation } from "@/lib/booking/reconfirm-retime";
+import { scheduleReconfirmations } from "@/lib/booking/reconfirm-schedule";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 

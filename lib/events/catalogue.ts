@@ -86,7 +86,7 @@ export const eventCatalogue = {
     // who ended it: an operator (or the API), or the passenger on their page ("I don't need a hotel")
     cause: z.enum(["OPERATOR", "PASSENGER_DECLINED", "WALKED"]).optional(),
   }),
-  // a CONFIRMED reservation's re-confirmations were scheduled or one moved (lib/booking/reconfirm-schedule.ts): the watch (re)starts
+  // a CONFIRMED reservation's re-confirmations were scheduled or one moved (lib/booking/reconfirm-schedule.ts, reconfirm-retime.ts): the watch (re)starts
   "reservation/reconfirmation.scheduled": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
   // the hotel no longer holds a CONFIRMED booking (a re-confirmation, or its decline in the extranet): the group is rehoused (lib/booking/walk.ts)
   "reservation/walked": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), hotelUrn: z.string(), reason: z.string() }),
