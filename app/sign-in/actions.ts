@@ -21,6 +21,8 @@ export async function signInWithPassword(_prev: SignInState, form: FormData): Pr
         return { error: "Too many failed attempts for this account or network, so sign-in is slowed down. Wait a moment (at most a few minutes), then try again.", email };
       }
       if (err.type === "CredentialsSignin") return { error: "E-mail or password is incorrect.", email };
+      // the signIn callback refused the account itself (a HOTEL user with another role, or without hotels)
+      if (err.type === "AccessDenied") return { error: "Your account may not use this console as it is set up: ask your administrator.", email };
       return { error: "Sign-in is unavailable right now. Try again in a moment.", email };
     }
     throw err;

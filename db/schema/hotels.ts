@@ -64,6 +64,9 @@ export const directBookings = pgTable(
     status: text("status").$type<"CONFIRMED" | "CANCELLED">().notNull(),
     paymentMethod: text("payment_method").notNull(),
     cancelReason: text("cancel_reason"),
+    // the pool the rooms were taken from, so a cancel gives them back there: the night's
+    // hotel_inventory row (its date) when the hotel had set that night, null for the contract's allotment
+    inventoryDate: text("inventory_date"),
     ...lifecycle,
   },
   (t) => [

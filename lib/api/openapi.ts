@@ -209,7 +209,10 @@ export function buildOpenApi(routes: readonly RouteSpec[], serverUrl = "/api/v1"
           type: "http",
           scheme: "bearer",
           bearerFormat: "JWT",
-          description: "claims: sub, tenant, roles, airports, exp, iat, jti; `npm run token` mints one locally",
+          description:
+            "claims: sub, tenant, roles, airports, exp, iat, jti, and `hotels` (the hotel URNs a HOTEL token acts for: " +
+            "HOTEL is held alone and lists at least one hotel; no other role lists hotels); `npm run token` mints one locally " +
+            "(`--role HOTEL --hotels urn:svc:hotel:…` for a hotel's user)",
         },
       },
     },

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
-import { directContracts, hotels, type HotelRow } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { hotels, type HotelRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { DomainError, notFound } from "@/lib/errors";
+import { contractAt } from "@/lib/hotels/contracts";
 import type { Principal } from "./principal";
 import { assertAirport } from "./scope";
 
@@ -23,12 +24,7 @@ export async function loadScopedHotel(ctx: Ctx, hotelUrn: string): Promise<Hotel
   const [row] = await ctx.db.select().from(hotels).where(eq(hotels.urn, hotelUrn)).limit(1);
   if (!row) throw notFound(`Hotel ${hotelUrn}`);
   if (isHotelUser(ctx.principal)) {
-    const [contract] = await ctx.db
-      .select({ hotelUrn: directContracts.hotelUrn })
-      .from(directContracts)
-      .where(and(eq(directContracts.tenant, ctx.principal.tenant), eq(directContracts.hotelUrn, hotelUrn)))
-      .limit(1);
-    if (!contract) throw notFound(`Hotel ${hotelUrn}`);
+    if (!(await contractAt(ctx.db, ctx.principal.tenant, hotelUrn))) throw notFound(`Hotel ${hotelUrn}`);
   } else {
     assertAirport(ctx.principal, row.airport);
   }

@@ -7,6 +7,7 @@ import { getDb } from "@/db/client";
 import { isHttpsRequest } from "@/lib/http/client-address";
 import { isConsoleSessionLive, revokeConsoleSession, SESSION_MAX_AGE_SECONDS, startConsoleSession } from "./console-sessions";
 import { authorizeCredentials } from "./credentials";
+import { hotelRuleIssues } from "./hotel-rule";
 import { Role } from "./roles";
 import { authSecret } from "./secret";
 
@@ -84,6 +85,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth(async (req) => {
 
 function callbacks(): NextAuthConfig["callbacks"] {
   return {
+    /**
+     * Sign-in by any provider: a user or identity-provider profile that breaks the HOTEL-alone rule
+     * (HOTEL with another role, HOTEL without hotels, hotels without HOTEL) gets no session at all
+     * (next-auth answers AccessDenied, which the sign-in page shows), rather than a session cut
+     * down to one role we would have to guess. The API refuses such claims in a token the same way.
+     */
+    signIn({ user }) {
+      const u = user as typeof user & { roles?: string[]; hotels?: string[] };
+      return hotelRuleIssues({ roles: u.roles ?? [], hotels: u.hotels }).length === 0;
+    },
     async jwt({ token, user }) {
       if (user) {
         const u = user as typeof user & { tenant: string; roles: Role[]; airports: string[]; hotels?: string[] };
@@ -96,6 +107,8 @@ function callbacks(): NextAuthConfig["callbacks"] {
         token.sid = await startConsoleSession(await getDb(), { tenant: u.tenant, sub: String(u.id) });
         return token;
       }
+      // a cookie whose claims break the HOTEL-alone rule (one issued before the rule held for sessions) is no session
+      if (hotelRuleIssues({ roles: (token.roles ?? []) as string[], hotels: token.hotels as string[] | undefined }).length) return null;
       // every later read: a revoked, expired or unrecorded session is no session (its cookie is cleared)
       const live = await isConsoleSessionLive(await getDb(), { sid: token.sid as string | undefined, tenant: String(token.tenant), sub: String(token.sub) });
       return live ? token : null;

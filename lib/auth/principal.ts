@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hotelRuleIssues } from "./hotel-rule";
 import { type Permission, Role } from "./roles";
 
 /** Who is acting: a console user, a machine client holding a token, or the system in a job. */
@@ -28,11 +29,8 @@ export const TokenClaims = z.object({
   /** HOTEL tokens: the hotels the holder acts for */
   hotels: z.array(z.string().regex(/^urn:svc:hotel:/, "a hotel URN")).optional(),
 }).superRefine((c, issue) => {
-  // a hotel's user acts for its hotels only: never with another role, never without a hotel
-  const hotel = c.roles.includes("HOTEL");
-  if (hotel && c.roles.length > 1) issue.addIssue({ code: "custom", path: ["roles"], message: "HOTEL is held alone" });
-  if (hotel && !c.hotels?.length) issue.addIssue({ code: "custom", path: ["hotels"], message: "a HOTEL token lists its hotels" });
-  if (!hotel && c.hotels?.length) issue.addIssue({ code: "custom", path: ["hotels"], message: "only a HOTEL token lists hotels" });
+  // a hotel's user acts for its hotels only: never with another role, never without a hotel (the rule every principal meets)
+  for (const i of hotelRuleIssues(c)) issue.addIssue({ code: "custom", path: [i.path], message: i.message });
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 

@@ -5,15 +5,21 @@ import { getDb } from "@/db/client";
 import type { Ctx } from "@/lib/context";
 import { newId } from "@/lib/ids";
 import { ensureTenant } from "@/lib/tenants/ensure";
+import { hotelRuleIssues } from "./hotel-rule";
 import { auth, type SessionUser } from "./next-auth";
 import type { Principal } from "./principal";
 import { Role } from "./roles";
 
-/** The signed-in console user, or null. FEED is a machine role and never holds a console session. */
+/**
+ * The signed-in console user, or null. FEED is a machine role and never holds a console session.
+ * Claims that break the HOTEL-alone rule are no user (lib/auth/hotel-rule.ts; sign-in refuses them
+ * already, this holds for any session read), checked before FEED is dropped so HOTEL+FEED is refused too.
+ */
 export async function sessionUser(): Promise<SessionUser | null> {
   const session = await auth();
   const user = session?.user as Partial<SessionUser> | undefined;
   if (!user?.sub || !user.tenant) return null;
+  if (hotelRuleIssues({ roles: user.roles ?? [], hotels: user.hotels }).length) return null;
   const roles = (user.roles ?? []).filter((r) => Role.safeParse(r).success && r !== "FEED");
   if (roles.length === 0) return null;
   return {

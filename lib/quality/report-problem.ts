@@ -30,7 +30,9 @@ export async function reportProblem({ ctx, input: raw }: { ctx: Ctx; input: Prob
       .insert(stayRatings)
       .values({ urn: newUrn("rating"), tenant: r.tenant, reservationUrn: r.urn, hotelUrn: r.hotelUrn, source: "OPERATOR", score: input.score, tags: input.tags, comment: input.note ?? null, createdBy: tx.principal.sub })
       .returning();
-    await writeAudit(tx, { entity: "reservation", entityUrn: r.urn, action: "quality.report_problem", airport: caseRow.airport, reason: input.note ?? null, after: { rating: row.urn, score: row.score, tags: row.tags } });
+    // the audit is append-only and erasure cannot reach it: it says a note was given, never its text
+    // (the note may name guests; it lives on the rating row, which erasure clears)
+    await writeAudit(tx, { entity: "reservation", entityUrn: r.urn, action: "quality.report_problem", airport: caseRow.airport, after: { rating: row.urn, score: row.score, tags: row.tags, note: row.comment ? "(given)" : null } });
     await emit(tx, "stay/rated", { tenant: r.tenant, ratingUrn: row.urn, reservationUrn: r.urn, hotelUrn: r.hotelUrn, source: "OPERATOR" });
     return toRating(row);
   });

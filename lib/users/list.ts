@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { directContracts, hotels, users } from "@/db/schema";
+import { users } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import { coversAirport } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
+import { contractedHotels } from "@/lib/hotels/contracts";
 import { parseInput } from "@/lib/validation";
 import { assertManages, hotelsByUrn, toUserRecord } from "./rules";
 import { type UserRecord, UsersQuery } from "./schemas";
@@ -36,11 +37,6 @@ function manages(ctx: Ctx, u: UserRecord): boolean {
 /** The hotels an ADMIN may give a HOTEL user: the airline's contracted hotels within its airports, by name. */
 export async function hotelChoices({ ctx }: { ctx: Ctx }): Promise<{ hotelUrn: string; hotelName: string; airport: string }[]> {
   requirePermission(ctx, "admin", "list the contracted hotels (ADMIN only)");
-  const rows = await ctx.db
-    .select({ hotelUrn: hotels.urn, hotelName: hotels.name, airport: hotels.airport })
-    .from(directContracts)
-    .innerJoin(hotels, eq(hotels.urn, directContracts.hotelUrn))
-    .where(eq(directContracts.tenant, ctx.principal.tenant))
-    .orderBy(asc(hotels.airport), asc(hotels.name));
-  return rows.filter((h) => coversAirport(ctx.principal, h.airport));
+  const rows = await contractedHotels(ctx.db, ctx.principal.tenant);
+  return rows.filter((h) => coversAirport(ctx.principal, h.airport)).map(({ hotelUrn, hotelName, airport }) => ({ hotelUrn, hotelName, airport }));
 }

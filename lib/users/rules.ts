@@ -1,9 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { directContracts, hotels, type UserRow } from "@/db/schema";
+import { inArray } from "drizzle-orm";
+import { hotels, type UserRow } from "@/db/schema";
 import type { Role } from "@/lib/auth/roles";
 import { coversAirport } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
 import { invalid, outOfScope } from "@/lib/errors";
+import { contractedHotels as contractedHotelsOf } from "@/lib/hotels/contracts";
 import type { UserRecord } from "./schemas";
 
 export type UserShape = { roles: Role[]; airports: string[]; hotels: string[] };
@@ -44,14 +45,9 @@ export function assertManages(ctx: Ctx, user: Pick<UserShape, "airports">, hotel
   }
 }
 
-/** Hotels among the airline's direct contracts, by name. */
+/** Hotels among the airline's direct contracts, by name (lib/hotels/contracts.ts). */
 export async function contractedHotels(ctx: Ctx, hotelUrns: string[]): Promise<HotelOfUser[]> {
-  if (hotelUrns.length === 0) return [];
-  return ctx.db
-    .select({ hotelUrn: hotels.urn, hotelName: hotels.name, airport: hotels.airport })
-    .from(directContracts)
-    .innerJoin(hotels, eq(hotels.urn, directContracts.hotelUrn))
-    .where(and(eq(directContracts.tenant, ctx.principal.tenant), inArray(directContracts.hotelUrn, hotelUrns)));
+  return (await contractedHotelsOf(ctx.db, ctx.principal.tenant, hotelUrns)).map(({ hotelUrn, hotelName, airport }) => ({ hotelUrn, hotelName, airport }));
 }
 
 /** Hotels by URN, whatever the contracts now (a user's hotel whose contract ended still shows by name). */

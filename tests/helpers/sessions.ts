@@ -12,12 +12,12 @@ export type ConsoleCookie = { cookie: string; sid: string; sub: string };
  */
 export async function consoleCookie(
   db: DbOrTx,
-  o: { tenant: string; roles?: string[]; airports?: string[]; sub?: string; sid?: string | null },
+  o: { tenant: string; roles?: string[]; airports?: string[]; hotels?: string[]; sub?: string; sid?: string | null },
 ): Promise<ConsoleCookie> {
   const sub = o.sub ?? newUrn("user");
   const sid = o.sid === undefined ? await startConsoleSession(db, { tenant: o.tenant, sub }) : (o.sid ?? undefined);
   const value = await encode({
-    token: { sub, tenant: o.tenant, roles: o.roles ?? ["OPS_SUPERVISOR"], airports: o.airports ?? ["*"], name: "Ops", email: "ops@x.test", ...(sid ? { sid } : {}) },
+    token: { sub, tenant: o.tenant, roles: o.roles ?? ["OPS_SUPERVISOR"], airports: o.airports ?? ["*"], hotels: o.hotels ?? [], name: "Ops", email: "ops@x.test", ...(sid ? { sid } : {}) },
     secret: authSecret(),
     salt: "authjs.session-token",
   });

@@ -31,7 +31,9 @@ export function directProvider(ctx: Ctx): HotelProvider {
   /**
    * Takes rooms for a stay checking in on `checkIn`: from the hotel's own figure for that night if
    * it set one, else from the contract's allotment. Each is a guarded UPDATE against concurrent
-   * bookings: no row back means not enough rooms left. Answers the rate and currency booked at.
+   * bookings: no row back means not enough rooms left. Answers the rate and currency booked at and
+   * the pool the rooms came from (the night's date, or null for the allotment), which the booking
+   * records so that a cancel gives them back there.
    */
   const takeRooms = async (tx: DbOrTx, hotelUrn: string, checkIn: string, rooms: number) => {
     const [contract] = await tx.select().from(directContracts).where(and(eq(directContracts.tenant, tenant), eq(directContracts.hotelUrn, hotelUrn))).limit(1);
@@ -44,21 +46,30 @@ export function directProvider(ctx: Ctx): HotelProvider {
         .set({ rooms: sql`${hotelInventory.rooms} - ${rooms}` })
         .where(and(night, gte(hotelInventory.rooms, rooms)))
         .returning();
-      return taken ? { nightlyRate: taken.nightlyRate ?? contract.nightlyRate, currency: contract.currency } : null;
+      return taken ? { nightlyRate: taken.nightlyRate ?? contract.nightlyRate, currency: contract.currency, inventoryDate: checkIn } : null;
     }
     const [taken] = await tx
       .update(directContracts)
       .set({ roomsAvailable: sql`${directContracts.roomsAvailable} - ${rooms}` })
       .where(and(eq(directContracts.tenant, tenant), eq(directContracts.hotelUrn, hotelUrn), gte(directContracts.roomsAvailable, rooms)))
       .returning();
-    return taken ? { nightlyRate: taken.nightlyRate, currency: taken.currency } : null;
+    return taken ? { nightlyRate: taken.nightlyRate, currency: taken.currency, inventoryDate: null } : null;
   };
 
-  /** A cancelled booking's rooms go back where a booking of its night takes them from. */
+  /**
+   * A cancelled booking's rooms go back to the pool it took them from (recorded at booking), not
+   * to whichever pool its night has now: a booking from the allotment, cancelled after the hotel
+   * set that night in the extranet, returns its rooms to the contract, and the night's figure stays
+   * what the hotel said. The night's row is never deleted, so its update always finds it.
+   */
   const giveRoomsBack = async (tx: DbOrTx, row: typeof directBookings.$inferSelect) => {
-    const night = and(eq(hotelInventory.tenant, tenant), eq(hotelInventory.hotelUrn, row.hotelUrn), eq(hotelInventory.date, row.checkIn));
-    const [back] = await tx.update(hotelInventory).set({ rooms: sql`${hotelInventory.rooms} + ${row.rooms}` }).where(night).returning({ rooms: hotelInventory.rooms });
-    if (back) return;
+    if (row.inventoryDate) {
+      await tx
+        .update(hotelInventory)
+        .set({ rooms: sql`${hotelInventory.rooms} + ${row.rooms}` })
+        .where(and(eq(hotelInventory.tenant, tenant), eq(hotelInventory.hotelUrn, row.hotelUrn), eq(hotelInventory.date, row.inventoryDate)));
+      return;
+    }
     await tx
       .update(directContracts)
       .set({ roomsAvailable: sql`${directContracts.roomsAvailable} + ${row.rooms}` })
@@ -129,6 +140,7 @@ export function directProvider(ctx: Ctx): HotelProvider {
               currency: contract.currency,
               status: "CONFIRMED",
               paymentMethod: r.payment.method,
+              inventoryDate: contract.inventoryDate,
             })
             .returning();
           return toBooking(row);
@@ -150,7 +162,9 @@ export function directProvider(ctx: Ctx): HotelProvider {
 
     async modify(input: { reference: string } & StayDates): Promise<ProviderBooking> {
       if (!(nightsBetween(input) >= 1)) throw new ProviderRejected(PROVIDER, "INVALID_DATES", "checkOut must be after checkIn", 400);
-      // the allotment counts rooms, not nights: moving the dates keeps the same rooms
+      // the allotment counts rooms, not nights: moving the dates keeps the same rooms, and the
+      // booking keeps the pool of its original night (inventory_date is left as it is), so a later
+      // cancel gives the rooms back to the pool they were really taken from
       const [row] = await ctx.db
         .update(directBookings)
         .set({ checkIn: input.checkIn, checkOut: input.checkOut })

@@ -60,10 +60,10 @@ async function signOut(jar: Jar) {
 /** The API with a console cookie, as the console's own fetches send it. */
 const apiWith = (cookie: string) => call(listAudit, "/audit", { headers: { cookie } });
 
-async function user(tenant: string, airports = ["CDG"]) {
+async function user(tenant: string, airports = ["CDG"], shape: { roles?: string[]; hotels?: string[] } = {}) {
   const email = `u-${newUrn("user").slice(-12)}@sessions.test`;
   const urn = newUrn("user");
-  await database.db.insert(users).values({ urn, tenant, email, name: "Ana Silva", passwordHash: await hashPassword("right-password"), roles: ["OPS_SUPERVISOR"], airports });
+  await database.db.insert(users).values({ urn, tenant, email, name: "Ana Silva", passwordHash: await hashPassword("right-password"), roles: shape.roles ?? ["OPS_SUPERVISOR"], airports, hotels: shape.hotels ?? [] });
   return { urn, email };
 }
 
@@ -118,6 +118,43 @@ describe("sign-out ends the session on the server", () => {
     await database.db.update(consoleSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(consoleSessions.sid, c.sid));
     resetSessionCache();
     expect((await apiWith(c.cookie)).status).toBe(401);
+  });
+});
+
+describe("the HOTEL-alone rule holds for console sessions as for tokens", () => {
+  const HOTEL = "urn:svc:hotel:0195f0c8-7a1e-7c2d-9a55-3b2f4a1c9d11";
+
+  it("a user holding HOTEL with another role, or HOTEL without hotels, signs in to no session (AccessDenied) and no session is recorded", async () => {
+    const tenant = uniqueTenant();
+    for (const shape of [{ roles: ["HOTEL", "ADMIN"], hotels: [HOTEL] }, { roles: ["HOTEL"], hotels: [] }, { roles: ["OPS_SUPERVISOR"], hotels: [HOTEL] }]) {
+      const u = await user(tenant, ["*"], shape);
+      const jar = new Jar();
+      const res = await signIn(jar, u.email, "right-password");
+      expect(res.headers.get("location"), JSON.stringify(shape)).toContain("error=AccessDenied");
+      expect(jar.session(), JSON.stringify(shape)).toBeUndefined();
+      expect(await (await auth(jar, "GET", "session")).json()).toBeNull();
+      expect(await database.db.select().from(consoleSessions).where(eq(consoleSessions.sub, u.urn))).toEqual([]);
+    }
+    // the well-formed hotel user signs in
+    const ok = await user(tenant, ["*"], { roles: ["HOTEL"], hotels: [HOTEL] });
+    const jar = new Jar();
+    await signIn(jar, ok.email, "right-password");
+    expect((await (await auth(jar, "GET", "session")).json()).user).toMatchObject({ sub: ok.urn, roles: ["HOTEL"], hotels: [HOTEL] });
+  });
+
+  it("a recorded session whose cookie holds HOTEL with ADMIN is no session in the console and 401 on the API", async () => {
+    const tenant = uniqueTenant();
+    const broken = await consoleCookie(database.db, { tenant, roles: ["HOTEL", "ADMIN"], hotels: [HOTEL] });
+    const jar = new Jar();
+    const [name, value] = broken.cookie.split(/=(.*)/s);
+    jar.cookies.set(name, value);
+    expect(await (await auth(jar, "GET", "session")).json()).toBeNull();
+    expect((await apiWith(broken.cookie)).status).toBe(401);
+    const fine = await consoleCookie(database.db, { tenant, roles: ["HOTEL"], hotels: [HOTEL] });
+    const fineJar = new Jar();
+    const [n2, v2] = fine.cookie.split(/=(.*)/s);
+    fineJar.cookies.set(n2, v2);
+    expect((await (await auth(fineJar, "GET", "session")).json()).user).toMatchObject({ roles: ["HOTEL"], hotels: [HOTEL] });
   });
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "direct_bookings" ADD COLUMN "inventory_date" text;
