@@ -63,6 +63,9 @@ export const HotelBooking = z
   .meta({ id: "HotelBooking" });
 export type HotelBooking = z.infer<typeof HotelBooking>;
 
+/** A booking at a hotel, as the extranet's routes name it (the verbs answer 404 for one that is not the hotel's). */
+export const BookingRef = z.object({ hotelUrn: z.string().min(1).max(200), reservationUrn: z.string().min(1).max(200) });
+
 export const DeclineBookingBody = z
   .object({
     // the walk's detail: the rehousing may quote it to the passengers, so printable on one line
