@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { problemResponse } from "@/lib/api/problem";
 import { notFound } from "@/lib/errors";
 import { isForeignOrigin } from "@/lib/http/origin";
+import { RETURN_TO_HEADER } from "@/lib/http/return-to";
 import { securityHeaders } from "@/lib/http/security-headers";
 import { newId } from "@/lib/ids";
 
@@ -30,7 +31,14 @@ export function proxy(req: NextRequest): Response {
       path,
     );
   }
-  return withHeaders(NextResponse.next(), path);
+  return withHeaders(NextResponse.next({ request: { headers: withReturnTo(req) } }), path);
+}
+
+/** The path and query asked for, for a layout's sign-in redirect (lib/http/return-to.ts): the client's own value is overwritten. */
+function withReturnTo(req: NextRequest): Headers {
+  const headers = new Headers(req.headers);
+  headers.set(RETURN_TO_HEADER, `${req.nextUrl.pathname}${req.nextUrl.search}`);
+  return headers;
 }
 
 /** The path as sent, still percent-encoded (the URL parser leaves `%ZZ` and a lone `%` as they are). */

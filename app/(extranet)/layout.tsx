@@ -1,4 +1,5 @@
 import { Hotel, LogOut } from "lucide-react";
+import { headers } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
@@ -6,6 +7,8 @@ import { ThemeToggle } from "@/components/console/theme-toggle";
 import { Button } from "@/components/ui/button";
 import { isHotelUser } from "@/lib/auth/hotel-scope";
 import { sessionUser } from "@/lib/auth/session-ctx";
+import { RETURN_TO_HEADER } from "@/lib/http/return-to";
+import { sameOriginPath } from "../sign-in/callback";
 import { signOutAction } from "../(console)/actions";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +19,7 @@ export const dynamic = "force-dynamic";
  */
 export default async function ExtranetLayout({ children }: { children: ReactNode }) {
   const user = await sessionUser();
-  if (!user) redirect("/sign-in?callbackUrl=%2Fextranet");
+  if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(await returnTo())}`);
   if (!isHotelUser(user)) redirect("/cases");
   return (
     <div className="flex min-h-dvh flex-col">
@@ -48,4 +51,10 @@ export default async function ExtranetLayout({ children }: { children: ReactNode
       </main>
     </div>
   );
+}
+
+/** Where sign-in brings a visitor back: the extranet page they opened, query and all (a capacity call's link names its call). */
+async function returnTo(): Promise<string> {
+  const asked = sameOriginPath((await headers()).get(RETURN_TO_HEADER));
+  return asked === "/extranet" || asked.startsWith("/extranet?") || asked.startsWith("/extranet/") ? asked : "/extranet";
 }

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { answerCapacityCall } from "@/lib/capacity/answer";
 import { consoleAction } from "@/lib/console/action-result";
 import { confirmHotelBooking } from "@/lib/extranet/confirm-booking";
 import { declineHotelBooking } from "@/lib/extranet/decline-booking";
@@ -8,7 +9,10 @@ import { recordArrival } from "@/lib/extranet/record-arrival";
 import { setHotelInventory } from "@/lib/extranet/set-inventory";
 import type { ArrivalStatus } from "@/lib/vocabulary";
 
-// The extranet page's actions: the same verbs as /api/v1/hotels/{hotelUrn}/..., with the hotel user's context.
+// The extranet page's actions: the same verbs as /api/v1/hotels/{hotelUrn}/... (and a capacity
+// call's answer), with the hotel user's context. A server action's arguments are whatever the
+// browser posted, whatever their types say: they go to the verb as sent and the verb parses them
+// (a bad one is a VALIDATION_FAILED result, nothing written).
 
 export async function confirmBookingAction(hotelUrn: string, reservationUrn: string) {
   return consoleAction(async (ctx) => {
@@ -40,4 +44,12 @@ export async function setInventoryAction(hotelUrn: string, input: { date: string
     revalidatePath("/extranet");
     return night;
   }, hotelUrn);
+}
+
+export async function answerCallAction(callUrn: string, hotelUrn: string, input: { rooms: number; nightlyRate: number | null }) {
+  return consoleAction(async (ctx) => {
+    const call = await answerCapacityCall({ ctx, input: { callUrn, hotelUrn, ...input } });
+    revalidatePath("/extranet");
+    return call;
+  }, callUrn);
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { airports, demands, type CaseRow, passengerGroups, passengers } from "@/db/schema";
 import { groupTier, roomsFor } from "@/lib/cases/rooms";
-import { computeStay, localDate } from "@/lib/cases/stay";
+import { computeStay, nightOf } from "@/lib/cases/stay";
 import { hotelCareOfGroups, requestsRoomsFromCare } from "@/lib/care/rooms";
 import { PRIORITY_NEEDS } from "@/lib/care/types";
 import type { Ctx } from "@/lib/context";
@@ -49,7 +49,8 @@ export async function planAllocation(ctx: Ctx, row: CaseRow, opts: { trigger: Wa
   const [airport] = await ctx.db.select().from(airports).where(eq(airports.iata, row.airport)).limit(1);
   if (!airport) throw invalid(`The case's airport ${row.airport} is unknown.`);
   const stay = computeStay(row.flight, row.nextFlight, airport.timeZone);
-  const checkIn = localDate(row.flight.scheduledDeparture, airport.timeZone);
+  // the one night helper: capacity calls and the extranet write the date this wave reads
+  const checkIn = nightOf(row.flight.scheduledDeparture, airport.timeZone);
   const nights = stay?.nights ?? 1;
   const checkOut = addDays(checkIn, nights);
 

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
-import { capacityCallAnswers, hotelInventory } from "@/db/schema";
+import { capacityCallAnswers } from "@/db/schema";
 import { loadScopedHotel } from "@/lib/auth/hotel-scope";
 import { requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { DomainError } from "@/lib/errors";
+import { writeHotelNight } from "@/lib/extranet/write-night";
 import { Urn } from "@/lib/primitives";
 import { parseInput } from "@/lib/validation";
 import { loadScopedCall, capacityCallRecord } from "./record";
@@ -17,9 +18,11 @@ export type AnswerInput = z.input<typeof AnswerInput>;
 /**
  * POST /capacity-calls/{callUrn}/answers: a hotel the call went to says how many rooms (and at what
  * rate) it offers that night. One answer per call and hotel, a later one replacing it; the same
- * transaction sets the hotel's inventory for the night (hotel_inventory), which the DIRECT source
- * offers to the next wave. A HOTEL user answers for the hotels of its claim only (403 outside);
- * staff within their airports. A hotel the call did not go to is a 422.
+ * transaction sets the hotel's inventory for the call's night through writeHotelNight (the
+ * extranet's one writer: its rules, e.g. a night already over or a rate above ten times the
+ * contract's, refuse the answer with a 422 and nothing written; its own hotel audit entry beside
+ * the call's), which the DIRECT source offers to the next wave. A HOTEL user answers for the hotels
+ * of its claim only (403 outside); staff within their airports. A hotel the call did not go to is a 422.
  */
 export async function answerCapacityCall({ ctx, input }: { ctx: Ctx; input: AnswerInput }): Promise<CapacityCall> {
   requirePermission(ctx, "hotel:extranet", "answer a capacity call");
@@ -29,7 +32,6 @@ export async function answerCapacityCall({ ctx, input }: { ctx: Ctx; input: Answ
   if (!call.hotelUrns.includes(hotel.urn)) {
     throw new DomainError(422, "NOT_CALLED", `The capacity call did not go to ${hotel.name}.`, [{ path: "hotelUrn", message: "not a hotel of this call" }]);
   }
-  const tenant = ctx.principal.tenant;
   const by = ctx.principal.sub;
   await transaction(ctx, async (tx) => {
     const [before] = await tx.db
@@ -40,10 +42,7 @@ export async function answerCapacityCall({ ctx, input }: { ctx: Ctx; input: Answ
       .insert(capacityCallAnswers)
       .values({ callUrn: call.urn, hotelUrn: hotel.urn, rooms, nightlyRate, answeredBy: by })
       .onConflictDoUpdate({ target: [capacityCallAnswers.callUrn, capacityCallAnswers.hotelUrn], set: { rooms, nightlyRate, answeredBy: by, updatedAt: new Date() } });
-    await tx.db
-      .insert(hotelInventory)
-      .values({ tenant, hotelUrn: hotel.urn, date: call.date, rooms, nightlyRate, updatedBy: by })
-      .onConflictDoUpdate({ target: [hotelInventory.tenant, hotelInventory.hotelUrn, hotelInventory.date], set: { rooms, nightlyRate, updatedBy: by, updatedAt: new Date() } });
+    await writeHotelNight(tx, hotel, { date: call.date, rooms, nightlyRate }, `answer to capacity call ${call.urn}`);
     await writeAudit(tx, {
       entity: "capacity",
       entityUrn: call.urn,

@@ -12,7 +12,7 @@ import { newUrn } from "@/lib/ids";
 import { IataCode, Reason } from "@/lib/primitives";
 import { parseInput } from "@/lib/validation";
 import { contractedHotelsAt } from "./hotels";
-import { nightOf } from "./night";
+import { nightOf } from "@/lib/cases/stay";
 import { capacityCallRecord } from "./record";
 import type { CapacityCall } from "./schemas";
 import { roomsShortAt } from "./shortfall";

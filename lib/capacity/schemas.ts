@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ROOMS } from "@/lib/extranet/schemas";
 import { Reason, Urn } from "@/lib/primitives";
 
 export const CapacityCallBody = z.object({ reason: Reason }).meta({ id: "CapacityCallRequest" });
@@ -6,8 +7,8 @@ export const CapacityCallBody = z.object({ reason: Reason }).meta({ id: "Capacit
 export const CapacityAnswerBody = z
   .object({
     hotelUrn: Urn("hotel"),
-    rooms: z.number().int().min(0).max(5000).meta({ description: "rooms the hotel offers tonight (0: none after all)" }),
-    nightlyRate: z.number().positive().max(100_000).nullable().optional().meta({ description: "tonight's rate in the contract's currency; absent or null: the contract's rate" }),
+    rooms: z.number().int().min(0).max(MAX_ROOMS).meta({ description: "rooms the hotel offers tonight (0: none after all)" }),
+    nightlyRate: z.number().positive().finite().nullable().optional().meta({ description: "tonight's rate in the contract's currency; absent or null: the contract's rate. More than ten times the contract's rate is refused as a typo" }),
   })
   .meta({ id: "CapacityCallAnswerRequest" });
 export type CapacityAnswerBody = z.input<typeof CapacityAnswerBody>;

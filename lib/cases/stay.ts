@@ -23,8 +23,31 @@ function localHour(instant: string | Date, timeZone: string): number {
   }
 }
 
-/** A disruption before this local hour strands passengers in the night already under way. */
-const NIGHT_ENDS_AT_HOUR = 5;
+/**
+ * The one cutoff of "tonight": a disruption before this local hour strands passengers in the night
+ * already under way, and until it a hotel desk is still working the previous evening's night.
+ */
+export const NIGHT_ENDS_AT_HOUR = 5;
+
+/**
+ * The local check-in date of the stay that begins at `instant`: its calendar date at the airport.
+ * A stay starts at the disruption, so one at 02:00 (overnight by the cutoff) checks in that day.
+ * The wave plan books the DIRECT source with this date for the flight's departure, and a capacity
+ * call asks for the night of this date at the time of the call: a call at 02:00 and a wave at 02:00
+ * read and write the same hotel_inventory row.
+ */
+export function nightOf(instant: string | Date, timeZone: string): string {
+  return localDate(instant, timeZone);
+}
+
+/**
+ * The night a hotel desk is working at `instant`: until NIGHT_ENDS_AT_HOUR local, the previous
+ * evening's (its guests may still be arriving and its rooms may still be sold to a rerun), else
+ * today's. The extranet shows it by default and lets a desk set its rooms until the cutoff.
+ */
+export function nightUnderWay(instant: string | Date, timeZone: string): string {
+  return localDate(new Date(new Date(instant).getTime() - NIGHT_ENDS_AT_HOUR * 3_600_000), timeZone);
+}
 
 function dayNumber(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 86_400_000;

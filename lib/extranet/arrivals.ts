@@ -1,30 +1,37 @@
 import { and, asc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
+import { z } from "zod";
 import { reservations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import { loadScopedHotel } from "@/lib/auth/hotel-scope";
 import { groupKey, roomingGuests } from "@/lib/booking/rooming-guests";
 import { airportTimeZone } from "@/lib/cases/airports";
+import { nightUnderWay } from "@/lib/cases/stay";
 import type { Ctx } from "@/lib/context";
 import { expectedArrivals } from "@/lib/transport/expected-arrival";
+import { parseInput } from "@/lib/validation";
 import { localMoment } from "@/lib/vouchers/local-time";
 import type { ReservationStatus, SpecialNeed } from "@/lib/vocabulary";
-import type { Arrival, Arrivals } from "./schemas";
-import { dateWindow, hotelToday } from "./tonight";
+import { type Arrival, type Arrivals, ArrivalsQuery } from "./schemas";
+
+const ArrivalsInput = ArrivalsQuery.extend({ hotelUrn: z.string() });
+export type ArrivalsInput = z.input<typeof ArrivalsInput>;
+import { dateWindow } from "./tonight";
 
 /** Guests the desk expects: booked and not walked. PENDING is not yet the hotel's; CANCELLED and FAILED never were. */
 const LIVE: ReservationStatus[] = ["CONFIRMED", "CHECKED_OUT"];
 
 /**
  * GET /hotels/{hotelUrn}/arrivals: the rooming list of one hotel for one night (its local date,
- * tonight by default), of the caller's tenant only: per booking the confirmation, rooms, stay,
+ * by default the night under way there: until the cutoff of lib/cases/stay.ts, last evening's), of the caller's tenant only: per booking the confirmation, rooms, stay,
  * guests' names, special needs, when the shuttle should bring them, the hotel's answer and the
  * desk's record. Deliberately nothing else about the passengers (no contacts, PNR or flight).
  */
-export async function listArrivals({ ctx, input }: { ctx: Ctx; input: { hotelUrn: string; date?: string } }): Promise<Arrivals> {
+export async function listArrivals({ ctx, input }: { ctx: Ctx; input: ArrivalsInput }): Promise<Arrivals> {
   requirePermission(ctx, "hotel:extranet", "read a hotel's arrivals");
-  const hotel = await loadScopedHotel(ctx, input.hotelUrn);
+  const { hotelUrn, date: asked } = parseInput(ArrivalsInput, input);
+  const hotel = await loadScopedHotel(ctx, hotelUrn);
   const timeZone = await airportTimeZone(ctx, hotel.airport);
-  const date = input.date ?? hotelToday(timeZone);
+  const date = asked ?? nightUnderWay(new Date(), timeZone);
   const window = dateWindow(date);
   const rows = (
     await ctx.db

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
 import { directBookings, reservations } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { loadScopedHotel } from "@/lib/auth/hotel-scope";
@@ -6,8 +7,12 @@ import { requirePermission } from "@/lib/auth/require";
 import { assertReservationTransition } from "@/lib/booking/transitions";
 import { walkReservation } from "@/lib/booking/walk";
 import { type Ctx, transaction } from "@/lib/context";
+import { parseInput } from "@/lib/validation";
 import { assertDirect, loadHotelReservation, toHotelBooking } from "./hotel-booking";
-import type { HotelBooking } from "./schemas";
+import { BookingRef, DeclineBookingBody, type HotelBooking } from "./schemas";
+
+const DeclineInput = DeclineBookingBody.extend(BookingRef.shape);
+export type DeclineInput = z.input<typeof DeclineInput>;
 
 /**
  * POST /hotels/{hotelUrn}/bookings/{reservationUrn}/decline: the contracted hotel cannot take the
@@ -17,22 +22,23 @@ import type { HotelBooking } from "./schemas";
  * direct booking is closed with it. A second decline answers the first; one of a booking no
  * longer CONFIRMED is 409 INVALID_TRANSITION. Audited (the walk and the answer).
  */
-export async function declineHotelBooking({ ctx, input }: { ctx: Ctx; input: { hotelUrn: string; reservationUrn: string; reason: string } }): Promise<HotelBooking> {
+export async function declineHotelBooking({ ctx, input }: { ctx: Ctx; input: DeclineInput }): Promise<HotelBooking> {
   requirePermission(ctx, "hotel:extranet", "decline a hotel booking");
-  const hotel = await loadScopedHotel(ctx, input.hotelUrn);
+  const { hotelUrn, reservationUrn, reason } = parseInput(DeclineInput, input);
+  const hotel = await loadScopedHotel(ctx, hotelUrn);
   return transaction(ctx, async (tx) => {
-    const { row, airport } = await loadHotelReservation(tx, hotel.urn, input.reservationUrn);
+    const { row, airport } = await loadHotelReservation(tx, hotel.urn, reservationUrn);
     assertDirect(row);
     if (row.hotelConfirmation === "DECLINED") return toHotelBooking(row);
     assertReservationTransition("walk", row.status, row.urn);
     // the row is locked above, so the walk finds it CONFIRMED and not walked: it happens here, once
-    await walkReservation(tx, { reservationUrn: row.urn, reason: "DECLINED_BY_HOTEL", detail: input.reason });
+    await walkReservation(tx, { reservationUrn: row.urn, reason: "DECLINED_BY_HOTEL", detail: reason });
     const [after] = await tx.db.update(reservations).set({ hotelConfirmation: "DECLINED", hotelConfirmedAt: new Date() }).where(eq(reservations.urn, row.urn)).returning();
     // the contract's own ledger: the booking ends without its rooms going back to the allotment
     if (row.providerRef) {
       await tx.db
         .update(directBookings)
-        .set({ status: "CANCELLED", cancelReason: `declined by the hotel: ${input.reason}` })
+        .set({ status: "CANCELLED", cancelReason: `declined by the hotel: ${reason}` })
         .where(and(eq(directBookings.tenant, tx.principal.tenant), eq(directBookings.reference, row.providerRef), eq(directBookings.status, "CONFIRMED")));
     }
     await writeAudit(tx, {
@@ -40,7 +46,7 @@ export async function declineHotelBooking({ ctx, input }: { ctx: Ctx; input: { h
       entityUrn: row.urn,
       action: "hotel-decline",
       airport,
-      reason: input.reason,
+      reason,
       before: { hotelConfirmation: row.hotelConfirmation },
       after: { hotelConfirmation: after.hotelConfirmation },
     });

@@ -12,7 +12,7 @@ import { ArrivalStatus, HotelConfirmation, Provider, ReservationStatus, SpecialN
 const LocalDate = z.iso.date().meta({ description: "a calendar date in the hotel's time zone, YYYY-MM-DD", example: "2026-11-21" });
 
 export const ArrivalsQuery = z.object({
-  date: LocalDate.optional().meta({ description: "the night of check-in, in the hotel's local calendar (YYYY-MM-DD); default: tonight there" }),
+  date: LocalDate.optional().meta({ description: "the night of check-in, in the hotel's local calendar (YYYY-MM-DD); default: the night under way there (until 05:00 local, last evening's)" }),
 });
 
 export const Arrival = z
@@ -63,6 +63,9 @@ export const HotelBooking = z
   .meta({ id: "HotelBooking" });
 export type HotelBooking = z.infer<typeof HotelBooking>;
 
+/** A booking at a hotel, as the extranet's routes name it (the verbs answer 404 for one that is not the hotel's). */
+export const BookingRef = z.object({ hotelUrn: z.string().min(1).max(200), reservationUrn: z.string().min(1).max(200) });
+
 export const DeclineBookingBody = z
   .object({
     // the walk's detail: the rehousing may quote it to the passengers, so printable on one line
@@ -75,7 +78,7 @@ export const MAX_ROOMS = 2000;
 
 export const InventoryBody = z
   .object({
-    date: LocalDate.meta({ description: "the night, in the hotel's local calendar: today there or later (at most a year ahead)" }),
+    date: LocalDate.meta({ description: "the night of check-in, in the hotel's local calendar: the night under way there (until 05:00 local, last evening's) or later, at most a year ahead" }),
     rooms: z.number().int().min(0).max(MAX_ROOMS).meta({ description: "rooms the hotel still offers that night, bookings already made not counted; 0 closes the night" }),
     nightlyRate: z
       .number()

@@ -1,13 +1,3 @@
-import { localMoment } from "@/lib/vouchers/local-time";
-
-/**
- * Today's calendar date in the hotel's zone: the night a desk means by "tonight". A desk looking
- * after midnight at the night still under way asks for the date before (GET …/arrivals?date=).
- */
-export function hotelToday(timeZone: string, now = new Date()): string {
-  return localMoment(now, timeZone).date;
-}
-
 /** The instants bounding every check-in that can fall on a local date, whatever the zone (±14 h): a wide window the index reads, filtered exactly after. */
 export function dateWindow(date: string): { from: Date; to: Date } {
   const midnight = Date.parse(`${date}T00:00:00Z`);

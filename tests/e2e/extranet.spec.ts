@@ -110,3 +110,44 @@ test("a hotel's front desk, on a phone, sees tonight's arrivals, confirms a book
   await noSidewaysScroll(page);
   expect(await axe(page)).toEqual([]);
 });
+
+test("a hotel's desk follows a capacity call's link through sign-in, answers it on a phone, and the board counts the answer", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  // the supervisor's call, through the API (its e-mail links to /extranet?call=<urn>)
+  const ops = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const staff = await ops.newPage();
+  await new SignInPage(staff).signInAs("supervisor");
+  const called = await staff.request.post("/api/v1/airports/CDG/capacity-calls", { data: { reason: "e2e: three flights cancelled, sources full" } });
+  expect(called.status(), await called.text()).toBe(201);
+  const call = (await called.json()) as { urn: string };
+
+  // signed out, the link goes through sign-in and comes back to the call
+  await page.goto(`/extranet?call=${encodeURIComponent(call.urn)}`);
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
+  await expect(page.locator("[data-testid=sign-in-form][data-hydrated]")).toBeVisible();
+  await new SignInPage(page).signIn("hotel@demo.test", DEMO_PASSWORD);
+  await page.waitForURL((u) => u.pathname === "/extranet" && u.searchParams.get("call") === call.urn);
+  const card = page.getByTestId("capacity-call");
+  await expect(card).toHaveAttribute("data-call-urn", call.urn);
+  await expect(card).toContainText("three flights cancelled");
+  const form = card.getByTestId("call-answer-form");
+  await expect(form).toHaveCount(1);
+  // a bad answer is refused by the verb, nothing counted
+  await form.getByTestId("call-rooms").fill("-4");
+  await form.getByTestId("call-answer-save").click();
+  await expect(form.getByTestId("field-error")).toContainText("rooms");
+  await form.getByTestId("call-rooms").fill("6");
+  await form.getByTestId("call-answer-save").click();
+  await expect(page.getByText("offers 6 rooms")).toBeVisible();
+  await noSidewaysScroll(page);
+  expect(await axe(page)).toEqual([]);
+
+  // the board's count moves
+  await expect
+    .poll(async () => {
+      const board = await (await staff.request.get("/api/v1/board?airport=CDG")).json();
+      return board.capacityCall && { urn: board.capacityCall.urn, answered: board.capacityCall.answered, roomsOffered: board.capacityCall.roomsOffered };
+    })
+    .toEqual({ urn: call.urn, answered: 1, roomsOffered: 6 });
+  await ops.close();
+});

@@ -19,7 +19,7 @@ export const listArrivalsRoute = defineRoute({
   summary: "List a hotel's arrivals",
   description: [
     "The rooming list of one night at a contracted hotel (issue 22): the caller's airline's live bookings (CONFIRMED or",
-    "CHECKED_OUT, not walked) whose check-in falls on `date` in the hotel's local calendar, tonight there by default. Per",
+    "CHECKED_OUT, not walked) whose check-in falls on `date` in the hotel's local calendar, by default the night under way there (until 05:00 local, last evening's). Per",
     "booking: confirmation code, provider, rooms, stay dates, the guests' names (an erased passenger is \"(name erased)\"),",
     "their special needs, the arrival estimate (the airport-to-hotel shuttle's pickup plus the ride), the hotel's answer",
     "and the desk's record. Nothing else about the passengers: no contacts, PNR or flight.",
@@ -78,9 +78,10 @@ export const setHotelInventoryRoute = defineRoute({
   description: [
     "The rooms the hotel still offers on one night of its direct contract (bookings already made not counted; 0 closes",
     "the night) and that night's rate (absent: the contract's). The DIRECT source uses it at once: a search checking in",
-    "that night offers these rooms at this rate and a booking takes its rooms from them; the airport's cached offers are",
-    "dropped so the next wave sees it. A night before today at the hotel, more than a year ahead, negative rooms, a rate",
-    "of 0 or less or above ten times the contract's: 422, nothing changed. A hotel without a direct contract of the",
+    "that night offers these rooms at this rate and a booking takes its rooms from them (DIRECT offers are never cached,",
+    "so the next wave sees it). A night before the night under way at the hotel (until 05:00 local, last evening's), more",
+    "than a year ahead, negative rooms or more than 2000, a rate of 0 or less or above ten times the contract's: 422,",
+    "nothing changed. A capacity call's answer sets the night by the same rules. A hotel without a direct contract of the",
     "caller's airline: 404. Answers the night as offered. Audited with before and after.",
     SCOPE,
   ].join("\n"),

@@ -90,12 +90,12 @@ describe("PUT /hotels/{hotelUrn}/inventory", () => {
     expect(await roomsLeft()).toBe(1);
   });
 
-  it("changes are audited before → after and drop the airport's cached offers; the contract's rate when none is given", async () => {
+  it("changes are audited before → after; the contract's rate when none is given; other sources' cached offers stay (DIRECT is never cached)", async () => {
     const { tenant, hotelUrn, hotelUser, contractRate } = await contractedHotel();
     const night = parisDate(2);
     await database.db.insert(offerCache).values({ tenant, airport: "CDG", provider: "HOTELBEDS", checkIn: night, checkOut: parisDate(3), occupancy: "1x2", offers: [], fetchedAt: new Date(), expiresAt: new Date(Date.now() + DAY) });
     expect((await put(hotelUrn, hotelUser, { date: night, rooms: 5 })).json).toMatchObject({ rooms: 5, nightlyRate: contractRate, contractRate });
-    expect(await database.db.select().from(offerCache).where(eq(offerCache.tenant, tenant))).toEqual([]);
+    expect((await database.db.select().from(offerCache).where(eq(offerCache.tenant, tenant))).map((c) => c.provider)).toEqual(["HOTELBEDS"]);
     expect((await put(hotelUrn, hotelUser, { date: night, rooms: 2, nightlyRate: 95 })).json).toMatchObject({ rooms: 2, nightlyRate: 95 });
     const entries = await database.db.select().from(auditEntries).where(and(eq(auditEntries.entityUrn, hotelUrn), eq(auditEntries.action, "set-inventory"), eq(auditEntries.tenant, tenant)));
     expect(entries).toHaveLength(2);
@@ -106,7 +106,8 @@ describe("PUT /hotels/{hotelUrn}/inventory", () => {
   it("a past night, negative rooms, a rate of 0 or an absurd one are 422 and change nothing; no contract of the tenant 404", async () => {
     const { tenant, hotelUrn, hotelUser, contractRate } = await contractedHotel();
     const bad = [
-      { date: parisDate(-1), rooms: 3 },
+      // before the night under way (until 05:00 in Paris that is yesterday's: always over two days back)
+      { date: parisDate(-2), rooms: 3 },
       { date: parisDate(1), rooms: -1 },
       { date: parisDate(1), rooms: 3, nightlyRate: 0 },
       { date: parisDate(1), rooms: 3, nightlyRate: -20 },
