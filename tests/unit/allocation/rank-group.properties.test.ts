@@ -18,8 +18,8 @@ const hotelArb = fc.record({
   rooms: fc.integer({ min: 0, max: 8 }),
   accessible: fc.integer({ min: 0, max: 3 }),
   chain: fc.constantFrom(null, "CHEAP", "GOOD"),
-  pool: fc.boolean(),
-  payment: fc.constantFrom<Offer["acceptedPayments"]>(["GUARANTEE"], ["GUARANTEE"], ["VIRTUAL_CARD"], ["GUARANTEE", "VIRTUAL_CARD"]),
+  shuttle: fc.boolean(),
+  payment: fc.constantFrom<Offer["acceptedPayments"]>(["GUARANTEE"], ["GUARANTEE"], ["CARD"], ["GUARANTEE", "CARD"]),
   provider: fc.constantFrom<Offer["provider"]>("EXPEDIA_RAPID", "HOTELBEDS", "DIRECT"),
   /** a second offer of the same hotel from another provider (dedupe keeps the cheapest) */
   twin: fc.option(fc.record({ rate: fc.integer({ min: 60, max: 300 }), rooms: fc.integer({ min: 0, max: 5 }) }), { nil: undefined }),
@@ -33,14 +33,14 @@ const worldArb = fc.record({
   minStars: fc.integer({ min: 1, max: 3 }),
   maxNightlyRate: fc.option(fc.integer({ min: 100, max: 300 }), { nil: null, freq: 2 }),
   // each constraint on in about one world of four, so most worlds still place the group
-  pool: fc.constantFrom(false, false, false, true),
+  shuttle: fc.constantFrom(false, false, false, true),
   excludeCheap: fc.constantFrom(false, false, false, true),
   allowProviders: fc.option(fc.subarray<Offer["provider"]>(["EXPEDIA_RAPID", "HOTELBEDS", "DIRECT"], { minLength: 1 }), { nil: null, freq: 3 }),
   minQuality: fc.option(fc.integer({ min: 100, max: 500 }).map((c) => c / 100), { nil: null, freq: 2 }),
   weights: fc.record({ cost: fc.integer({ min: 0, max: 10 }), distance: fc.integer({ min: 0, max: 10 }), consolidation: fc.integer({ min: 0, max: 10 }), quality: fc.integer({ min: 0, max: 10 }) }),
 });
 
-type World = fc.RecordValue<typeof worldArb> extends infer T ? T : never;
+type World = typeof worldArb extends fc.Arbitrary<infer T> ? T : never;
 
 function build(w: World) {
   const quality: Record<string, EngineQuality> = {};
@@ -54,7 +54,7 @@ function build(w: World) {
       hotelKey: `R${i}`,
       stars: h.stars,
       chainId: h.chain,
-      amenities: h.pool ? (["WIFI", "POOL"] as Offer["amenities"]) : (["WIFI"] as Offer["amenities"]),
+      amenities: h.shuttle ? (["WIFI", "AIRPORT_SHUTTLE"] as Offer["amenities"]) : (["WIFI"] as Offer["amenities"]),
       acceptedPayments: h.payment,
     };
     offers.push(offer({ ...base, provider: h.provider, offerId: `r${i}`, providerHotelId: `rp${i}`, nightlyRate: h.rate, roomsAvailable: h.rooms, accessibleRoomsAvailable: h.accessible }));
@@ -63,19 +63,20 @@ function build(w: World) {
       offers.push(offer({ ...base, provider: other, offerId: `r${i}-twin`, providerHotelId: `rt${i}`, nightlyRate: h.twin.rate, roomsAvailable: h.twin.rooms, accessibleRoomsAvailable: 0 }));
     }
   });
-  const sum = w.weights.cost + w.weights.distance + w.weights.consolidation + w.weights.quality;
-  const weights = sum === 0 ? { cost: 1, distance: 0, consolidation: 0, quality: 0 } : Object.fromEntries(Object.entries(w.weights).map(([k, v]) => [k, v / 10]));
+  const { cost, distance, consolidation, quality: q } = w.weights;
+  // a policy's weights are 0–1 and never all 0
+  const weights = cost + distance + consolidation + q === 0 ? { cost: 1, distance: 0, consolidation: 0, quality: 0 } : { cost: cost / 10, distance: distance / 10, consolidation: consolidation / 10, quality: q / 10 };
   const p = policy(
     {
       minStars: w.minStars,
       maxDistanceKm: 25,
       maxNightlyRate: w.maxNightlyRate,
-      requiredAmenities: w.pool ? ["POOL"] : [],
+      requiredAmenities: w.shuttle ? ["AIRPORT_SHUTTLE"] : [],
       excludedChains: w.excludeCheap ? ["CHEAP"] : [],
       allowProviders: w.allowProviders,
       minQuality: w.minQuality,
     },
-    { allocationWeights: weights as { cost: number; distance: number; consolidation: number; quality: number } },
+    { allocationWeights: weights },
   );
   const g = group({ groupId: "g-walked", rooms: w.rooms, passengers: w.rooms * 2, wheelchairPassengers: w.wheelchairs, specialNeeds: w.wheelchairs ? ["WHEELCHAIR"] : [] });
   return { offers, quality, policy: p, group: g };
