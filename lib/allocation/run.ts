@@ -8,7 +8,7 @@ import { conflict } from "@/lib/errors";
 import type { Offer } from "@/lib/providers/offer";
 import { searchHotelOffers, type SourceReport } from "@/lib/providers/search";
 import type { WaveTrigger } from "@/lib/vocabulary";
-import { hotelScores } from "@/lib/quality/score";
+import { hotelScores, offeredHotelUrns } from "@/lib/quality/score";
 import { computeAllocation, engineInput } from "./compute";
 import { persistWave } from "./persist";
 import { type AllocationPlan, planAllocation } from "./plan";
@@ -82,8 +82,9 @@ export async function completeAllocation(ctx: Ctx, input: RunAllocationInput, pr
   return transaction(ctx, async (tx) => {
     await tx.db.execute(sql`select pg_advisory_xact_lock(${WAVE_LOCK_CLASS}, hashtext(${tx.principal.tenant}))`);
     const offers = await withoutTakenRooms(tx, prepared.plan, prepared.offers, prepared.sources);
-    // every rated hotel's stay quality of the tenant, one query per wave (the minQuality gate and the quality weight)
-    const quality = await hotelScores(tx.db, { tenant: tx.principal.tenant });
+    // the offered hotels' stay quality (the minQuality gate and the quality weight), one query: not
+    // every rating of the tenant, which would grow with its history inside the tenant's wave lock
+    const quality = await hotelScores(tx.db, { tenant: tx.principal.tenant, hotelUrns: offeredHotelUrns(offers) });
     const { result, engineMs } = await computeAllocation(engineInput(prepared.plan, offers, quality));
     const row = await loadCase(tx, input.caseUrn);
     return persistWave(tx, {

@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { airports, passengers, reservations, type ReservationRow } from "@/db/schema";
+import { airports, passengerGroups, passengers, reservations, type ReservationRow } from "@/db/schema";
 import { isUniqueViolation } from "@/db/unique-violation";
-import { checkOffer, constraintsOf, offerDistanceKm } from "@/lib/allocation/engine/filter";
-import { lowerIsBetter, weightedScore, weightsOf } from "@/lib/allocation/engine/score";
+import { rankGroup } from "@/lib/allocation/engine";
 import { loadCase } from "@/lib/cases/load";
 import { localDate } from "@/lib/cases/stay";
 import { type Ctx, transaction } from "@/lib/context";
@@ -10,6 +9,7 @@ import { caseSystems } from "@/lib/drills/systems";
 import { newUrn } from "@/lib/ids";
 import { stayPolicy } from "@/lib/passenger/policy";
 import { searchHotelOffers } from "@/lib/providers/search";
+import { hotelScores, offeredHotelUrns } from "@/lib/quality/score";
 import type { Provider } from "@/lib/vocabulary";
 import { hotelName, providerHotelId } from "./hotel-refs";
 import { LIVE_STATUSES } from "./live";
@@ -159,35 +159,40 @@ async function candidatesFor(ctx: Ctx, row: ReservationRow, airport: string, tim
 }
 
 /**
- * The sources searched now (as the wave searched: one room, the cached offers while fresh), each
- * hotel's cheapest compliant offer with rooms for the whole group (accessible ones for its
- * wheelchairs) under the stay's policy, scored by the policy's cost and distance weights. A
- * manual booking (no policy) gets none: a person chose its hotel, a person chooses the next.
+ * The sources searched now (as the wave searched: one room, the cached offers while fresh), ranked
+ * by the engine for the group alone (lib/allocation/engine rankGroup): the stay's policy with every
+ * constraint the wave applies, the minQuality gate and the cost, distance and quality weights, with
+ * the tenant's stay quality of the offered hotels, rooms for the whole group (accessible ones for
+ * its wheelchairs). The walked hotel, and a hotel the catalogue does not know (nothing to book it
+ * by), are left out after ranking, so the others score as they would in a wave. A manual booking
+ * (no policy) gets none: a person chose its hotel, a person chooses the next.
  */
 async function searchAgain(ctx: Ctx, row: ReservationRow, airport: string, checkIn: string, checkOut: string): Promise<Ranked[]> {
   const policy = await stayPolicy(ctx, row);
   const [ap] = await ctx.db.select().from(airports).where(eq(airports.iata, airport)).limit(1);
-  if (!policy || !ap) return [];
-  const constraints = constraintsOf(policy, ap.currency);
+  const [group] = await ctx.db.select({ tier: passengerGroups.tier }).from(passengerGroups).where(and(eq(passengerGroups.caseUrn, row.caseUrn), eq(passengerGroups.groupId, row.groupId))).limit(1);
+  // a group whose passengers span tiers is never placed by the engine: a person houses it
+  if (!policy || !ap || !group?.tier) return [];
   const { offers } = await searchHotelOffers({ ctx, input: { airport, checkIn, checkOut, rooms: 1 }, ...(await (await caseSystems(ctx, row.caseUrn)).search()) });
   const party = await ctx.db.select({ specialNeeds: passengers.specialNeeds }).from(passengers).where(and(eq(passengers.caseUrn, row.caseUrn), eq(passengers.groupId, row.groupId)));
-  const wheelchairs = party.filter((p) => p.specialNeeds.includes("WHEELCHAIR")).length;
-  const best = new Map<string, { hotelUrn: string; provider: Provider; providerOfferId: string; hotelName: string; rate: number; km: number }>();
-  for (const o of offers) {
-    if (!o.hotelUrn || o.hotelUrn === row.hotelUrn || !constraints.allowProviders.has(o.provider)) continue;
-    if (o.roomsAvailable < row.rooms || o.accessibleRoomsAvailable < Math.min(wheelchairs, row.rooms)) continue;
-    const km = offerDistanceKm(o, { code: ap.iata, latitude: ap.latitude, longitude: ap.longitude });
-    if (!checkOffer(o, km, constraints).ok) continue;
-    const seen = best.get(o.hotelUrn);
-    if (!seen || o.nightlyRate < seen.rate) best.set(o.hotelUrn, { hotelUrn: o.hotelUrn, provider: o.provider, providerOfferId: o.offerId, hotelName: o.name, rate: o.nightlyRate, km });
-  }
-  const hotels = [...best.values()];
-  if (hotels.length === 0) return [];
-  // consolidation has no meaning for one group placed alone; with cost and distance both weighted 0, the cheaper first
-  const w = weightsOf(policy);
-  const weights = w.cost + w.distance > 0 ? { ...w, consolidation: 0 } : { ...w, cost: 1, distance: 0, consolidation: 0 };
-  const [rates, kms] = [hotels.map((h) => h.rate), hotels.map((h) => h.km)];
-  const score = (h: (typeof hotels)[number]) =>
-    weightedScore(weights, lowerIsBetter(h.rate, Math.min(...rates), Math.max(...rates)), lowerIsBetter(h.km, Math.min(...kms), Math.max(...kms)), 0);
-  return hotels.sort((a, b) => score(b) - score(a) || a.hotelUrn.localeCompare(b.hotelUrn)).map(({ hotelUrn, provider, providerOfferId, hotelName }) => ({ hotelUrn, provider, providerOfferId, hotelName }));
+  const catalogued = offeredHotelUrns(offers);
+  const quality = Object.fromEntries(await hotelScores(ctx.db, { tenant: row.tenant, hotelUrns: catalogued }));
+  const ranked = rankGroup({
+    airport: { code: ap.iata, latitude: ap.latitude, longitude: ap.longitude },
+    currency: ap.currency,
+    offers,
+    tier: group.tier,
+    policy,
+    group: {
+      // the walked stay's rooms: the group keeps what it had
+      rooms: row.rooms,
+      wheelchairPassengers: party.filter((p) => p.specialNeeds.includes("WHEELCHAIR")).length,
+      specialNeeds: [...new Set(party.flatMap((p) => p.specialNeeds))],
+    },
+    quality,
+  });
+  const known = new Set(catalogued);
+  return ranked
+    .filter((h) => h.hotelUrn !== row.hotelUrn && known.has(h.hotelUrn))
+    .map(({ hotelUrn, provider, providerOfferId, hotelName }) => ({ hotelUrn, provider, providerOfferId, hotelName }));
 }

@@ -20,6 +20,11 @@ function where({ tenant, hotelUrns, before }: Scope): SQL | undefined {
   return and(eq(stayRatings.tenant, tenant), hotelUrns ? inArray(stayRatings.hotelUrn, [...hotelUrns]) : undefined, before ? lt(stayRatings.createdAt, before) : undefined);
 }
 
+/** The catalogue hotels some offer names, once each: the hotels whose quality a ranking of these offers reads. */
+export function offeredHotelUrns(offers: readonly { hotelUrn: string | null }[]): string[] {
+  return [...new Set(offers.flatMap((o) => (o.hotelUrn ? [o.hotelUrn] : [])))];
+}
+
 /**
  * The quality of every hotel the tenant's ratings name (or of `hotelUrns`), in one query: the
  * mean over all sources (the passengers' ratings, the operators' problems, the hotel's own walks

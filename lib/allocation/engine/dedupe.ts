@@ -27,6 +27,11 @@ export function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** The order the engine puts its input offers in first, so any order of the same offers gives the same result. */
+export function canonicalOffer(a: Offer, b: Offer): number {
+  return cmp(a.provider, b.provider) || cmp(a.offerId, b.offerId) || cmp(JSON.stringify(a), JSON.stringify(b));
+}
+
 /** A hotel as the engine works with it: `EngineHotel` plus the member offers themselves. */
 export type Hotel = EngineHotel & {
   index: number;

@@ -1,20 +1,19 @@
 import type { Offer } from "@/lib/providers/offer";
 import { TIERS, type Tier } from "@/lib/vocabulary";
 import { accessibleRoomsNeeded, bestHotels, takeRooms, whyNoRoom, type Inventory } from "./assign";
-import { cents, cmp, dedupe, round, RULE_TEXT, type Hotel } from "./dedupe";
+import { canonicalOffer, cents, cmp, dedupe, round, RULE_TEXT, type Hotel } from "./dedupe";
 import { heldEntry } from "./held";
-import { consolidationScore, weightedScore } from "./score";
+import { consolidationScore, SCORE_DIGITS, weightedScore } from "./score";
 import { tierContext, type Candidate, type TierContext } from "./tier";
 import type { EngineAllocation, EngineGroup, EngineHeld, EngineHotel, EngineInput, EngineRankingInput, EngineResult, Money } from "./types";
 
 export * from "./types";
 export { accessibleRoomsNeeded } from "./assign";
+export { rankGroup, type GroupRankingInput, type RankedHotel } from "./rank-group";
 export { DEFAULT_WEIGHTS, weightsOf } from "./score";
 
 /** Spec 4.8 step 2: the passes, in order; each sees the inventory the previous ones left. */
 export const PASSES: readonly (readonly Tier[])[] = [["FIRST", "BUSINESS"], ["PREMIUM_ECONOMY"], ["ECONOMY"], ["CREW"]];
-
-const SCORE_DIGITS = 6;
 
 /**
  * The allocation engine (spec 4.8): preprocess, dedupe, then per pass filter, score and assign.
@@ -139,10 +138,6 @@ export function allocate(input: EngineInput): EngineResult {
 }
 
 export default allocate;
-
-function canonicalOffer(a: Offer, b: Offer): number {
-  return cmp(a.provider, b.provider) || cmp(a.offerId, b.offerId) || cmp(JSON.stringify(a), JSON.stringify(b));
-}
 
 function money(amountCents: number, currency: string): Money {
   return { amount: amountCents / 100, currency };

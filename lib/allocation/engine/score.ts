@@ -1,5 +1,8 @@
 import type { EnginePolicy, EngineQuality, EngineWeights } from "./types";
 
+/** Decimals of a score as the engine's output gives it. */
+export const SCORE_DIGITS = 6;
+
 /** Spec 4.8 step 5 and part 8. */
 export const DEFAULT_WEIGHTS: EngineWeights = { cost: 0.6, distance: 0.25, consolidation: 0.15 };
 

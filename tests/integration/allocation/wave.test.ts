@@ -6,8 +6,9 @@ import { GET as getWaveHandler } from "@/app/api/v1/allocation/wave/[waveUrn]/ro
 import { GET as getCaseHandler } from "@/app/api/v1/cases/[caseUrn]/route";
 import { POST as approveHandler } from "@/app/api/v1/demand/[demandUrn]/approve/route";
 import { POST as createDemandHandler } from "@/app/api/v1/demand/case/[caseUrn]/route";
-import { allocationWaves, auditEntries, cases, passengers, reviewItems } from "@/db/schema";
+import { allocationWaves, auditEntries, cases, passengers, reviewItems, stayRatings } from "@/db/schema";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
+import { newUrn } from "@/lib/ids";
 import { createRunner } from "@/lib/jobs/runner";
 import { closePool } from "@/lib/pool";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
@@ -15,6 +16,7 @@ import { casePayload, createCase, pax, roleToken } from "@/tests/helpers/cases";
 import { uniqueTenant } from "@/tests/helpers/factories";
 import { activePolicy } from "@/tests/helpers/policies";
 import { sandboxProviders } from "@/tests/helpers/providers";
+import { insertDirectReservation } from "@/tests/helpers/reservations";
 import { enqueue } from "../jobs/helpers";
 
 const database = apiTestDatabase({ airports: true });
@@ -170,6 +172,30 @@ describe("demand approval → allocation wave", () => {
       (r) => r.hotelUrn === a.hotelUrn && r.providerOfferId === a.providerOfferId,
     );
     expect(offer?.accessibleRoomsAvailable).toBeGreaterThanOrEqual(1);
+  });
+
+  it("gates on the tenant's stay quality of the offered hotels: a hotel rated under minQuality is filtered out of the next wave", async () => {
+    const tenant = uniqueTenant();
+    await activePolicy(database.db, tenant, { name: "CDG gated", tiers: [...ALL_TIERS], constraints: { minStars: 3, maxDistanceKm: 30, maxNightlyRate: 400, requiredAmenities: [], minQuality: 3 } });
+    const token = await roleToken(tenant, "OPS_SUPERVISOR");
+    const first = await approvedCase(token);
+    await runJobs();
+    const [wave] = await wavesOf(first.caseUrn);
+    type Row = { hotelUrn: string; weightedScore: number | null; selected: boolean; reason: string };
+    // a compliant hotel the first wave did not use (its rooms untouched), rated 2 five times (QUALITY_MIN_RATINGS)
+    const rated = (wave.rankingInputs as Row[]).find((r) => r.weightedScore !== null && !r.selected && r.hotelUrn.startsWith("urn:svc:hotel:"))!;
+    const groupId = (wave.allocations as { groupId: string }[])[0].groupId;
+    const reservationUrn = await insertDirectReservation(database.db, { tenant, caseUrn: first.caseUrn, waveUrn: wave.urn, groupId, hotelUrn: rated.hotelUrn });
+    for (let i = 0; i < 5; i++) await database.db.insert(stayRatings).values({ urn: newUrn("rating"), tenant, reservationUrn, hotelUrn: rated.hotelUrn, source: "OPERATOR", score: 2, tags: [], createdBy: "test" });
+
+    const second = await approvedCase(token);
+    await runJobs();
+    const [next] = await wavesOf(second.caseUrn);
+    const rows = (next.rankingInputs as Row[]).filter((r) => r.hotelUrn === rated.hotelUrn);
+    // the hotel's row says why (its other providers' offers are listed as its duplicates); none is scored
+    expect(rows.map((r) => r.reason)).toContain("filtered: quality 2 < minQuality 3 (5 ratings)");
+    expect(rows.every((r) => r.weightedScore === null && !r.selected)).toBe(true);
+    expect((next.allocations as { hotelUrn: string }[]).some((a) => a.hotelUrn === rated.hotelUrn)).toBe(false);
   });
 });
 
