@@ -1,3 +1,4 @@
+import { auditableWalkDetail } from "./walk";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { passengerGroups, reservations, reviewItems, type BookingAttemptJson } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
@@ -38,9 +39,12 @@ export async function failRehousing(ctx: Ctx, input: { walkedUrn: string; pendin
       : [];
     const hotel = walked.hotelName ?? walked.hotelUrn;
     const tried = input.tried.map((t) => `${t.hotelUrn}: ${t.reason ?? "rejected"}`).join("; ");
-    const detail =
-      `${hotel} walked group ${walked.groupId} (${walked.walkReason ?? "no reason given"}${walked.walkDetail ? `: ${walked.walkDetail}` : ""}; reservation ${walked.urn}, confirmation ${walked.confirmationCode ?? "none"}) ` +
+    const describe = (walkDetail: string | null) =>
+      `${hotel} walked group ${walked.groupId} (${walked.walkReason ?? "no reason given"}${walkDetail ? `: ${walkDetail}` : ""}; reservation ${walked.urn}, confirmation ${walked.confirmationCode ?? "none"}) ` +
       `and no other hotel could take the group (${tried || input.why || "no compliant hotel with rooms"}). Its ${moved.length} passengers await a room: book one by hand or rerun the wave.`;
+    // neither the item (audited as it is created) nor the audit repeats the hotel's words: the case
+    // page shows them on the walked reservation, where erasure scrubs them
+    const detail = describe(auditableWalkDetail(walked.walkReason, walked.walkDetail));
     const item = await createReviewItem(tx, {
       caseUrn: walked.caseUrn,
       category: "HOTEL_WALKED",

@@ -1,3 +1,4 @@
+import { auditableWalkDetail } from "./walk";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { airports, passengerGroups, passengers, reservations, type ReservationRow } from "@/db/schema";
 import { isUniqueViolation } from "@/db/unique-violation";
@@ -60,7 +61,8 @@ export async function planRehousing(ctx: Ctx, input: { reservationUrn: string })
   const candidates = await candidatesFor(ctx, row, airport, timeZone, generation);
   if (candidates.length === 0 && !prepared.live) return { kind: "none", why: "no other compliant hotel of the group's ranking or of a new search has rooms" };
 
-  const reason = `${row.hotelName ?? row.hotelUrn} walked the group (${row.walkReason}${row.walkDetail ? `: ${row.walkDetail}` : ""}): stay ${row.urn} rehoused at the next-ranked hotel`;
+  const kept = auditableWalkDetail(row.walkReason, row.walkDetail);
+  const reason = `${row.hotelName ?? row.hotelUrn} walked the group (${row.walkReason}${kept ? `: ${kept}` : ""}): stay ${row.urn} rehoused at the next-ranked hotel`;
   return transaction(ctx, async (tx): Promise<RehousePlanned> => {
     await tx.db.select({ urn: reservations.urn }).from(reservations).where(eq(reservations.urn, row.urn)).limit(1).for("update");
     const live = await liveSuccessor(tx, row.urn);

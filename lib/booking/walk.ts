@@ -11,6 +11,17 @@ import { canApplyReservation } from "./transitions";
 /** who records a walk's rating: the system, not the re-confirmation job or the hotel user that reported it */
 export const WALK_RATER = "system:walk";
 
+/**
+ * The walk's detail as the audit, the outbox and other records keep it: a hotel's own words (its
+ * decline reason, typed by a person, which may name a guest) only as "reason given", so erasure, which
+ * scrubs the reservation's columns, leaves no copy in the append-only audit or in job events. A
+ * provider's status text is kept as it is.
+ */
+export function auditableWalkDetail(reason: WalkReason | null, detail: string | null): string {
+  if (!detail) return "";
+  return reason === "DECLINED_BY_HOTEL" ? "reason given" : detail;
+}
+
 export type WalkInput = {
   reservationUrn: string;
   reason: WalkReason;
@@ -43,6 +54,8 @@ export async function walkReservation(ctx: Ctx, input: WalkInput): Promise<Reser
     if (!row || row.walkedAt || !canApplyReservation("walk", row.status)) return null;
     const walkedAt = new Date();
     const why = `walked by the hotel: ${input.reason}${input.detail ? ` (${input.detail})` : ""}`;
+    const kept = auditableWalkDetail(input.reason, input.detail);
+    const auditedWhy = `walked by the hotel: ${input.reason}${kept ? ` (${kept})` : ""}`;
     const [after] = await tx.db
       .update(reservations)
       .set({ status: "CANCELLED", cancellationReason: why, walkedAt, walkReason: input.reason, walkDetail: input.detail || null })
@@ -54,9 +67,9 @@ export async function walkReservation(ctx: Ctx, input: WalkInput): Promise<Reser
       entityUrn: row.urn,
       action: "walk",
       airport: caseRow?.airport,
-      reason: why,
+      reason: auditedWhy,
       before: { status: row.status },
-      after: { status: "CANCELLED", walkReason: input.reason, walkDetail: input.detail || null },
+      after: { status: "CANCELLED", walkReason: input.reason, walkDetail: kept || null },
     });
     // the hotel's own record (stay_ratings_one_per_source_idx: one per reservation); the quality score reads it
     await tx.db
@@ -76,7 +89,7 @@ export async function walkReservation(ctx: Ctx, input: WalkInput): Promise<Reser
     await touchCase(tx, row.caseUrn);
     const event = { tenant: tx.principal.tenant, caseUrn: row.caseUrn, reservationUrn: row.urn };
     await emit(tx, "reservation/walked", { ...event, hotelUrn: row.hotelUrn, reason: input.reason });
-    await emit(tx, "reservation/cancelled", { ...event, reason: why, cause: "WALKED" });
+    await emit(tx, "reservation/cancelled", { ...event, reason: auditedWhy, cause: "WALKED" });
     return after;
   });
 }

@@ -46,7 +46,8 @@ export async function declineHotelBooking({ ctx, input }: { ctx: Ctx; input: Dec
       entityUrn: row.urn,
       action: "hotel-decline",
       airport,
-      reason,
+      // the hotel's words stay on the reservation (erasure scrubs them there), never in the audit
+      reason: "declined by the hotel (reason given)",
       before: { hotelConfirmation: row.hotelConfirmation },
       after: { hotelConfirmation: after.hotelConfirmation },
     });

@@ -193,7 +193,7 @@ async function scrubWalkReasons(ctx: Ctx, caseUrn: string, groupIds: string[], n
   return n;
 }
 
-/** The HOTEL_WALKED items of a walked stay quote the hotel's words (lib/booking/rehouse-fail.ts): replaced by ERASED. */
+/** HOTEL_WALKED items written before their detail stopped quoting the hotel (lib/booking/rehouse-fail.ts) may hold its words: replaced by ERASED. */
 async function eraseInWalkItems(ctx: Ctx, caseUrn: string, reservationUrn: string, words: string): Promise<void> {
   const items = await ctx.db
     .select({ urn: reviewItems.urn, detail: reviewItems.detail })

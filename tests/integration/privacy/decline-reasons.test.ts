@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as declineH } from "@/app/api/v1/hotels/[hotelUrn]/bookings/[reservationUrn]/decline/route";
 import { POST as eraseH } from "@/app/api/v1/cases/[caseUrn]/passengers/[passengerId]/erase/route";
@@ -55,11 +55,16 @@ describe("erasure clears the hotel's decline reason of the erased passenger's gr
     const zq = rows.find((r) => r.groupId === "ZQ")!;
     const ot = rows.find((r) => r.groupId === "OT")!;
     for (const r of [zq, ot]) expect((await decline(r, await hotelToken(tenant, r.hotelUrn))).status).toBe(200);
-    // no hotel could take Zephyrine's group: the HOTEL_WALKED item quotes the hotel
+    // no hotel could take Zephyrine's group: the HOTEL_WALKED item names the decline, not the hotel's words
     await failRehousing({ db: database.db, principal: systemPrincipal(tenant, "test") }, { walkedUrn: zq.urn, tried: [] });
     expect((await reservation(zq.urn)).walkDetail).toBe(WORDS);
     expect((await directBooking(tenant, zq.providerRef!)).cancelReason).toBe(`declined by the hotel: ${WORDS}`);
-    expect((await walkItems(caseUrn))[0].detail).toContain(WORDS);
+    expect((await walkItems(caseUrn))[0].detail).toContain("DECLINED_BY_HOTEL: reason given");
+    // the audit is append-only, and the outbox's job events are kept: neither holds the hotel's words
+    const audits = await database.db.select({ reason: auditEntries.reason, changes: auditEntries.changes }).from(auditEntries);
+    expect(JSON.stringify(audits)).not.toContain("Quillfeather in room 12");
+    const events = await database.db.execute(sql`select data::text as data from job_events`);
+    expect(JSON.stringify(events)).not.toContain("Quillfeather in room 12");
 
     const res = await erase(tenant, caseUrn, "ZQ-1");
     expect(res.status, res.text).toBe(200);
@@ -70,7 +75,7 @@ describe("erasure clears the hotel's decline reason of the erased passenger's gr
     expect((await directBooking(tenant, zq.providerRef!)).cancelReason).toBe("declined by the hotel");
     const [item] = await walkItems(caseUrn);
     expect(item.detail).not.toContain("abusive");
-    expect(item.detail).toContain("DECLINED_BY_HOTEL: (erased)");
+    expect(item.detail).toContain("DECLINED_BY_HOTEL: reason given");
     // the other group's passengers were not erased: their stay keeps what the hotel said
     expect((await reservation(ot.urn)).walkDetail).toBe(WORDS);
     expect((await directBooking(tenant, ot.providerRef!)).cancelReason).toBe(`declined by the hotel: ${WORDS}`);

@@ -114,7 +114,8 @@ describe("a walked group is rehoused", () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ category: "HOTEL_WALKED", priority: "HIGH", state: "OPEN", affectedGroups: [walked.groupId], reservationUrns: [walked.urn] });
     expect(items[0].detail).toContain(walked.hotelName!);
-    expect(items[0].detail).toContain("DECLINED_BY_HOTEL: no rooms after all");
+    // the hotel's own words stay on the reservation (erasure scrubs them there), not in the item
+    expect(items[0].detail).toContain("DECLINED_BY_HOTEL: reason given");
     const [group] = await database.db.select().from(passengerGroups).where(and(eq(passengerGroups.caseUrn, caseUrn), eq(passengerGroups.groupId, walked.groupId)));
     expect(group.reservationUrn).toBeNull();
     const pax = await database.db.select().from(passengers).where(and(eq(passengers.caseUrn, caseUrn), eq(passengers.groupId, walked.groupId)));
