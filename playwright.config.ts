@@ -6,6 +6,9 @@ import { defineConfig, devices } from "@playwright/test";
  * E2E_BASE_URL points the tests at a server you already run instead (no web server is started).
  */
 const port = Number(process.env.E2E_PORT || 3100);
+// the journeys' stays are on fixed dates (November 2026): their passenger links, signed by the server and by the
+// specs, must outlive them (a link's expiry is check-out + the grace)
+process.env.PASSENGER_LINK_GRACE_DAYS ||= "3650";
 const external = process.env.E2E_BASE_URL;
 const baseURL = external || `http://127.0.0.1:${port}`;
 
@@ -40,7 +43,7 @@ export default defineConfig({
         command: "npx tsx scripts/e2e-server.ts",
         url: `${baseURL}/api/v1/health`,
         // OUTBOUND_ALLOW_PRIVATE: a journey's webhook receiver would listen on 127.0.0.1
-        env: { E2E_PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", OUTBOUND_ALLOW_PRIVATE: "1" },
+        env: { E2E_PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", OUTBOUND_ALLOW_PRIVATE: "1", PASSENGER_LINK_GRACE_DAYS: process.env.PASSENGER_LINK_GRACE_DAYS },
         // a cold build plus the first migration and seed take a few minutes on two cores
         timeout: 600_000,
         reuseExistingServer: false,

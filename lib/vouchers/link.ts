@@ -7,13 +7,19 @@ import { authSecret } from "@/lib/auth/secret";
  * its own, so no other signed value of the service can pass for a link). It reveals that one
  * voucher and nothing else, and stops working at its expiry.
  *
- * The expiry derives from the stay (check-out + LINK_GRACE_DAYS), not from the clock, so the email
- * that carries the link renders the same bytes however often it is rendered.
+ * The expiry derives from the stay (check-out + PASSENGER_LINK_GRACE_DAYS, default 3), not from the
+ * clock, so the email that carries the link renders the same bytes however often it is rendered.
  */
 export const LINK_GRACE_DAYS = 3;
 
+/** Days a link keeps working after the stay's check-out (PASSENGER_LINK_GRACE_DAYS, 0–3650; default 3). */
+export function linkGraceDays(): number {
+  const days = Number(process.env.PASSENGER_LINK_GRACE_DAYS);
+  return Number.isInteger(days) && days >= 0 && days <= 3650 ? days : LINK_GRACE_DAYS;
+}
+
 export function linkExpiry(checkOut: Date): number {
-  return Math.floor(checkOut.getTime() / 1000) + LINK_GRACE_DAYS * 86_400;
+  return Math.floor(checkOut.getTime() / 1000) + linkGraceDays() * 86_400;
 }
 
 export function signPassengerToken(reservationUrn: string, expiresAtSeconds: number): string {
