@@ -8,6 +8,7 @@ import { localDate } from "@/lib/cases/stay";
 import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/drills/systems";
 import { newUrn } from "@/lib/ids";
+import { pendingSuccessor } from "./successor-row";
 import { stayPolicy } from "@/lib/passenger/policy";
 import { searchHotelOffers } from "@/lib/providers/search";
 import { hotelScores, offeredHotelUrns } from "@/lib/quality/score";
@@ -16,7 +17,6 @@ import { hotelName, providerHotelId } from "./hotel-refs";
 import { LIVE_STATUSES } from "./live";
 import { clientReference } from "./plan";
 import { BOOKING_LIMITS } from "./retry";
-import { CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
 import { allocationOf, type StayCandidate, type StayChangePlan } from "./stay-change-plan";
 
 export type RehousePlanned =
@@ -74,27 +74,7 @@ export async function planRehousing(ctx: Ctx, input: { reservationUrn: string })
       reservationUrn = newUrn("reservation");
       try {
         await tx.db.transaction(async (sp) => {
-          await sp.insert(reservations).values({
-            urn: reservationUrn!,
-            tenant: row.tenant,
-            caseUrn: row.caseUrn,
-            waveUrn: row.waveUrn,
-            groupId: row.groupId,
-            hotelUrn: first.hotelUrn,
-            hotelName: first.hotelName,
-            provider: first.provider,
-            providerOfferId: first.providerOfferId,
-            clientReference: first.clientReference,
-            status: "PENDING",
-            rooms: row.rooms,
-            checkIn: localTimeToUtc(first.checkIn, CHECK_IN_TIME, timeZone),
-            checkOut: localTimeToUtc(first.checkOut, CHECK_OUT_TIME, timeZone),
-            total: { amount: 0, currency: row.total.currency },
-            payment: row.payment,
-            previousUrn: row.urn,
-            stayChange: "REPLACEMENT",
-            bookingRun: "rehouse",
-          });
+          await sp.insert(reservations).values(pendingSuccessor(row, first, { urn: reservationUrn!, timeZone, stayChange: "REPLACEMENT", bookingRun: "rehouse" }));
         });
       } catch (err) {
         if (!isUniqueViolation(err, "reservations_previous_idx")) throw err;

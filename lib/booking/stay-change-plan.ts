@@ -8,11 +8,11 @@ import { localDate } from "@/lib/cases/stay";
 import { hotelName, providerHotelId } from "./hotel-refs";
 import { type Ctx, transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
+import { pendingSuccessor } from "./successor-row";
 import type { Provider } from "@/lib/vocabulary";
 import { LIVE_STATUSES } from "./live";
 import { clientReference } from "./plan";
 import { BOOKING_LIMITS } from "./retry";
-import { CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
 
 export type StayCandidate = {
   /** 1 = the same hotel (a continuation); 2… = the next-ranked compliant hotels (a replacement) */
@@ -86,27 +86,7 @@ export async function planStayChange(ctx: Ctx, input: { reservationUrn: string; 
       const first = candidates[0];
       try {
         await tx.db.transaction(async (sp) => {
-          await sp.insert(reservations).values({
-            urn: reservationUrn!,
-            tenant: row.tenant,
-            caseUrn: row.caseUrn,
-            waveUrn: row.waveUrn,
-            groupId: row.groupId,
-            hotelUrn: first.hotelUrn,
-            hotelName: first.hotelName,
-            provider: first.provider,
-            providerOfferId: first.providerOfferId,
-            clientReference: first.clientReference,
-            status: "PENDING",
-            rooms: row.rooms,
-            checkIn: localTimeToUtc(first.checkIn, CHECK_IN_TIME, timeZone),
-            checkOut: localTimeToUtc(first.checkOut, CHECK_OUT_TIME, timeZone),
-            total: { amount: 0, currency: row.total.currency },
-            payment: row.payment,
-            previousUrn: row.urn,
-            stayChange: first.kind,
-            bookingRun: "reaccommodate",
-          });
+          await sp.insert(reservations).values(pendingSuccessor(row, first, { urn: reservationUrn!, timeZone, stayChange: first.kind, bookingRun: "reaccommodate" }));
         });
       } catch (err) {
         if (!isUniqueViolation(err, "reservations_previous_idx")) throw err;
