@@ -14,7 +14,9 @@ export const LINK_GRACE_DAYS = 3;
 
 /** Days a link keeps working after the stay's check-out (PASSENGER_LINK_GRACE_DAYS, 0–3650; default 3). */
 export function linkGraceDays(): number {
-  const days = Number(process.env.PASSENGER_LINK_GRACE_DAYS);
+  const raw = process.env.PASSENGER_LINK_GRACE_DAYS?.trim();
+  if (!raw) return LINK_GRACE_DAYS;
+  const days = Number(raw);
   return Number.isInteger(days) && days >= 0 && days <= 3650 ? days : LINK_GRACE_DAYS;
 }
 

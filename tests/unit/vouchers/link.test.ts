@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { newUrn } from "@/lib/ids";
 import { linkExpiry, signPassengerToken, verifyPassengerToken } from "@/lib/vouchers/link";
 
@@ -39,9 +39,19 @@ describe("passenger voucher links", () => {
     }
   });
 
-  it("expires a fixed time after check-out, so the same stay always gives the same link", () => {
+  it("expires a fixed time after check-out (3 days unless PASSENGER_LINK_GRACE_DAYS says), so the same stay always gives the same link", () => {
     const checkOut = new Date("2026-11-22T09:30:00Z");
-    expect(linkExpiry(checkOut)).toBe(Date.parse("2026-11-25T09:30:00Z") / 1000);
-    expect(signPassengerToken(urn, linkExpiry(checkOut))).toBe(signPassengerToken(urn, linkExpiry(checkOut)));
+    try {
+      vi.stubEnv("PASSENGER_LINK_GRACE_DAYS", "");
+      expect(linkExpiry(checkOut)).toBe(Date.parse("2026-11-25T09:30:00Z") / 1000);
+      expect(signPassengerToken(urn, linkExpiry(checkOut))).toBe(signPassengerToken(urn, linkExpiry(checkOut)));
+      vi.stubEnv("PASSENGER_LINK_GRACE_DAYS", "7");
+      expect(linkExpiry(checkOut)).toBe(Date.parse("2026-11-29T09:30:00Z") / 1000);
+      // a value out of range is the default, not a link that never expires
+      vi.stubEnv("PASSENGER_LINK_GRACE_DAYS", "-1");
+      expect(linkExpiry(checkOut)).toBe(Date.parse("2026-11-25T09:30:00Z") / 1000);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
