@@ -1,4 +1,5 @@
-import { LogOut, PlaneLanding } from "lucide-react";
+import { PlaneLanding } from "lucide-react";
+import { SignOutButton } from "@/components/console/sign-out-button";
 import Link from "next/link";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
@@ -11,7 +12,6 @@ import { ConsoleNav } from "@/components/console/nav";
 import { navFor } from "@/components/console/nav-items";
 import { ThemeToggle } from "@/components/console/theme-toggle";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { isHotelUser } from "@/lib/auth/hotel-scope";
 import { sessionUser } from "@/lib/auth/session-ctx";
 import { signOutAction } from "./actions";
@@ -64,12 +64,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             <TimeModeToggle />
           </div>
           <ThemeToggle />
-          <form action={signOutAction}>
-            <Button type="submit" variant="outline" size="sm" data-testid="sign-out" aria-label="Sign out">
-              <LogOut aria-hidden />
-              <span className="hidden sm:inline">Sign out</span>
-            </Button>
-          </form>
+          <SignOutButton action={signOutAction} />
         </div>
       </header>
       <div className="flex flex-1 flex-col md:flex-row">

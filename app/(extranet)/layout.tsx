@@ -1,10 +1,10 @@
-import { Hotel, LogOut } from "lucide-react";
+import { Hotel } from "lucide-react";
+import { SignOutButton } from "@/components/console/sign-out-button";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ThemeToggle } from "@/components/console/theme-toggle";
-import { Button } from "@/components/ui/button";
 import { isHotelUser } from "@/lib/auth/hotel-scope";
 import { sessionUser } from "@/lib/auth/session-ctx";
 import { RETURN_TO_HEADER } from "@/lib/http/return-to";
@@ -38,12 +38,7 @@ export default async function ExtranetLayout({ children }: { children: ReactNode
             {user.name}
           </span>
           <ThemeToggle />
-          <form action={signOutAction}>
-            <Button type="submit" variant="outline" size="sm" data-testid="sign-out" aria-label="Sign out">
-              <LogOut aria-hidden />
-              <span className="hidden sm:inline">Sign out</span>
-            </Button>
-          </form>
+          <SignOutButton action={signOutAction} />
         </div>
       </header>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-3 outline-none sm:p-6">
