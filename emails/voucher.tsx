@@ -54,6 +54,11 @@ export const VoucherProps = z.object({
     .nullable(),
   /** taxi vouchers issued for the group's rides (lib/rides): the code, the pickup in the hotel's zone and the cap */
   taxis: z.array(z.object({ code: z.string(), toHotel: z.boolean(), pickup: LocalMoment, cap: z.string() })).default([]),
+  /**
+   * With neither a ride nor a taxi: whether none is owed or it is still being arranged (lib/rides/ride-status.ts);
+   * absent on vouchers rendered before the passenger's flow decided rides first (they keep their bytes)
+   */
+  rideNote: z.enum(["NONE_OWED", "PENDING"]).nullish(),
   /** a DRILL case's voucher is marked as such */
   draft: z.boolean(),
   /** re-accommodation: the nights booked after this stay at the same hotel, under their own codes */
@@ -101,6 +106,11 @@ export function continuesText(code: string, locale: Locale = "en"): string {
 }
 
 /** "Mon 23 Nov 2026" as the model formatted it in English; in another language, the same calendar date in its words. */
+/** What the transport section says with neither a ride nor a taxi. */
+function noRideWord(note: "NONE_OWED" | "PENDING" | null | undefined): "noRideOwed" | "ridePending" | "noTransport" {
+  return note === "NONE_OWED" ? "noRideOwed" : note === "PENDING" ? "ridePending" : "noTransport";
+}
+
 function dateLabel(m: { date: string; dateLabel: string }, locale: Locale): string {
   if (locale === "en") return m.dateLabel;
   return new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${m.date}T12:00:00Z`));
@@ -168,7 +178,7 @@ export function voucherText(props: VoucherProps): string {
     section(t("transport"), t("pickupAt", { place: tr.pickupLocation }), w.pickupWhen, tr.vehicle ? t("vehicle", { vehicle: tr.vehicle }) : null, tr.dispatcherPhone ? t("dispatcher", { phone: tr.dispatcherPhone }) : null);
   } else if (!w.taxis.length) {
     // taxi vouchers that replaced the rides are the transport: "no transport arranged" would contradict them
-    section(t("transport"), t("noTransport"));
+    section(t("transport"), t(noRideWord(p.rideNote)));
   }
   if (p.care?.length) section(CARE_WORDS[p.locale].voucherTitle, ...p.care.map(careLine));
   if (w.taxis.length) out.push(...w.taxis);
@@ -267,7 +277,7 @@ export default function Voucher(props: VoucherProps) {
                 {p.transport.dispatcherPhone ? <Text style={value}>{t("dispatcher", { phone: p.transport.dispatcherPhone })}</Text> : null}
               </>
             ) : w.taxis.length ? null : (
-              <Text style={value}>{t("noTransport")}</Text>
+              <Text style={value}>{t(noRideWord(p.rideNote))}</Text>
             )}
             {w.taxis.map((line, i) => (
               <Text key={`taxi-${i}`} style={value} data-testid="voucher-taxi">

@@ -3,6 +3,7 @@ import { agentRecommendNewItem } from "@/lib/agent/recommend";
 import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { BACKGROUND } from "./lanes";
 
 /**
  * On a new review item, the exception agent proposes recommendations when the tenant turned it on
@@ -11,6 +12,7 @@ import { defineJob } from "@/lib/jobs/define";
  */
 export function agentRecommendJob(db: () => Promise<Ctx["db"]> = async () => (await database()).db) {
   return defineJob({
+    ...BACKGROUND,
     id: "agent-recommend",
     event: "review/created",
     retries: 1,

@@ -4,6 +4,7 @@ import { assessCare, type CareTrigger } from "@/lib/care/assess";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import type { EventName } from "@/lib/events";
+import { PASSENGER_FLOW } from "./lanes";
 
 /**
  * A case's right to care is decided after the change that moves its facts commits: at intake, when
@@ -12,6 +13,7 @@ import type { EventName } from "@/lib/events";
  */
 function assessOn(event: Extract<EventName, "case/created" | "case/reaccommodated" | "case/passengers-added">, trigger: CareTrigger) {
   return defineJob({
+    ...PASSENGER_FLOW,
     id: `assess-care-${event.split("/")[1]}`,
     event,
     retries: 4,

@@ -3,6 +3,7 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import { callHotelsOnShortWave } from "@/lib/capacity/policy-call";
 import { defineJob } from "@/lib/jobs/define";
 import { queueCapacityCallMessages } from "@/lib/messages/capacity-call";
+import { BACKGROUND } from "./lanes";
 
 /** a capacity call went out (a supervisor or the policy) → one e-mail per reachable hotel, after the call committed */
 export const messagesOnCapacityCalled = defineJob({
@@ -17,6 +18,7 @@ export const messagesOnCapacityCalled = defineJob({
 
 /** a wave persisted with groups held for want of rooms → the policy's capacity call, when the shortfall reaches its threshold */
 export const capacityCallOnWave = defineJob({
+  ...BACKGROUND,
   id: "capacity-call-on-wave",
   event: "allocation/wave.persisted",
   retries: 4,

@@ -5,6 +5,7 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
+import { BACKGROUND } from "./lanes";
 
 /**
  * A new version of a case's right to care: the stored vouchers of its confirmed stays print the
@@ -19,6 +20,7 @@ import { refreshVoucher } from "@/lib/vouchers/refresh";
  * confirmed and its voucher printed before the first assessment, and this run adds its care.
  */
 export const refreshCareOnVouchers = defineJob({
+  ...BACKGROUND,
   id: "care-refresh-vouchers",
   event: "care/assessed",
   retries: 4,

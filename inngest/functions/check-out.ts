@@ -1,6 +1,7 @@
 import { database } from "@/db/client";
 import { checkOutDue } from "@/lib/booking/check-out";
 import { defineJob } from "@/lib/jobs/define";
+import { BACKGROUND } from "./lanes";
 
 /**
  * Every 15 minutes: CONFIRMED reservations whose stay ended become CHECKED_OUT (passengers too),
@@ -8,6 +9,7 @@ import { defineJob } from "@/lib/jobs/define";
  * so a test's manual clock decides what is due.
  */
 export const checkOutStays = defineJob({
+  ...BACKGROUND,
   id: "check-out-stays",
   cron: "*/15 * * * *",
   retries: 2,

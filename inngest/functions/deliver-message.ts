@@ -4,6 +4,7 @@ import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { DELIVER_MESSAGE_JOB, deliverMessage } from "@/lib/messages/deliver";
 import { staleQueued } from "@/lib/messages/stale";
+import { PASSENGER_FLOW } from "./lanes";
 
 /** Attempts per message: the first and 5 retries, with the runner's exponential backoff between. */
 export const DELIVERY_RETRIES = 5;
@@ -19,6 +20,7 @@ const appDb: DbOf = async () => (await database()).db;
  */
 export function deliverMessageJob(db: DbOf = appDb) {
   return defineJob({
+    ...PASSENGER_FLOW,
     id: DELIVER_MESSAGE_JOB,
     event: "message/queued",
     retries: DELIVERY_RETRIES,

@@ -14,10 +14,10 @@ import { caseCreatedLog } from "./case-created-log";
 import { caseIntakeAcknowledged } from "./case-intake-acknowledged";
 import { deliverMessageOnQueued, deliverMessageSweep } from "./deliver-message";
 import { erasePersonalData } from "./erase-personal-data";
-import { issueVoucherOnConfirmed } from "./issue-voucher";
 import { mealVoucherJobs } from "./meal-vouchers";
 import { messageSubscribers } from "./messages";
-import { completeTransport, dropTransportOnCancelled, followNextFlightTransport, planTransportOnConfirmed } from "./plan-transport";
+import { passengerFlow, rideFollowUpOnRefreshed } from "./passenger-flow";
+import { completeTransport, dropTransportOnCancelled, followNextFlightTransport } from "./plan-transport";
 import { reaccommodateStays } from "./reaccommodate-stays";
 import { reconfirmationJobs } from "./reconfirm-reservation";
 import { rehouseWalked } from "./rehouse-walked";
@@ -29,8 +29,8 @@ import { deliverWebhook, webhookFanOut } from "./webhooks";
 import { weeklyReport } from "./weekly-report";
 
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
-export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, issueVoucherOnConfirmed, checkOutStays, deliverMessageOnQueued, deliverMessageSweep, ...messageSubscribers,
-  reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, planTransportOnConfirmed, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
+export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, passengerFlow, rideFollowUpOnRefreshed, checkOutStays, deliverMessageOnQueued, deliverMessageSweep, ...messageSubscribers,
+  reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
   reaccommodateStays, releaseChosenStay, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled, ...careAssessors, refreshCareOnVouchers, ...mealVoucherJobs, ...rideJobs,
   // one line per domain from here: branches that add jobs side by side merge without a conflict
   ...capacityCallJobs,

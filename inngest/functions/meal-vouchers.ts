@@ -6,6 +6,7 @@ import { cancelMealVoucher } from "@/lib/meals/cancel";
 import { issueMealVoucher } from "@/lib/meals/issue";
 import { planMealVouchers } from "@/lib/meals/plan";
 import { queueMealVoucherMessages } from "@/lib/messages/meal-voucher";
+import { BACKGROUND } from "./lanes";
 
 /** How many vouchers are asked of the issuer at once: a few hundred passengers within a minute. */
 const PARALLEL = 8;
@@ -35,6 +36,7 @@ async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise
  */
 export const mealVouchersOnCareAssessed = defineJob({
   // the default priority: at a meltdown allocation and booking (300) go first; a due meal still leaves within a minute or so
+  ...BACKGROUND,
   id: "meal-vouchers",
   event: "care/assessed",
   retries: 6,
@@ -56,6 +58,7 @@ export const mealVouchersOnCareAssessed = defineJob({
 /** a meal voucher issued → its messages (email and SMS, in the passenger's language) */
 export const messagesOnMealIssued = defineJob({
   // default priority, as the vouchers it tells of: booking's runs go first
+  ...BACKGROUND,
   id: "messages-meal-issued",
   event: "meal/issued",
   retries: 4,

@@ -6,6 +6,7 @@ import { queueCancellationMessages } from "@/lib/messages/cancellation";
 import { queueDeclineMessages } from "@/lib/messages/declined";
 import { queueStayChangedMessages } from "@/lib/messages/stay-changed";
 import { queueVoucherMessages } from "@/lib/messages/voucher";
+import { PASSENGER_FLOW } from "./lanes";
 
 /**
  * The messages' subscribers: each domain event that tells a passenger something writes its
@@ -19,7 +20,7 @@ async function systemCtx(tenant: string): Promise<Ctx> {
 
 /** a voucher issued (first stay, a continuation, a re-housing or the passenger's choice) → its messages */
 export const messagesOnVoucherIssued = defineJob({
-  priority: 300,
+  ...PASSENGER_FLOW,
   id: "messages-voucher-issued",
   event: "voucher/issued",
   retries: 4,
@@ -31,6 +32,7 @@ export const messagesOnVoucherIssued = defineJob({
 
 /** a stay changed in place (new dates at the same hotel) → STAY_CHANGED with the stay's version */
 export const messagesOnReservationChanged = defineJob({
+  ...PASSENGER_FLOW,
   id: "messages-reservation-changed",
   event: "reservation/changed",
   retries: 4,
@@ -42,6 +44,7 @@ export const messagesOnReservationChanged = defineJob({
 
 /** a reservation cancelled (not replaced, not declined) → CANCELLATION to whoever got its voucher */
 export const messagesOnReservationCancelled = defineJob({
+  ...PASSENGER_FLOW,
   id: "messages-reservation-cancelled",
   event: "reservation/cancelled",
   retries: 4,
@@ -53,6 +56,7 @@ export const messagesOnReservationCancelled = defineJob({
 
 /** a passenger declined the hotel on their page → DECLINE_CONFIRMED */
 export const messagesOnPassengerDeclined = defineJob({
+  ...PASSENGER_FLOW,
   id: "messages-passenger-declined",
   event: "passenger/declined",
   retries: 4,

@@ -7,6 +7,7 @@ import { retimeReconfirmation } from "@/lib/booking/reconfirm-retime";
 import { scheduleReconfirmations } from "@/lib/booking/reconfirm-schedule";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { BACKGROUND } from "./lanes";
 
 async function systemCtx(tenant: string): Promise<Ctx> {
   return { db: (await database()).db, principal: systemPrincipal(tenant, "reconfirmation") };
@@ -17,6 +18,7 @@ const MAX_ROUNDS = 10;
 
 /** A reservation confirmed → its re-confirmations written at the policy's moments (which starts the watch below). */
 export const scheduleReconfirmationsOnConfirmed = defineJob({
+  ...BACKGROUND,
   id: "reconfirm-schedule",
   event: "reservation/confirmed",
   retries: 4,
@@ -29,6 +31,7 @@ export const scheduleReconfirmationsOnConfirmed = defineJob({
 
 /** Its rides planned or re-timed → the BEFORE_ARRIVAL re-confirmation follows the pickup (a move restarts the watch). */
 export const retimeReconfirmationOnPlanned = defineJob({
+  ...BACKGROUND,
   id: "reconfirm-retime",
   event: "transport/planned",
   retries: 4,
@@ -48,6 +51,7 @@ export const retimeReconfirmationOnPlanned = defineJob({
  * once, so an overlap of two watches looks up twice at most and walks once.
  */
 export const reconfirmReservationWatch = defineJob({
+  ...BACKGROUND,
   id: "reconfirm-reservation",
   event: "reservation/reconfirmation.scheduled",
   retries: 4,

@@ -4,6 +4,7 @@ import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { queueReturnLegMessages, RETURN_LEG_LEAD_MS } from "@/lib/messages/return-leg";
 import { followNextFlight } from "@/lib/transport";
+import { BACKGROUND } from "./lanes";
 
 async function systemCtx(tenant: string): Promise<Ctx> {
   return { db: (await database()).db, principal: systemPrincipal(tenant, "notifications") };
@@ -19,6 +20,7 @@ async function systemCtx(tenant: string): Promise<Ctx> {
  * so the email never carries the old pickup time.
  */
 export const returnLegEmail = defineJob({
+  ...BACKGROUND,
   id: "return-leg-email",
   event: "case/reaccommodated",
   retries: 4,

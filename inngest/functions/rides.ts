@@ -6,40 +6,16 @@ import { queueRideMessages } from "@/lib/messages/ride";
 import { cancelRideVouchers } from "@/lib/rides/cancel";
 import { followNextFlightRides as followNextFlightRidesOf } from "@/lib/rides/follow-next-flight";
 import { issueRideVoucher } from "@/lib/rides/issue";
-import { planRideVouchers } from "@/lib/rides/plan";
-import { replaceRidesByTaxi } from "@/lib/rides/replace-shuttle";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
+import { PASSENGER_FLOW } from "./lanes";
 
 async function systemCtx(tenant: string): Promise<Ctx> {
   return { db: (await database()).db, principal: systemPrincipal(tenant, "rides") };
 }
 
-/**
- * The transport of a reservation planned and asked of the fleet → the taxi vouchers its group is
- * owed (night, a car tier, the fleet had no vehicle) written PENDING, then each asked of the ride
- * provider in its own step (retried on the provider's faults; its URN is the Idempotency-Key).
- * One run per case at a time, so a cancellation's run never interleaves with an issue.
- */
-export const issueRidesOnPlanned = defineJob({
-  id: "issue-ride-vouchers",
-  event: "transport/planned",
-  retries: 5,
-  concurrency: { limit: 1, key: "event.data.caseUrn" },
-  handler: async ({ event, step }) => {
-    const ctx = await systemCtx(event.data.tenant);
-    const plan = await step.run("plan", () => planRideVouchers(ctx, event.data));
-    const issued = [];
-    for (const urn of plan.pending) issued.push(await step.run(`issue-${urn}`, () => issueRideVoucher(ctx, urn)));
-    // after the issue committed: a ride every rider now has a taxi for is cancelled (its vehicle released)
-    const replaced = await step.run("replace-rides", () => replaceRidesByTaxi(ctx, event.data.reservationUrn));
-    // the hotel voucher (and the passenger page behind it) prints the taxi codes: rendered again once they exist
-    if (issued.some((i) => i.status === "ISSUED") || replaced.length) await step.run("refresh-voucher", () => refreshVoucher(ctx, event.data.reservationUrn));
-    return { ...plan, issued, replaced };
-  },
-});
-
 /** A reservation cancelled or replaced → its ride vouchers cancelled (at the provider first when issued). */
 export const cancelRidesOnCancelled = defineJob({
+  ...PASSENGER_FLOW,
   id: "cancel-ride-vouchers",
   event: "reservation/cancelled",
   retries: 5,
@@ -74,6 +50,7 @@ export const followNextFlightRides = defineJob({
 
 /** A ride voucher issued → RIDE_VOUCHER by email and SMS. */
 export const messagesOnRideIssued = defineJob({
+  ...PASSENGER_FLOW,
   id: "messages-ride-issued",
   event: "ride/issued",
   retries: 4,
@@ -83,4 +60,4 @@ export const messagesOnRideIssued = defineJob({
   },
 });
 
-export const rideJobs = [issueRidesOnPlanned, cancelRidesOnCancelled, followNextFlightRides, messagesOnRideIssued];
+export const rideJobs = [cancelRidesOnCancelled, followNextFlightRides, messagesOnRideIssued];

@@ -5,6 +5,7 @@ import { defineJob } from "@/lib/jobs/define";
 import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/deliver";
 import { WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/webhooks/events";
 import { fanOut } from "@/lib/webhooks/fan-out";
+import { BACKGROUND } from "./lanes";
 
 type DbOf = () => Promise<Ctx["db"]>;
 const appDb: DbOf = async () => (await database()).db;
@@ -36,6 +37,7 @@ export function deliverWebhookJob(db: DbOf = appDb) {
 export function webhookFanOutJobs(db: DbOf = appDb) {
   return (Object.keys(WEBHOOK_EVENTS) as WebhookEventType[]).map((type) =>
     defineJob({
+      ...BACKGROUND,
       id: `webhook-fan-out-${type.replace(/\./g, "-")}`,
       event: WEBHOOK_EVENTS[type].from,
       handler: async ({ event, step }) =>

@@ -6,6 +6,7 @@ import { defineJob } from "@/lib/jobs/define";
 import { localParts } from "@/lib/reports/period";
 import { generateReport } from "@/lib/reports/reports";
 import { parseStoredSettings } from "@/lib/tenants/settings";
+import { BACKGROUND } from "./lanes";
 
 type DbOf = () => Promise<Ctx["db"]>;
 const appDb: DbOf = async () => (await database()).db;
@@ -17,6 +18,7 @@ const appDb: DbOf = async () => (await database()).db;
  */
 export function weeklyReportJob(db: DbOf = appDb) {
   return defineJob({
+    ...BACKGROUND,
     id: "weekly-report",
     cron: "0 * * * *",
     retries: 2,

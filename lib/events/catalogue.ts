@@ -98,6 +98,8 @@ export const eventCatalogue = {
   "reservation/changed": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), version: z.number().int().min(1) }),
   // a confirmed reservation's voucher is stored (lib/vouchers/issue.ts): its messages are written
   "voucher/issued": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), voucherUrn: z.string() }),
+  // a stored voucher rendered again with what changed (a ride, a taxi, the care): a ride decided after the voucher left is told once
+  "voucher/refreshed": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
   // a passenger said on their page they need no hotel (the room released where the provider could)
   "passenger/declined": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), groupId: z.string(), released: z.boolean() }),
   // the hotel a passenger chose on their page is confirmed (committed with it): the stay it replaces is released by a retried job (inngest/functions/release-chosen-stay.ts)

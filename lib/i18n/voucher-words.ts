@@ -46,6 +46,8 @@ const en = {
   taxiToHotel: "to the hotel",
   taxiToAirport: "to the airport",
   noTransport: "No transport arranged yet. Please make your own way or ask the airline desk.",
+  noRideOwed: "No ride is included with this stay: please make your own way to the hotel.",
+  ridePending: "Your ride is being arranged: we will send it to you as soon as it is confirmed.",
   showOnPhone: "Show this voucher on your phone:",
 };
 
@@ -94,6 +96,8 @@ export const VOUCHER_WORDS: Record<Locale, Record<VoucherWord, string>> = {
     taxiToHotel: "vers l'hôtel",
     taxiToAirport: "vers l'aéroport",
     noTransport: "Aucun transport prévu pour l'instant. Rendez-vous à l'hôtel par vos propres moyens ou adressez-vous au comptoir de la compagnie.",
+    noRideOwed: "Aucun trajet n'est inclus avec ce séjour : rendez-vous à l'hôtel par vos propres moyens.",
+    ridePending: "Votre trajet est en cours d'organisation : nous vous l'enverrons dès qu'il sera confirmé.",
     showOnPhone: "Affichez ce bon sur votre téléphone :",
   },
   de: {
@@ -137,6 +141,8 @@ export const VOUCHER_WORDS: Record<Locale, Record<VoucherWord, string>> = {
     taxiToHotel: "zum Hotel",
     taxiToAirport: "zum Flughafen",
     noTransport: "Noch kein Transfer organisiert. Bitte reisen Sie selbst an oder fragen Sie am Schalter der Fluggesellschaft.",
+    noRideOwed: "Mit diesem Aufenthalt ist keine Fahrt verbunden: bitte reisen Sie selbst zum Hotel an.",
+    ridePending: "Ihre Fahrt wird gerade organisiert: wir senden sie Ihnen, sobald sie bestätigt ist.",
     showOnPhone: "Zeigen Sie diesen Gutschein auf Ihrem Telefon:",
   },
   es: {
@@ -180,6 +186,8 @@ export const VOUCHER_WORDS: Record<Locale, Record<VoucherWord, string>> = {
     taxiToHotel: "al hotel",
     taxiToAirport: "al aeropuerto",
     noTransport: "Todavía no hay transporte organizado. Vaya por sus propios medios o pregunte en el mostrador de la aerolínea.",
+    noRideOwed: "Esta estancia no incluye ningún traslado: vaya al hotel por sus propios medios.",
+    ridePending: "Estamos organizando su traslado: se lo enviaremos en cuanto esté confirmado.",
     showOnPhone: "Muestre este bono en su teléfono:",
   },
 };

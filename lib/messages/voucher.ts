@@ -1,11 +1,13 @@
-import { and, eq } from "drizzle-orm";
-import { reservations, type ReservationRow } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { messages, reservations, type ReservationRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import type { VoucherProps } from "@/emails/voucher";
 import type { MessageKind } from "@/lib/vocabulary";
 import { linkExpiry, passengerLink, signPassengerToken } from "@/lib/vouchers/link";
 import { voucherProps } from "@/lib/vouchers/model";
 import { renderVoucher } from "@/lib/vouchers/render";
+import { rideStatusOf } from "@/lib/rides/ride-status";
+import type { Locale } from "@/lib/i18n";
 import { airlineName } from "./airline";
 import { queueMessages } from "./queue";
 import { recipientsOfGroup } from "./recipients";
@@ -46,13 +48,13 @@ export async function queueVoucherMessages(ctx: Ctx, reservationUrn: string): Pr
  * A stay's messages of one kind and version, email with the voucher, SMS with the link: the voucher
  * messages and, with the stay's version, those of an in-place change (STAY_CHANGED).
  */
-export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, kind: MessageKind, version: number): Promise<number> {
+export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, kind: MessageKind, version: number, followUp = false): Promise<number> {
   const recipients = await recipientsOfGroup(ctx, reservation.caseUrn, reservation.groupId);
   if (recipients.length === 0) return 0;
   const props: Props = await voucherProps(ctx, reservation);
   const link = passengerLink(signPassengerToken(reservation.urn, linkExpiry(reservation.checkOut)));
   const airline = await airlineName(ctx, reservation.tenant);
-  const texts = TEXTS[kind] ?? TEXTS.VOUCHER!;
+  const texts = followUp ? RIDE_FOLLOW_UP : (TEXTS[kind] ?? TEXTS.VOUCHER!);
   const values = { airline, code: props.confirmationCode, hotel: props.hotel.name, checkIn: `${props.checkIn.dateLabel} ${props.checkIn.time}`, checkOut: `${props.checkOut.dateLabel} ${props.checkOut.time}`, link };
   return queueMessages(ctx, {
     tenant: reservation.tenant,
@@ -62,14 +64,49 @@ export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, k
     version,
     recipients,
     template: "voucher",
-    payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, checkIn: props.checkIn.date, checkOut: props.checkOut.date },
+    // ride: whether the passenger holds their ride with this message, or is owed a follow-up (queueRideFollowUp)
+    payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, checkIn: props.checkIn.date, checkOut: props.checkOut.date, ride: props.rideNote === "PENDING" ? "PENDING" : "DECIDED" },
     passengerLink: link,
     render: async (channel, locale) => {
-      if (channel === "SMS") return { text: smsText(locale, texts.sms, values) };
+      if (channel === "SMS") return { text: smsText(locale, texts.sms, { ...values, ride: rideSentence(props, locale) }) };
       const { html, text } = await renderVoucher({ ...props, passengerLink: link });
       return { subject: textFor(locale, texts.subject, values), html, text };
     },
   });
+}
+
+/** The follow-up of a voucher sent before its ride was known: the same voucher, now with the ride. */
+const RIDE_FOLLOW_UP = { subject: "rideArranged.subject", sms: "rideArranged.sms" } as const;
+
+/** The version of a stay's voucher messages that carries the ride decided after the first went without it. */
+export const RIDE_FOLLOW_UP_VERSION = 2;
+
+/**
+ * A voucher whose first messages went out before the ride was decided (the passenger's flow waits
+ * for the ride a bounded time, lib/rides/arrange.ts) gets one follow-up as soon as the ride is
+ * known: the voucher again, under a subject naming the ride. Once per stay (the outbox's key: the
+ * stay's messages, version 2); nothing when the first messages carried the ride or none is owed.
+ */
+export async function queueRideFollowUp(ctx: Ctx, reservationUrn: string): Promise<number> {
+  const reservation = await reservationOf(ctx, reservationUrn);
+  if (!reservation || reservation.status !== "CONFIRMED") return 0;
+  const kind = voucherKindOf(reservation);
+  const [sentWithout] = await ctx.db
+    .select({ urn: messages.urn })
+    .from(messages)
+    .where(and(eq(messages.tenant, reservation.tenant), eq(messages.relatedUrn, reservation.urn), eq(messages.kind, kind), eq(messages.version, 1), sql`${messages.payload}->>'ride' = 'PENDING'`))
+    .limit(1);
+  if (!sentWithout) return 0;
+  if (!(await rideStatusOf(ctx, reservation)).decided) return 0;
+  return queueStayMessages(ctx, reservation, kind, RIDE_FOLLOW_UP_VERSION, true);
+}
+
+/** The ride in one SMS sentence: the shuttle's pickup, the taxi voucher, none owed, or that it follows. */
+function rideSentence(p: Props, locale: Locale): string {
+  if (p.transport) return textFor(locale, "ride.shuttle", { when: `${p.transport.pickup.dateLabel} ${p.transport.pickup.time}`, place: p.transport.pickupLocation });
+  const taxi = p.taxis?.[0];
+  if (taxi) return textFor(locale, "ride.taxi", { code: taxi.code, when: `${taxi.pickup.dateLabel} ${taxi.pickup.time}` });
+  return textFor(locale, p.rideNote === "NONE_OWED" ? "ride.none" : "ride.pending", {});
 }
 
 export async function reservationOf(ctx: Ctx, urn: string): Promise<ReservationRow | null> {

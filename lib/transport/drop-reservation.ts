@@ -3,7 +3,8 @@ import { passengers, transportSegments } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { loadCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
-import type { SpecialNeed } from "@/lib/vocabulary";
+import type { SegmentDirection, SpecialNeed } from "@/lib/vocabulary";
+import { REPLACED_BY_TAXI } from "./plan/types";
 import { releaseQuietly } from "./change";
 import { refreshVouchersOf } from "./refresh-vouchers";
 import { auditSnapshot } from "./to-record";
@@ -14,16 +15,41 @@ import { canApply } from "./transitions";
  * empty is CANCELLED (its fleet vehicle released after the commit); a shared shuttle keeps the
  * others, its requirements recomputed from who is still aboard. Running it twice changes nothing.
  */
-export async function dropReservationTransport(ctx: Ctx, input: { caseUrn: string; reservationUrn: string; reason: string }): Promise<{ cancelled: string[]; shrunk: string[] }> {
+export async function dropReservationTransport(ctx: Ctx, input: { caseUrn: string; reservationUrn: string; reason: string }): Promise<Left> {
+  return leaveRides(ctx, { caseUrn: input.caseUrn, reservationUrn: input.reservationUrn, why: `reservation ${input.reservationUrn} cancelled: ${input.reason}` });
+}
+
+/**
+ * The legs of a stay that taxi vouchers now cover (lib/rides/arrange.ts): its passengers leave the
+ * shuttles of those directions, so no leg is both a shuttle seat and a taxi (issue 28). A ride
+ * left empty is CANCELLED "replaced by taxi vouchers", which the planner reads as covered, so a
+ * later plan of the hotel does not seat them on a shuttle again.
+ */
+export async function leaveRidesForTaxis(ctx: Ctx, input: { caseUrn: string; reservationUrn: string; directions: SegmentDirection[]; reasons: string[] }): Promise<Left> {
+  if (!input.directions.length) return { cancelled: [], shrunk: [] };
+  const why = `${REPLACED_BY_TAXI} (${[...new Set(input.reasons)].sort().join("|")})`;
+  return leaveRides(ctx, { ...input, why });
+}
+
+type Left = { cancelled: string[]; shrunk: string[] };
+
+async function leaveRides(ctx: Ctx, input: { caseUrn: string; reservationUrn: string; directions?: SegmentDirection[]; why: string }): Promise<Left> {
   const { cancelled, shrunk, release } = await transaction(ctx, async (tx) => {
     const caseRow = await loadCase(tx, input.caseUrn, { forUpdate: true });
     const rows = await tx.db
       .select()
       .from(transportSegments)
-      .where(and(eq(transportSegments.caseUrn, caseRow.urn), inArray(transportSegments.status, ["PLANNED", "ASSIGNED"]), sql`${transportSegments.reservationUrns} @> ${JSON.stringify([input.reservationUrn])}::jsonb`))
+      .where(
+        and(
+          eq(transportSegments.caseUrn, caseRow.urn),
+          inArray(transportSegments.status, ["PLANNED", "ASSIGNED"]),
+          sql`${transportSegments.reservationUrns} @> ${JSON.stringify([input.reservationUrn])}::jsonb`,
+          input.directions ? inArray(transportSegments.direction, input.directions) : undefined,
+        ),
+      )
       .for("update");
     const out = { cancelled: [] as string[], shrunk: [] as string[], release: [] as [string, string][] };
-    const why = `reservation ${input.reservationUrn} cancelled: ${input.reason}`;
+    const why = input.why;
     for (const before of rows) {
       const staying = before.passengers.filter((p) => p.reservationUrn !== input.reservationUrn);
       if (staying.length === 0) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, like, ne, or, sql } from "drizzle-orm";
-import { airports, reservations, transportSegments } from "@/db/schema";
+import { airports, reservations, rideVouchers, transportSegments } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { loadCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
@@ -61,6 +61,7 @@ export async function planReservationTransport(ctx: Ctx, input: { caseUrn: strin
         ),
       )
       .for("update");
+    const taxiLegs = await taxiCoveredLegs(tx, confirmed.map((r) => r.urn), people);
     const tiers = [...new Set(people.map((p) => p.tier).filter((t): t is Tier => t !== null))].sort((a, b) => TIERS.indexOf(a) - TIERS.indexOf(b));
     const policies = await matchPolicies(tx, { ...caseContext(caseRow), tiers });
 
@@ -81,7 +82,10 @@ export async function planReservationTransport(ctx: Ctx, input: { caseUrn: strin
             .map((p) => ({ passengerId: p.passengerId, tier: p.tier, specialNeeds: p.specialNeeds, localResident: NO_RIDE.includes(p.operationalStatus) })),
         }),
       ),
-      existing: existing.map((s) => ({ urn: s.urn, direction: s.direction, scheduledAt: s.scheduledAt.toISOString(), vehicleType: s.vehicleType, capacity: s.capacity, status: s.status, passengers: s.passengers, specialRequirements: s.specialRequirements, replacedByTaxi: s.status === "CANCELLED" })),
+      existing: [
+        ...existing.map((s) => ({ urn: s.urn, direction: s.direction, scheduledAt: s.scheduledAt.toISOString(), vehicleType: s.vehicleType, capacity: s.capacity, status: s.status, passengers: s.passengers, specialRequirements: s.specialRequirements, replacedByTaxi: s.status === "CANCELLED" })),
+        ...taxiLegs,
+      ],
       transportByTier: Object.fromEntries(tiers.flatMap((t) => (policies.get(t) ? [[t, policies.get(t)!.transport]] : []))),
       settings: transportSettings(),
     };
@@ -121,6 +125,30 @@ export async function planReservationTransport(ctx: Ctx, input: { caseUrn: strin
     const vouchersToRefresh = [...new Set([...plan.create.flatMap((s) => s.reservationUrns), ...joined])].sort();
     return { skipped: null, created, extended, toAssign: planned.map((p) => p.urn), vouchersToRefresh };
   });
+}
+
+/**
+ * Legs a taxi voucher covers (planned, issued or used): their riders left the shuttle
+ * (lib/transport/drop-reservation.ts leaveRidesForTaxis) and are not seated on one again. Given
+ * to the planner as rides "replaced by taxi", which it reads as covered.
+ */
+async function taxiCoveredLegs(ctx: Ctx, reservationUrns: string[], people: { groupId: string; passengerId: string }[]): Promise<PlanInput["existing"]> {
+  if (!reservationUrns.length) return [];
+  const legs = await ctx.db
+    .select({ urn: rideVouchers.urn, reservationUrn: rideVouchers.reservationUrn, groupId: rideVouchers.groupId, direction: rideVouchers.direction, pickupAt: rideVouchers.pickupAt })
+    .from(rideVouchers)
+    .where(and(inArray(rideVouchers.reservationUrn, reservationUrns), inArray(rideVouchers.status, ["PENDING", "ISSUED", "USED"])));
+  return legs.map((l) => ({
+    urn: l.urn,
+    direction: l.direction,
+    scheduledAt: l.pickupAt.toISOString(),
+    vehicleType: "TAXI" as const,
+    capacity: null,
+    status: "CANCELLED" as const,
+    passengers: people.filter((p) => p.groupId === l.groupId).map((p) => ({ passengerId: p.passengerId, groupId: l.groupId, reservationUrn: l.reservationUrn })),
+    specialRequirements: [],
+    replacedByTaxi: true,
+  }));
 }
 
 /** Is the reservation on a live ride of its case already? */

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { reservations } from "@/db/schema";
 import { transaction, type Ctx } from "@/lib/context";
-import { emit } from "@/lib/events";
 import { storeVoucher } from "./create";
 import { voucherProps } from "./model";
 
@@ -9,11 +8,11 @@ export type Issued = { voucherUrn: string } | { voucherUrn: null; skipped: strin
 
 /**
  * A confirmed reservation's voucher rendered and stored, in one transaction after the confirming
- * one (inngest/functions/issue-voucher.ts reacts to `reservation/confirmed`; a manual booking
- * calls it before it answers), with `voucher/issued` emitted in it: the messages that carry the
- * voucher are written by their subscriber once this commits (lib/messages/voucher.ts). Idempotent:
- * one voucher per reservation, one message per recipient and kind. A reservation no longer
- * CONFIRMED when this runs (cancelled meanwhile) gets none.
+ * one: by the passenger's flow (inngest/functions/passenger-flow.ts) once the ride is decided, so
+ * it is rendered once with room, ride and care, and its messages are written by the flow's next
+ * step; a manual booking calls it before it answers (the flow then finds it). Idempotent: one
+ * voucher per reservation. A reservation no longer CONFIRMED when this runs (cancelled meanwhile)
+ * gets none.
  */
 export async function issueVoucher(ctx: Ctx, reservationUrn: string): Promise<Issued> {
   return transaction(ctx, async (tx) => {
@@ -25,7 +24,6 @@ export async function issueVoucher(ctx: Ctx, reservationUrn: string): Promise<Is
     if (!reservation) return { voucherUrn: null, skipped: `reservation ${reservationUrn} does not exist` };
     if (reservation.status !== "CONFIRMED") return { voucherUrn: null, skipped: `reservation ${reservationUrn} is ${reservation.status}` };
     const voucher = await storeVoucher(tx, reservation, await voucherProps(tx, reservation));
-    await emit(tx, "voucher/issued", { tenant: reservation.tenant, caseUrn: reservation.caseUrn, reservationUrn: reservation.urn, voucherUrn: voucher.urn });
     return { voucherUrn: voucher.urn };
   });
 }

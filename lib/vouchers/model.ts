@@ -19,6 +19,7 @@ import { airportTimeZone } from "@/lib/cases/airports";
 import { groupLanguage } from "@/lib/i18n/group-language";
 import type { Locale } from "@/lib/i18n/locales";
 import { usableRidesOf } from "@/lib/rides/of-reservation";
+import { rideStatusOf } from "@/lib/rides/ride-status";
 import { capLabel } from "@/lib/rides/words";
 import { voucherTransport } from "@/lib/transport/voucher";
 import { voucherCare } from "./care";
@@ -66,6 +67,8 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
   const airline = row.tenantName ?? kase.airline;
   // the group's language (manifest or passenger page), else English
   const locale = (await groupLanguage(db, r.caseUrn, r.groupId)) ?? "en";
+  const transport = await transportOf(ctx, r, timeZone);
+  const taxis = (await usableRidesOf(ctx, r.urn)).flatMap((x) => (x.code ? [{ code: printable(x.code), toHotel: x.direction === "AIRPORT_TO_HOTEL", pickup: localMoment(x.pickupAt, timeZone), cap: capLabel(x.maxAmount, x.currency, locale) }] : []));
 
   return {
     confirmationCode: confirmationCodeOf(r),
@@ -90,8 +93,9 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
         ? { method: "CARD", reference: r.paymentAuthorization ?? "on file with the airline" }
         : { method: "GUARANTEE", airline },
     specialServices: specialServiceInstructions(guests.map((g) => g.specialNeeds ?? [])),
-    transport: await transportOf(ctx, r, timeZone),
-    taxis: (await usableRidesOf(ctx, r.urn)).flatMap((x) => (x.code ? [{ code: printable(x.code), toHotel: x.direction === "AIRPORT_TO_HOTEL", pickup: localMoment(x.pickupAt, timeZone), cap: capLabel(x.maxAmount, x.currency, locale) }] : [])),
+    transport,
+    taxis,
+    ...(transport || taxis.length ? {} : { rideNote: (await rideStatusOf(ctx, r)).decided ? "NONE_OWED" : "PENDING" }),
     draft: kase.mode === "DRILL",
     locale,
     ...(await careOf(ctx, r, locale)),

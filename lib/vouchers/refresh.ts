@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { reservations, vouchers } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
+import { emit } from "@/lib/events";
 import { voucherProps } from "./model";
 import { renderVoucher } from "./render";
 
@@ -28,6 +29,8 @@ export async function refreshVoucher(ctx: Ctx, reservationUrn: string): Promise<
     const { html, text } = await renderVoucher({ ...(await voucherProps(tx, reservation)), passengerLink: null });
     if (html === stored.html && text === stored.text) return false;
     await tx.db.update(vouchers).set({ html, text }).where(eq(vouchers.urn, stored.urn));
+    // a fact for whoever tells the passenger: a ride decided after the voucher left is sent once (lib/messages/voucher.ts)
+    await emit(tx, "voucher/refreshed", { tenant: reservation.tenant, caseUrn: reservation.caseUrn, reservationUrn: reservation.urn });
     return true;
   });
 }

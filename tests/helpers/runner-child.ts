@@ -8,14 +8,14 @@
 import { database } from "@/db/client";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
-import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
+import { passengerFlow } from "@/inngest/functions/passenger-flow";
 import { messagesOnVoucherIssued } from "@/inngest/functions/messages";
 import { createRunner } from "@/lib/jobs/runner";
 
 const { db } = await database();
 const runner = createRunner({
   db,
-  jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, messagesOnVoucherIssued],
+  jobs: [allocateOnApproval, bookWave, bookGroup, passengerFlow, messagesOnVoucherIssued],
   concurrency: Number(process.env.CHILD_RUNNER_CONCURRENCY ?? 8),
   pollMs: 100,
 });

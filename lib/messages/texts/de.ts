@@ -2,7 +2,13 @@ import type { MessageTextKey } from "./en";
 
 export const de: Record<MessageTextKey, string> = {
   "voucher.subject": "Ihr Hotelgutschein {code}: {hotel}, {checkIn}",
-  "voucher.sms": "{airline}: Ihr Hotel heute Nacht ist {hotel}, Check-in {checkIn}, Bestätigung {code}. Ihr Gutschein: {link}",
+  "voucher.sms": "{airline}: Ihr Hotel heute Nacht ist {hotel}, Check-in {checkIn}, Bestätigung {code}. {ride} Ihr Gutschein: {link}",
+  "rideArranged.subject": "Ihre Fahrt zum Hotel {code}: {hotel}",
+  "rideArranged.sms": "{airline}: Ihre Fahrt ist organisiert. {ride} Hotel {hotel}, Bestätigung {code}. Ihr Gutschein: {link}",
+  "ride.shuttle": "Shuttle {when} ab {place}.",
+  "ride.taxi": "Taxigutschein {code}, {when}.",
+  "ride.none": "Keine Fahrt inbegriffen: bitte reisen Sie selbst zum Hotel an.",
+  "ride.pending": "Ihre Fahrt folgt in einer Nachricht.",
   "stayChanged.subject": "Ihr Hotelaufenthalt hat sich geändert {code}: {hotel}, {checkIn}",
   "stayChanged.sms": "{airline}: Ihr Aufenthalt hat sich geändert. {hotel}, Check-in {checkIn}, bis {checkOut}, Bestätigung {code}. Details: {link}",
   "rehoused.subject": "Ihr neues Hotel {code}: {hotel}, {checkIn}",

@@ -1,7 +1,13 @@
 /** English message texts: the reference dictionary every other locale must match key for key (tests/unit/messages/texts.test.ts). */
 export const en = {
   "voucher.subject": "Your hotel voucher {code}: {hotel}, {checkIn}",
-  "voucher.sms": "{airline}: your hotel tonight is {hotel}, check-in {checkIn}, confirmation {code}. Your voucher: {link}",
+  "voucher.sms": "{airline}: your hotel tonight is {hotel}, check-in {checkIn}, confirmation {code}. {ride} Your voucher: {link}",
+  "rideArranged.subject": "Your ride to the hotel {code}: {hotel}",
+  "rideArranged.sms": "{airline}: your ride is arranged. {ride} Hotel {hotel}, confirmation {code}. Your voucher: {link}",
+  "ride.shuttle": "Shuttle {when} at {place}.",
+  "ride.taxi": "Taxi voucher {code}, {when}.",
+  "ride.none": "No ride is included: make your own way to the hotel.",
+  "ride.pending": "Your ride will follow in a message.",
   "stayChanged.subject": "Your hotel stay changed {code}: {hotel}, {checkIn}",
   "stayChanged.sms": "{airline}: your hotel stay changed. {hotel}, check-in {checkIn}, until {checkOut}, confirmation {code}. Details: {link}",
   "rehoused.subject": "Your new hotel {code}: {hotel}, {checkIn}",

@@ -2,7 +2,13 @@ import type { MessageTextKey } from "./en";
 
 export const es: Record<MessageTextKey, string> = {
   "voucher.subject": "Su bono de hotel {code}: {hotel}, {checkIn}",
-  "voucher.sms": "{airline}: su hotel esta noche es {hotel}, entrada {checkIn}, confirmación {code}. Su bono: {link}",
+  "voucher.sms": "{airline}: su hotel esta noche es {hotel}, entrada {checkIn}, confirmación {code}. {ride} Su bono: {link}",
+  "rideArranged.subject": "Su traslado al hotel {code}: {hotel}",
+  "rideArranged.sms": "{airline}: su traslado está organizado. {ride} Hotel {hotel}, confirmación {code}. Su bono: {link}",
+  "ride.shuttle": "Lanzadera {when} en {place}.",
+  "ride.taxi": "Bono de taxi {code}, {when}.",
+  "ride.none": "No incluye traslado: vaya al hotel por sus propios medios.",
+  "ride.pending": "Su traslado le llegará en otro mensaje.",
   "stayChanged.subject": "Su estancia en el hotel ha cambiado {code}: {hotel}, {checkIn}",
   "stayChanged.sms": "{airline}: su estancia ha cambiado. {hotel}, entrada {checkIn}, hasta {checkOut}, confirmación {code}. Detalles: {link}",
   "rehoused.subject": "Su nuevo hotel {code}: {hotel}, {checkIn}",

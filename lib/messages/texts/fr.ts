@@ -2,7 +2,13 @@ import type { MessageTextKey } from "./en";
 
 export const fr: Record<MessageTextKey, string> = {
   "voucher.subject": "Votre bon d'hôtel {code} : {hotel}, {checkIn}",
-  "voucher.sms": "{airline} : votre hôtel ce soir est {hotel}, arrivée {checkIn}, confirmation {code}. Votre bon : {link}",
+  "voucher.sms": "{airline} : votre hôtel ce soir est {hotel}, arrivée {checkIn}, confirmation {code}. {ride} Votre bon : {link}",
+  "rideArranged.subject": "Votre trajet vers l'hôtel {code} : {hotel}",
+  "rideArranged.sms": "{airline} : votre trajet est organisé. {ride} Hôtel {hotel}, confirmation {code}. Votre bon : {link}",
+  "ride.shuttle": "Navette {when} à {place}.",
+  "ride.taxi": "Bon de taxi {code}, {when}.",
+  "ride.none": "Aucun trajet inclus : rendez-vous à l'hôtel par vos propres moyens.",
+  "ride.pending": "Votre trajet suivra dans un message.",
   "stayChanged.subject": "Votre séjour à l'hôtel a changé {code} : {hotel}, {checkIn}",
   "stayChanged.sms": "{airline} : votre séjour a changé. {hotel}, arrivée {checkIn}, jusqu'au {checkOut}, confirmation {code}. Détails : {link}",
   "rehoused.subject": "Votre nouvel hôtel {code} : {hotel}, {checkIn}",

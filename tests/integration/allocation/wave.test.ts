@@ -202,12 +202,12 @@ describe("demand approval → allocation wave", () => {
 describe("override of a group already booked", () => {
   it("cancels the reservation where the provider can, then books the new hotel; a provider that cannot cancel refuses with 409 and nothing changes", async () => {
     const { bookGroup, bookWave } = await import("@/inngest/functions/book");
-    const { issueVoucherOnConfirmed } = await import("@/inngest/functions/issue-voucher");
+    const { passengerFlow } = await import("@/inngest/functions/passenger-flow");
     const { messagesOnVoucherIssued } = await import("@/inngest/functions/messages");
     const { reservations } = await import("@/db/schema");
     const { token } = await tenantWithPolicies();
     const { caseUrn } = await approvedCase(token);
-    const runner = createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, messagesOnVoucherIssued], retryBaseMs: 1 });
+    const runner = createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup, passengerFlow, messagesOnVoucherIssued], retryBaseMs: 1 });
     await runner.tick();
     const [wave] = await wavesOf(caseUrn);
     const booked = await database.db.select().from(reservations).where(and(eq(reservations.caseUrn, caseUrn), eq(reservations.status, "CONFIRMED")));

@@ -6,7 +6,7 @@ import type { Db } from "@/db/client";
 import { allocationWaves, reservations } from "@/db/schema";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
-import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
+import { passengerFlow } from "@/inngest/functions/passenger-flow";
 import { messagesOnVoucherIssued } from "@/inngest/functions/messages";
 import type { Allocation } from "@/lib/allocation/schemas";
 import type { Clock } from "@/lib/jobs/clock";
@@ -49,7 +49,7 @@ export async function allocate(db: Db, clock?: Clock) {
 }
 
 export function bookingRunner(db: Db, clock?: Clock, concurrency = 4) {
-  return createRunner({ db, jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, messagesOnVoucherIssued], retryBaseMs: 1, clock, concurrency });
+  return createRunner({ db, jobs: [allocateOnApproval, bookWave, bookGroup, passengerFlow, messagesOnVoucherIssued], retryBaseMs: 1, clock, concurrency });
 }
 
 export async function waveOf(db: Db, caseUrn: string) {

@@ -9,7 +9,7 @@ import { explainShortfall } from "@/components/cases/shortfall";
 import { allocationWaves, cases, reservations } from "@/db/schema";
 import { allocateOnApproval, allocateOnRequest } from "@/inngest/functions/allocate";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
-import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
+import { passengerFlow } from "@/inngest/functions/passenger-flow";
 import { messagesOnVoucherIssued } from "@/inngest/functions/messages";
 import { createRunner } from "@/lib/jobs/runner";
 import { closePool } from "@/lib/pool";
@@ -22,7 +22,7 @@ const sandboxes = sandboxProviders();
 afterAll(() => closePool());
 beforeEach(() => sandboxes.reset());
 
-const runJobs = () => createRunner({ db: database.db, jobs: [allocateOnApproval, allocateOnRequest, bookWave, bookGroup, issueVoucherOnConfirmed, messagesOnVoucherIssued], retryBaseMs: 1 }).tick();
+const runJobs = () => createRunner({ db: database.db, jobs: [allocateOnApproval, allocateOnRequest, bookWave, bookGroup, passengerFlow, messagesOnVoucherIssued], retryBaseMs: 1 }).tick();
 const summary = async (token: string, caseUrn: string) => (await call(summaryHandler, `/demand/case/${caseUrn}/summary`, { token, params: { caseUrn } })).json;
 const board = async (token: string) => (await call(getBoard, "/board", { token, query: { airport: "CDG" } })).json;
 

@@ -6,7 +6,7 @@ import { POST as createSubH } from "@/app/api/v1/webhooks/subscriptions/route";
 import { cases, demands, messages, reservations, webhookDeliveries } from "@/db/schema";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
-import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
+import { passengerFlow } from "@/inngest/functions/passenger-flow";
 import { deliverMessageJob as deliverEmailJob } from "@/inngest/functions/deliver-message";
 import { messagesOnVoucherIssued } from "@/inngest/functions/messages";
 import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhooks";
@@ -71,7 +71,7 @@ const SPEC = {
 
 function runner() {
   const db = async () => database.db;
-  return createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, messagesOnVoucherIssued, deliverEmailJob(db), deliverWebhookJob(db), ...webhookFanOutJobs(db)], retryBaseMs: 1 });
+  return createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup, passengerFlow, messagesOnVoucherIssued, deliverEmailJob(db), deliverWebhookJob(db), ...webhookFanOutJobs(db)], retryBaseMs: 1 });
 }
 
 describe("a drill", () => {

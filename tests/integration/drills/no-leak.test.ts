@@ -10,8 +10,8 @@ import { bookGroup, bookWave } from "@/inngest/functions/book";
 import { deliverMessageJob } from "@/inngest/functions/deliver-message";
 import { mealVoucherJobs } from "@/inngest/functions/meal-vouchers";
 import { messageSubscribers } from "@/inngest/functions/messages";
-import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
-import { dropTransportOnCancelled, planTransportOnConfirmed } from "@/inngest/functions/plan-transport";
+import { passengerFlow } from "@/inngest/functions/passenger-flow";
+import { dropTransportOnCancelled } from "@/inngest/functions/plan-transport";
 import { rideJobs } from "@/inngest/functions/rides";
 import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhooks";
 import { modelSandboxServer, SANDBOX_MODEL_KEY } from "@/lib/agent/model/sandbox";
@@ -110,7 +110,7 @@ function runner() {
   const db = async () => database.db;
   return createRunner({
     db: database.db,
-    jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, deliverMessageJob(db), ...messageSubscribers, deliverWebhookJob(db), ...webhookFanOutJobs(db), agentRecommendJob(db), planTransportOnConfirmed, dropTransportOnCancelled, ...careAssessors, ...mealVoucherJobs, ...rideJobs],
+    jobs: [allocateOnApproval, bookWave, bookGroup, passengerFlow, deliverMessageJob(db), ...messageSubscribers, deliverWebhookJob(db), ...webhookFanOutJobs(db), agentRecommendJob(db), dropTransportOnCancelled, ...careAssessors, ...mealVoucherJobs, ...rideJobs],
     retryBaseMs: 1,
   });
 }

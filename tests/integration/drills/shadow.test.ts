@@ -4,7 +4,7 @@ import { POST as createCaseHandler } from "@/app/api/v1/cases/route";
 import { allocationWaves, cases, reservations } from "@/db/schema";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
-import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
+import { passengerFlow } from "@/inngest/functions/passenger-flow";
 import { messagesOnVoucherIssued } from "@/inngest/functions/messages";
 import { createRunner } from "@/lib/jobs/runner";
 import { closePool } from "@/lib/pool";
@@ -35,7 +35,7 @@ describe("shadow cases", () => {
     const live = casePayload();
     const { caseUrn: liveUrn } = await approvedCase(admin, live);
     const { caseUrn: shadowUrn } = await approvedCase(admin, { ...live, externalEventId: `${live.externalEventId}-shadow`, mode: "SHADOW" });
-    await createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, messagesOnVoucherIssued], retryBaseMs: 1 }).tick();
+    await createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup, passengerFlow, messagesOnVoucherIssued], retryBaseMs: 1 }).tick();
 
     const [shadow] = await database.db.select().from(cases).where(eq(cases.urn, shadowUrn));
     expect(shadow.mode).toBe("SHADOW");

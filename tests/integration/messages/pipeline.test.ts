@@ -7,7 +7,7 @@ import { POST as inboundHandler } from "@/app/api/v1/sms/inbound/route";
 import { POST as statusHandler } from "@/app/api/v1/sms/status/route";
 import { messages, passengers, smsOptOuts, vouchers } from "@/db/schema";
 import { deliverMessageJob } from "@/inngest/functions/deliver-message";
-import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
+import { passengerFlow } from "@/inngest/functions/passenger-flow";
 import { messageSubscribers } from "@/inngest/functions/messages";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction, type Ctx } from "@/lib/context";
@@ -84,7 +84,7 @@ async function sandbox(path: string, body: unknown = {}) {
   return res.json().catch(() => null) as Promise<unknown>;
 }
 
-const jobs = () => [issueVoucherOnConfirmed, ...messageSubscribers, deliverMessageJob(async () => database.db)];
+const jobs = () => [passengerFlow, ...messageSubscribers, deliverMessageJob(async () => database.db)];
 /** Runs the subscribers and the delivery until nothing is due (retries are due a few ms apart). */
 const runJobs = (clock?: ManualClock) => createRunner({ db: database.db, jobs: jobs(), retryBaseMs: 1, clock }).tick();
 const outboxOf = (reservationUrn: string) => database.db.select().from(messages).where(eq(messages.relatedUrn, reservationUrn)).orderBy(messages.kind, messages.channel, messages.recipient);

@@ -2,12 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "@/db/client";
 import { allocationWaves, cases, hotels, rideVouchers } from "@/db/schema";
-import { planTransportOnConfirmed } from "@/inngest/functions/plan-transport";
+import { passengerFlow } from "@/inngest/functions/passenger-flow";
 import { rideJobs } from "@/inngest/functions/rides";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { assessCare } from "@/lib/care/assess";
 import type { Ctx } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
+import { manualClock, type ManualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
 import { type RidesSandbox, startRidesSandbox } from "@/lib/rides/sandbox";
 import { SANDBOX_RIDES_KEY, SANDBOX_RIDES_SECRET } from "@/lib/rides/settings";
@@ -78,7 +79,7 @@ export async function caseWithStay(db: Db, o: { token: string; tenant: string; d
   return { caseUrn: kase.urn as string, reservationUrn, groupId, transportOwed, reservationUrns, groupIds };
 }
 
-export const runner = (db: Db) => createRunner({ db, jobs: [planTransportOnConfirmed, ...rideJobs], retryBaseMs: 1 });
+export const runner = (db: Db, clock?: ManualClock) => createRunner({ db, jobs: [passengerFlow, ...rideJobs], retryBaseMs: 1, clock });
 
 /** reservation/confirmed as the booking job emits it, then the jobs run (a few rounds: a retried step is due again after its backoff). */
 export async function confirm(db: Db, tenant: string, caseUrn: string, reservationUrn: string) {
@@ -86,9 +87,14 @@ export async function confirm(db: Db, tenant: string, caseUrn: string, reservati
   await settle(db);
 }
 
+/** A few rounds of the jobs, the clock moved past the passenger flow's 10 s waits between them (a peer answering "not now" is asked again). */
 export async function settle(db: Db) {
-  const r = runner(db);
-  for (let i = 0; i < 8; i++) await r.tick();
+  const clock = manualClock();
+  const r = runner(db, clock);
+  for (let i = 0; i < 10; i++) {
+    await r.tick();
+    clock.advance(11_000);
+  }
 }
 
 export const ridesOf = (db: Db, caseUrn: string) => db.select().from(rideVouchers).where(eq(rideVouchers.caseUrn, caseUrn)).orderBy(rideVouchers.direction);

@@ -25,7 +25,7 @@ describe("confirm → segments → the voucher's transport section", () => {
     const reservationUrn = fx.reservationUrns[0];
     await createVoucher({ db: database.db, principal: systemPrincipal(tenant, "booking") }, reservationUrn);
     const text = async () => (await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, reservationUrn)))[0].text;
-    expect(await text()).toContain("No transport arranged yet");
+    expect(await text()).toContain("No ride is included with this stay");
 
     await confirmAndPlan(database.db, tenant, fx.caseUrn, fx.reservationUrns);
     const [toHotel] = (await database.db.select().from(transportSegments).where(eq(transportSegments.caseUrn, fx.caseUrn))).filter((s) => s.direction === "AIRPORT_TO_HOTEL");

@@ -70,7 +70,7 @@ describe("createVoucher", () => {
       expect(body).toContain("wheelchair user");
       expect(body).toContain("Connecting rooms");
       expect(body).toContain("Early check-in: the party arrives");
-      expect(body).toContain("No transport arranged yet");
+      expect(body).toContain("No ride is included with this stay");
     }
     // names in manifest order
     expect(v.text.indexOf("Amélie Dupont")).toBeLessThan(v.text.indexOf("Jean Dupont"));

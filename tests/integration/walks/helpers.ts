@@ -4,9 +4,9 @@ import type { Db } from "@/db/client";
 import { reservations } from "@/db/schema";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
 import { bookGroup, bookWave } from "@/inngest/functions/book";
-import { issueVoucherOnConfirmed } from "@/inngest/functions/issue-voucher";
+import { passengerFlow } from "@/inngest/functions/passenger-flow";
 import { messagesOnReservationCancelled, messagesOnVoucherIssued } from "@/inngest/functions/messages";
-import { dropTransportOnCancelled, planTransportOnConfirmed } from "@/inngest/functions/plan-transport";
+import { dropTransportOnCancelled } from "@/inngest/functions/plan-transport";
 import { rehouseWalked } from "@/inngest/functions/rehouse-walked";
 import type { Allocation } from "@/lib/allocation/schemas";
 import { createRunner } from "@/lib/jobs/runner";
@@ -18,7 +18,7 @@ export type Sandboxed = "EXPEDIA_RAPID" | "HOTELBEDS";
 export function walkRunner(db: Db) {
   return createRunner({
     db,
-    jobs: [allocateOnApproval, bookWave, bookGroup, issueVoucherOnConfirmed, messagesOnVoucherIssued, messagesOnReservationCancelled, planTransportOnConfirmed, dropTransportOnCancelled, rehouseWalked],
+    jobs: [allocateOnApproval, bookWave, bookGroup, passengerFlow, messagesOnVoucherIssued, messagesOnReservationCancelled, dropTransportOnCancelled, rehouseWalked],
     retryBaseMs: 1,
   });
 }

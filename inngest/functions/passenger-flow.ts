@@ -1,0 +1,81 @@
+import { database } from "@/db/client";
+import { systemPrincipal } from "@/lib/auth/principal";
+import type { Ctx } from "@/lib/context";
+import { defineJob } from "@/lib/jobs/define";
+import { queueRideFollowUp, queueVoucherMessages } from "@/lib/messages/voucher";
+import { arrangeRide, type Arranged } from "@/lib/rides/arrange";
+import { issueVoucher } from "@/lib/vouchers/issue";
+import { refreshVoucher } from "@/lib/vouchers/refresh";
+import { PASSENGER_FLOW } from "./lanes";
+
+async function systemCtx(tenant: string): Promise<Ctx> {
+  return { db: (await database()).db, principal: systemPrincipal(tenant, "passenger-flow") };
+}
+
+/**
+ * How long a voucher waits for its ride after the room is confirmed: 60 s. The ride is decided in
+ * the same run within a second or two when the fleet and the ride provider answer; the wait only
+ * covers a peer answering "not now" (5xx, 429, a timeout), whose retries the bench sees settle in
+ * well under a minute. Longer, and a passenger standing in the terminal waits for a hotel they
+ * already have; shorter, and a blip costs them a second message. After it the voucher goes with
+ * "your ride is being arranged" and one follow-up carries the ride (queueRideFollowUp).
+ */
+export const RIDE_WAIT_SECONDS = 60;
+/** Asked again this often within the wait (counted in attempts, so the wait is the runner's clock's), then ever less often after the voucher left (≈ 2 h in all). */
+const RETRY_WITHIN_WAIT_SECONDS = 10;
+const RETRIES_AFTER = ["1m", "2m", "5m", "10m", "15m", "30m", "60m"];
+
+/**
+ * The passenger's path as one ordered flow (issue 28): room confirmed → ride decided → voucher
+ * rendered once with room, ride and care → its messages written (delivered by deliver-message, in
+ * the same lane). One run per case at a time: the hotel's transport is planned for every stay
+ * confirmed by then, so groups that confirmed together share shuttles by time. A cancelled stay
+ * stops the flow where it is.
+ */
+export const passengerFlow = defineJob({
+  ...PASSENGER_FLOW,
+  id: "passenger-flow",
+  event: "reservation/confirmed",
+  retries: 5,
+  concurrency: { limit: 1, key: "event.data.caseUrn" },
+  handler: async ({ event, step }) => {
+    const { tenant, caseUrn, reservationUrn } = event.data;
+    const ctx = await systemCtx(tenant);
+    const input = { caseUrn, reservationUrn, confirmedAt: new Date(event.ts).toISOString() };
+    let ride = (await step.run("ride", () => arrangeRide(ctx, input))) as Arranged;
+    for (let k = 1; ride.retry && k * RETRY_WITHIN_WAIT_SECONDS <= RIDE_WAIT_SECONDS; k++) {
+      await step.sleep(`ride-wait-${k}`, `${RETRY_WITHIN_WAIT_SECONDS}s`);
+      ride = (await step.run(`ride-${k}`, () => arrangeRide(ctx, input))) as Arranged;
+    }
+    if (!ride.live) return { skipped: "reservation no longer confirmed" };
+    const voucher = await step.run("voucher", () => issueVoucher(ctx, reservationUrn));
+    if (!voucher.voucherUrn) return { voucher };
+    const queued = await step.run("messages", () => queueVoucherMessages(ctx, reservationUrn));
+    // the reconfirmation schedule follows the pickup: told once the ride is known, in the background lane
+    await step.sendEvent("planned", { name: "transport/planned", data: { tenant, caseUrn, reservationUrn } });
+    if (!ride.retry) return { ride: ride.legs, voucher, queued };
+    // a peer still says "not now" after the wait: keep asking; a ride decided after the voucher left is told once (a desk's decision meanwhile tells them too)
+    for (const [k, wait] of RETRIES_AFTER.entries()) {
+      await step.sleep(`later-wait-${k}`, wait);
+      ride = (await step.run(`later-${k}`, () => arrangeRide(ctx, input))) as Arranged;
+      if (!ride.live || !ride.retry) break;
+    }
+    if (ride.decided && ride.live) {
+      await step.run("refresh", () => refreshVoucher(ctx, reservationUrn));
+      await step.run("follow-up", () => queueRideFollowUp(ctx, reservationUrn));
+    }
+    return { ride: ride.legs, voucher, queued };
+  },
+});
+
+/** A voucher rendered again → if its first messages went without the ride and the ride is now decided (by the desk, say), the one follow-up. */
+export const rideFollowUpOnRefreshed = defineJob({
+  ...PASSENGER_FLOW,
+  id: "messages-ride-follow-up",
+  event: "voucher/refreshed",
+  retries: 4,
+  handler: async ({ event, step }) => {
+    const ctx = await systemCtx(event.data.tenant);
+    return { queued: await step.run("follow-up", () => queueRideFollowUp(ctx, event.data.reservationUrn)) };
+  },
+});

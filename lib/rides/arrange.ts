@@ -1,0 +1,95 @@
+import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { rideVouchers, transportSegments } from "@/db/schema";
+import type { Ctx } from "@/lib/context";
+import { RetryAfterError } from "@/lib/jobs/define";
+import { log } from "@/lib/log";
+import { assignFromFleet, planReservationTransport } from "@/lib/transport";
+import { leaveRidesForTaxis } from "@/lib/transport/drop-reservation";
+import { FleetAuthError, FleetUnavailable } from "@/lib/transport/fleet/types";
+import { RidesUnavailable } from "./client";
+import { issueRideVoucher } from "./issue";
+import { planRideVouchers } from "./plan";
+import { rideStatusOf, type RideStatus } from "./ride-status";
+
+export type Arranged = RideStatus & {
+  /** the reservation is still CONFIRMED (a cancelled one gets no ride, no voucher) */
+  live: boolean;
+  /** a peer answered "not now" (5xx, 429, timeout): asking again may decide the ride, or turn a shuttle seat into the taxi owed */
+  retry: boolean;
+};
+
+/**
+ * The ride of a confirmed stay, decided before its voucher is rendered (issue 28's ordered flow):
+ * 1. the hotel's transport planned (every CONFIRMED stay of the case at that hotel at once, so the
+ *    groups confirmed by then share shuttles by time; a stay already aboard costs one read);
+ * 2. the taxi vouchers the group is owed without asking the fleet (a car tier, a night ride),
+ *    issued, and the stay's passengers off those shuttles (never a seat and a taxi for one leg);
+ * 3. the fleet asked for the shuttles the stay is still on without a vehicle;
+ * 4. a ride the fleet refused becomes a taxi voucher (FLEET_UNAVAILABLE), the same way.
+ * Each step is idempotent (the plan leaves whoever is aboard, the fleet and the ride provider take
+ * our URNs as idempotency keys), so a replay repeats nothing. A peer that is down does not fail the
+ * passenger's flow: the answer says `retry`, and the flow asks again within its bound.
+ */
+export async function arrangeRide(ctx: Ctx, input: { caseUrn: string; reservationUrn: string; confirmedAt: string }): Promise<Arranged> {
+  let retry = false;
+  const plan = await planReservationTransport(ctx, input);
+  if (plan.skipped?.startsWith("reservation ") || plan.skipped === "case closed") {
+    return { live: false, retry, decided: true, legs: { AIRPORT_TO_HOTEL: "NONE_OWED", HOTEL_TO_AIRPORT: "NONE_OWED" } };
+  }
+  retry = (await issueOwedTaxis(ctx, input)) || retry;
+  for (const urn of await shuttlesWithoutVehicle(ctx, input)) {
+    try {
+      await assignFromFleet(ctx, urn);
+    } catch (err) {
+      if (!(err instanceof FleetUnavailable || err instanceof FleetAuthError)) throw err;
+      log("warn", "the fleet did not answer; the ride is asked again", { segmentUrn: urn, error: err.message });
+      retry = true;
+    }
+  }
+  retry = (await issueOwedTaxis(ctx, input)) || retry;
+  const status = await rideStatusOf(ctx, { urn: input.reservationUrn, caseUrn: input.caseUrn });
+  return { live: true, retry, ...status };
+}
+
+/** The taxi vouchers the group is owed now, issued, and its passengers off the shuttles they replace. Answers whether a provider asked us to come back. */
+async function issueOwedTaxis(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<boolean> {
+  let retry = false;
+  const { pending } = await planRideVouchers(ctx, input);
+  for (const urn of pending) {
+    try {
+      await issueRideVoucher(ctx, urn);
+    } catch (err) {
+      if (!(err instanceof RidesUnavailable || err instanceof RetryAfterError)) throw err;
+      retry = true;
+    }
+  }
+  const issued = await ctx.db
+    .select({ direction: rideVouchers.direction, reason: rideVouchers.reason })
+    .from(rideVouchers)
+    .where(and(eq(rideVouchers.reservationUrn, input.reservationUrn), inArray(rideVouchers.status, ["ISSUED", "USED"]), isNotNull(rideVouchers.segmentUrn)));
+  if (issued.length) {
+    await leaveRidesForTaxis(ctx, { ...input, directions: [...new Set(issued.map((i) => i.direction))], reasons: issued.map((i) => i.reason) });
+  }
+  return retry;
+}
+
+/** The live shuttles the stay is on that have no vehicle yet, in pickup order; not those of a leg an issued taxi voucher takes (no car booked for a ride nobody takes). */
+async function shuttlesWithoutVehicle(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<string[]> {
+  const taxiLegs = await ctx.db
+    .select({ direction: rideVouchers.direction })
+    .from(rideVouchers)
+    .where(and(eq(rideVouchers.reservationUrn, input.reservationUrn), inArray(rideVouchers.status, ["ISSUED", "USED"])));
+  const rows = await ctx.db
+    .select({ urn: transportSegments.urn })
+    .from(transportSegments)
+    .where(
+      and(
+        eq(transportSegments.caseUrn, input.caseUrn),
+        eq(transportSegments.status, "PLANNED"),
+        sql`${transportSegments.reservationUrns} @> ${JSON.stringify([input.reservationUrn])}::jsonb`,
+        taxiLegs.length ? notInArray(transportSegments.direction, taxiLegs.map((t) => t.direction)) : undefined,
+      ),
+    )
+    .orderBy(transportSegments.scheduledAt, transportSegments.urn);
+  return rows.map((r) => r.urn);
+}
