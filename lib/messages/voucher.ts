@@ -65,7 +65,7 @@ export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, k
     recipients,
     template: "voucher",
     // ride: whether the passenger holds their ride with this message, or is owed a follow-up (queueRideFollowUp)
-    payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, checkIn: props.checkIn.date, checkOut: props.checkOut.date, ride: props.rideNote === "PENDING" ? "PENDING" : "DECIDED" },
+    payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, checkIn: props.checkIn.date, checkOut: props.checkOut.date, ride: (await rideStatusOf(ctx, reservation)).decided ? "DECIDED" : "PENDING" },
     passengerLink: link,
     render: async (channel, locale) => {
       if (channel === "SMS") return { text: smsText(locale, texts.sms, { ...values, ride: rideSentence(props, locale) }) };

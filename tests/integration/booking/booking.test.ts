@@ -11,8 +11,11 @@ import { apiTestDatabase } from "@/tests/helpers/api";
 import { sandboxProviders } from "@/tests/helpers/providers";
 import { enqueue } from "../jobs/helpers";
 import { allocate, approvedCase, bookingRunner, bookingTenant, reservationsOf, waveOf } from "./helpers";
+import { sandboxFleet } from "@/tests/helpers/fleet";
 
 const database = apiTestDatabase({ airports: true });
+// the passenger's flow plans rides after each booking: a fleet to ask, so no ride waits on the desk here
+sandboxFleet();
 const sandboxes = sandboxProviders();
 afterAll(() => closePool());
 beforeEach(() => sandboxes.reset());

@@ -354,7 +354,7 @@ describe("STOP, cancellations, locales", () => {
     const fx = await housed({ languages: { B: "fr", A: "de" } });
     await confirm(fx);
     await runJobs();
-    expect(sentTo(fx.phones.B)[0].body).toMatch(/votre hôtel ce soir est Hôtel du Terminal.*confirmation HB-778812\. Votre bon : http/);
+    expect(sentTo(fx.phones.B)[0].body).toMatch(/votre hôtel ce soir est Hôtel du Terminal.*confirmation HB-778812\. .*Votre bon : http/);
     expect(sentTo(fx.phones.A)[0].body).toContain("Ihr Hotel heute Nacht");
     const rows = await outboxOf(fx.reservationUrn);
     expect(rows.find((m) => m.recipient === fx.phones.B)?.locale).toBe("fr");
