@@ -103,7 +103,8 @@ export async function queueRideFollowUp(ctx: Ctx, reservationUrn: string): Promi
 
 /** The ride in one SMS sentence: the shuttle's pickup, the taxi voucher, none owed, or that it follows. */
 function rideSentence(p: Props, locale: Locale): string {
-  if (p.transport) return textFor(locale, "ride.shuttle", { when: `${p.transport.pickup.dateLabel} ${p.transport.pickup.time}`, place: p.transport.pickupLocation });
+  // the pickup point is on the voucher behind the link: an SMS has two segments for the hotel, the code and the link
+  if (p.transport) return textFor(locale, "ride.shuttle", { when: `${p.transport.pickup.dateLabel} ${p.transport.pickup.time}` });
   const taxi = p.taxis?.[0];
   if (taxi) return textFor(locale, "ride.taxi", { code: taxi.code, when: `${taxi.pickup.dateLabel} ${taxi.pickup.time}` });
   return textFor(locale, p.rideNote === "NONE_OWED" ? "ride.none" : "ride.pending", {});

@@ -5,7 +5,7 @@ export const de: Record<MessageTextKey, string> = {
   "voucher.sms": "{airline}: Ihr Hotel heute Nacht ist {hotel}, Check-in {checkIn}, Bestätigung {code}. {ride} Ihr Gutschein: {link}",
   "rideArranged.subject": "Ihre Fahrt zum Hotel {code}: {hotel}",
   "rideArranged.sms": "{airline}: Ihre Fahrt ist organisiert. {ride} Hotel {hotel}, Bestätigung {code}. Ihr Gutschein: {link}",
-  "ride.shuttle": "Shuttle {when} ab {place}.",
+  "ride.shuttle": "Shuttle {when}.",
   "ride.taxi": "Taxigutschein {code}, {when}.",
   "ride.none": "Keine Fahrt inbegriffen: bitte reisen Sie selbst zum Hotel an.",
   "ride.pending": "Ihre Fahrt folgt in einer Nachricht.",

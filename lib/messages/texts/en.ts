@@ -4,7 +4,7 @@ export const en = {
   "voucher.sms": "{airline}: your hotel tonight is {hotel}, check-in {checkIn}, confirmation {code}. {ride} Your voucher: {link}",
   "rideArranged.subject": "Your ride to the hotel {code}: {hotel}",
   "rideArranged.sms": "{airline}: your ride is arranged. {ride} Hotel {hotel}, confirmation {code}. Your voucher: {link}",
-  "ride.shuttle": "Shuttle {when} at {place}.",
+  "ride.shuttle": "Shuttle {when}.",
   "ride.taxi": "Taxi voucher {code}, {when}.",
   "ride.none": "No ride is included: make your own way to the hotel.",
   "ride.pending": "Your ride will follow in a message.",

@@ -5,7 +5,7 @@ export const es: Record<MessageTextKey, string> = {
   "voucher.sms": "{airline}: su hotel esta noche es {hotel}, entrada {checkIn}, confirmación {code}. {ride} Su bono: {link}",
   "rideArranged.subject": "Su traslado al hotel {code}: {hotel}",
   "rideArranged.sms": "{airline}: su traslado está organizado. {ride} Hotel {hotel}, confirmación {code}. Su bono: {link}",
-  "ride.shuttle": "Lanzadera {when} en {place}.",
+  "ride.shuttle": "Lanzadera {when}.",
   "ride.taxi": "Bono de taxi {code}, {when}.",
   "ride.none": "No incluye traslado: vaya al hotel por sus propios medios.",
   "ride.pending": "Su traslado le llegará en otro mensaje.",

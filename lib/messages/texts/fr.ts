@@ -5,7 +5,7 @@ export const fr: Record<MessageTextKey, string> = {
   "voucher.sms": "{airline} : votre hôtel ce soir est {hotel}, arrivée {checkIn}, confirmation {code}. {ride} Votre bon : {link}",
   "rideArranged.subject": "Votre trajet vers l'hôtel {code} : {hotel}",
   "rideArranged.sms": "{airline} : votre trajet est organisé. {ride} Hôtel {hotel}, confirmation {code}. Votre bon : {link}",
-  "ride.shuttle": "Navette {when} à {place}.",
+  "ride.shuttle": "Navette {when}.",
   "ride.taxi": "Bon de taxi {code}, {when}.",
   "ride.none": "Aucun trajet inclus : rendez-vous à l'hôtel par vos propres moyens.",
   "ride.pending": "Votre trajet suivra dans un message.",

@@ -14,7 +14,8 @@ export const SMS_MAX_CHARS = 320;
 
 /** A text in the locale with its {placeholders} filled (a missing value leaves the placeholder empty). */
 export function textFor(locale: Locale, key: MessageTextKey, values: Record<string, string | number | null | undefined>): string {
-  return dictionaries[locale][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
+  // an empty sentence ({ride} with nothing to say) leaves no double space behind
+  return dictionaries[locale][key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? "")).replace(/ {2,}/g, " ");
 }
 
 /**

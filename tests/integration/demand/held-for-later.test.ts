@@ -16,8 +16,11 @@ import { closePool } from "@/lib/pool";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { sandboxProviders } from "@/tests/helpers/providers";
 import { approvedCase, bookingTenant } from "../booking/helpers";
+import { sandboxFleet } from "@/tests/helpers/fleet";
 
 const database = apiTestDatabase({ airports: true });
+// the passenger's flow plans rides after each booking: a fleet to ask, so no ride waits on the desk here
+sandboxFleet();
 const sandboxes = sandboxProviders();
 afterAll(() => closePool());
 beforeEach(() => sandboxes.reset());
