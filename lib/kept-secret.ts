@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { dataDir } from "@/lib/config";
+import { errorFields, log } from "@/lib/log";
 
 // read once per process and file: a signature check per callback must not read the disk
 const kept = new Map<string, string>();
@@ -38,4 +39,22 @@ function readOrCreate(file: string): string {
     return fs.readFileSync(file, "utf8").trim();
   }
   return secret;
+}
+
+/**
+ * A sandbox gateway's key (./sms, ./meals, ./rides settings): the installation's kept secret, or,
+ * where DATA_DIR cannot be written (a read-only image that runs drills), one for this process only,
+ * with a warning: the drills' callbacks may then fail their signature in another process, which
+ * beats failing the drill's step, and never falls back to a key anyone could read in the source.
+ */
+export function sandboxKey(name: string): string {
+  try {
+    return keptSecret(name);
+  } catch (err) {
+    const file = path.join(dataDir(), name);
+    const own = crypto.randomBytes(32).toString("base64url");
+    kept.set(file, own);
+    log("warn", "sandbox key not kept: DATA_DIR cannot be written, this process uses its own", { name, ...errorFields(err) });
+    return own;
+  }
 }

@@ -1,5 +1,5 @@
 import { envInt } from "@/lib/config";
-import { keptSecret } from "@/lib/kept-secret";
+import { sandboxKey } from "@/lib/kept-secret";
 
 /** Where meal vouchers are issued: a case gets it from lib/drills/systems.ts (a drill's is its own sandbox). */
 export type MealsEndpoint = { baseUrl: string; apiKey: string; secret: string; timeoutMs: number };
@@ -24,5 +24,5 @@ export const NO_ISSUER = "no meal voucher issuer configured";
  * The key and secret the sandbox uses by default (and the drills' sandbox always): generated per
  * installation and kept under DATA_DIR (constants in the source let anyone sign a redemption).
  */
-export const sandboxMealsKey = (): string => keptSecret("sandbox-meals-key");
-export const sandboxMealsSecret = (): string => keptSecret("sandbox-meals-secret");
+export const sandboxMealsKey = (): string => sandboxKey("sandbox-meals-key");
+export const sandboxMealsSecret = (): string => sandboxKey("sandbox-meals-secret");

@@ -1,5 +1,5 @@
 import { envInt } from "@/lib/config";
-import { keptSecret } from "@/lib/kept-secret";
+import { sandboxKey } from "@/lib/kept-secret";
 
 export type RidesEndpoint = {
   baseUrl: string;
@@ -34,5 +34,5 @@ export function rideVoucherSettings() {
  * generated per installation and kept under DATA_DIR (constants in the source let anyone sign a
  * usage callback and mark any ride USED).
  */
-export const sandboxRidesKey = (): string => keptSecret("sandbox-rides-key");
-export const sandboxRidesSecret = (): string => keptSecret("sandbox-rides-secret");
+export const sandboxRidesKey = (): string => sandboxKey("sandbox-rides-key");
+export const sandboxRidesSecret = (): string => sandboxKey("sandbox-rides-secret");

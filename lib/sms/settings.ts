@@ -1,5 +1,5 @@
 import { envInt } from "@/lib/config";
-import { keptSecret } from "@/lib/kept-secret";
+import { sandboxKey } from "@/lib/kept-secret";
 
 export type SmsEndpoint = {
   /** the account's base URL, …/2010-04-01/Accounts/{AccountSid}; messages are POSTed to …/Messages.json */
@@ -36,4 +36,4 @@ export const SANDBOX_SMS_ACCOUNT = "ACsandbox";
  * The sandbox's auth token, which signs its STOP/START replies and receipts: generated per
  * installation and kept under DATA_DIR (a constant in the source let anyone sign a STOP).
  */
-export const sandboxSmsKey = (): string => keptSecret("sandbox-sms-key");
+export const sandboxSmsKey = (): string => sandboxKey("sandbox-sms-key");
