@@ -19,6 +19,7 @@ import { startSmsSandbox } from "@/lib/sms/sandbox";
 import { smsSignature } from "@/lib/sms/signature";
 import { createVoucher } from "@/lib/vouchers/create";
 import { linkExpiry, publicBaseUrl, signPassengerToken } from "@/lib/vouchers/link";
+import { proxy } from "@/proxy";
 import { apiTestDatabase, call } from "../../helpers/api";
 import { casePayload, roleToken } from "../../helpers/cases";
 import { uniqueTenant } from "../../helpers/factories";
@@ -83,6 +84,12 @@ describe("the same-origin check believes X-Forwarded-Host only from TRUSTED_PROX
       expect(res.json.code).toBe("FORBIDDEN");
     }
     expect(await cases()).toBe(before);
+  });
+
+  it("a server action posted from evil.com that says X-Forwarded-Host: evil.com is refused by the proxy (Next's own check believes that header)", async () => {
+    const res = proxy(new NextRequest("http://console.test/cases", { method: "POST", headers: { "next-action": "abc", origin: "http://evil.com", "x-forwarded-host": "evil.com" } }));
+    expect(res.status).toBe(403);
+    expect(await res.text()).toMatch(/another site/);
   });
 
   it("a trusted proxy's X-Forwarded-Host names the console: its own origin is accepted", async () => {
