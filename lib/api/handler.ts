@@ -66,6 +66,8 @@ export function handle<S extends RouteSpec>(spec: S, fn: (args: HandlerArgs<S>) 
       if (err instanceof DomainError && err.status === 403 && principal) await auditRefusal(principal, err, req, requestId);
       response = problemResponse(err, requestId, url.pathname);
     }
+    // a credential in the path (the passenger link) makes the URL the key to the answer: no cache may keep it
+    if (spec.guard) response.headers.set("cache-control", "no-store");
     log("info", "request", {
       requestId,
       method: req.method,

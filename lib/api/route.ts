@@ -43,6 +43,7 @@ export type RouteSpec = {
   /**
    * A credential carried in the path (the passenger link's token), checked right after the params
    * and before the body is read: a forged token is a 404 whatever its body, never a 415 or 422.
+   * Every answer of such a route, refusals included, carries `Cache-Control: no-store`.
    */
   guard?: (params: Record<string, unknown>) => void;
   /** error statuses the endpoint may answer besides 401/403/429 */

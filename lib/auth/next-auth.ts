@@ -4,7 +4,7 @@ import { z } from "zod";
 import { headers } from "next/headers";
 import { sameOriginPath } from "@/app/sign-in/callback";
 import { getDb } from "@/db/client";
-import { isHttpsRequest } from "@/lib/http/client-address";
+import { isHttpsRequest, publicLocation } from "@/lib/http/client-address";
 import { isConsoleSessionLive, revokeConsoleSession, SESSION_MAX_AGE_SECONDS, startConsoleSession } from "./console-sessions";
 import { authorizeCredentials } from "./credentials";
 import { hotelRuleIssues } from "./hotel-rule";
@@ -113,10 +113,14 @@ function callbacks(): NextAuthConfig["callbacks"] {
       const live = await isConsoleSessionLive(await getDb(), { sid: token.sid as string | undefined, tenant: String(token.tenant), sub: String(token.sub) });
       return live ? token : null;
     },
-    /** After sign-in or sign-out: a same-origin path only (app/sign-in/callback.ts), whatever next-auth was handed. */
+    /**
+     * After sign-in or sign-out: a same-origin path only (app/sign-in/callback.ts), whatever next-auth
+     * was handed, under PUBLIC_URL or relative: never `baseUrl`, which is the address the server is
+     * bound to (`http://0.0.0.0:3000`) or whatever host the request named.
+     */
     redirect({ url, baseUrl }) {
       const path = url.startsWith(`${baseUrl}/`) ? url.slice(baseUrl.length) : url;
-      return `${baseUrl}${sameOriginPath(path)}`;
+      return publicLocation(sameOriginPath(path));
     },
     session({ session, token }) {
       const user: SessionUser = {

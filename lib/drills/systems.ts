@@ -4,11 +4,11 @@ import { SANDBOX_MODEL_KEY } from "@/lib/agent/model/sandbox";
 import { type ModelSettings, modelSettings } from "@/lib/agent/model/settings";
 import { providerSettings, type ProviderSettings } from "@/lib/config";
 import type { Ctx } from "@/lib/context";
-import { type MealsEndpoint, mealsSettings, mealsTimeoutMs, SANDBOX_MEALS_KEY, SANDBOX_MEALS_SECRET } from "@/lib/meals/settings";
+import { type MealsEndpoint, mealsSettings, mealsTimeoutMs, sandboxMealsKey, sandboxMealsSecret } from "@/lib/meals/settings";
 import { type PaymentEndpoint, paymentSettings, SANDBOX_API_KEY } from "@/lib/payments/settings";
 import { hotelSources } from "@/lib/providers/sources";
 import { rideClient, type RideProvider, rideProvider } from "@/lib/rides";
-import { ridesSettings, SANDBOX_RIDES_KEY, SANDBOX_RIDES_SECRET } from "@/lib/rides/settings";
+import { ridesSettings, sandboxRidesKey, sandboxRidesSecret } from "@/lib/rides/settings";
 import type { HotelProvider } from "@/lib/providers/types";
 import { fleetClient, type TransportFleet, transportFleet } from "@/lib/transport/fleet";
 import { fleetSettings, SANDBOX_FLEET_KEY } from "@/lib/transport/fleet/settings";
@@ -98,7 +98,7 @@ function systemsFor(ctx: Ctx, mode: CaseMode): CaseSystems {
       if (live) return rideProvider();
       // a drill's rides are issued at the drills' own sandbox (its usage callbacks signed with the sandbox secret), never the configured provider
       const baseUrl = await drillPeerUrl("RIDES").catch(() => null);
-      return baseUrl ? rideClient({ baseUrl, apiKey: SANDBOX_RIDES_KEY, secret: SANDBOX_RIDES_SECRET, timeoutMs: ridesSettings()?.timeoutMs ?? 8000 }) : null;
+      return baseUrl ? rideClient({ baseUrl, apiKey: sandboxRidesKey(), secret: sandboxRidesSecret(), timeoutMs: ridesSettings()?.timeoutMs ?? 8000 }) : null;
     }),
     model: once(async () => {
       const configured = modelSettings();
@@ -110,7 +110,7 @@ function systemsFor(ctx: Ctx, mode: CaseMode): CaseSystems {
     meals: once(async () => {
       if (live) return mealsSettings();
       const baseUrl = await drillPeerUrl("MEALS").catch(() => null);
-      return baseUrl ? { baseUrl, apiKey: SANDBOX_MEALS_KEY, secret: SANDBOX_MEALS_SECRET, timeoutMs: mealsTimeoutMs() } : null;
+      return baseUrl ? { baseUrl, apiKey: sandboxMealsKey(), secret: sandboxMealsSecret(), timeoutMs: mealsTimeoutMs() } : null;
     }),
     messaging: { send: live },
   };

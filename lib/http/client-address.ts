@@ -99,7 +99,15 @@ export function publicOrigin(): string {
  * else relative, which the browser resolves against the address it used.
  */
 export function publicSignInUrl(returnTo: string): string {
-  const path = `/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`;
+  return publicLocation(`/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`);
+}
+
+/**
+ * Where a redirect to one of our paths points: under PUBLIC_URL when set, else the path alone,
+ * which the browser resolves against the address it used. Never the address the server is bound
+ * to (`http://0.0.0.0:3000`), which is what the request's URL says behind `next start`.
+ */
+export function publicLocation(path: string): string {
   if (!process.env.PUBLIC_URL) return path;
   try {
     return `${new URL(process.env.PUBLIC_URL).origin}${path}`;

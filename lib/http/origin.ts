@@ -1,3 +1,5 @@
+import { isTrustedProxy, peerAddress } from "./client-address";
+
 /**
  * Whether a browser request comes from another site: its Origin names a host other than the one
  * it was sent to (or one of ALLOWED_ORIGINS, for a console behind another name), or the browser
@@ -25,7 +27,9 @@ function ownHosts(req: Request): Set<string> {
   };
   add(new URL(req.url).host);
   add(req.headers.get("host"));
-  add(req.headers.get("x-forwarded-host"));
+  // only a TRUSTED_PROXIES proxy may say which host the browser asked for: anyone else's
+  // X-Forwarded-Host would let a foreign page's request vouch for its own origin
+  if (isTrustedProxy(peerAddress(req))) add(req.headers.get("x-forwarded-host"));
   for (const o of (process.env.ALLOWED_ORIGINS ?? "").split(",")) {
     try {
       if (o.trim()) add(new URL(o.trim()).host);

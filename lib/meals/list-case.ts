@@ -6,7 +6,7 @@ import { loadCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
 import { type MealVoucherItem, MealVouchersQuery, type MealVoucherTotals } from "./schemas";
-import { maskCode } from "./words";
+import { maskCode } from "@/lib/privacy/mask-code";
 
 /**
  * GET /cases/{caseUrn}/meal-vouchers: a case's meal vouchers, by passenger and seq, for the roles

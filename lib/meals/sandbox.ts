@@ -4,7 +4,7 @@ import { z } from "zod";
 import { firstHeader as header, jsonReplies, readJsonBody, answerFault } from "@/lib/http/sandbox-io";
 import { Faults, FaultsRequest } from "@/lib/providers/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
-import { SANDBOX_MEALS_KEY, SANDBOX_MEALS_SECRET } from "./settings";
+import { sandboxMealsKey, sandboxMealsSecret } from "./settings";
 import { hmacHex } from "@/lib/http/body-signature";
 import { VoucherRequest } from "./wire";
 
@@ -28,7 +28,7 @@ export type MealsSandbox = RunningServer & { faults: Faults; vouchers: () => San
 const DeclineRequest = z.object({ count: z.number().int().min(1).max(1000).default(1), reason: z.string().max(200).default("card programme limit reached") });
 const RedeemRequest = z.object({ id: z.string(), amount: z.number().nonnegative().optional(), merchant: z.string().max(200).optional(), url: z.string().url().optional() });
 
-export function mealsSandboxServer({ apiKey = SANDBOX_MEALS_KEY, secret = SANDBOX_MEALS_SECRET, redemptionUrl = null }: MealsSandboxOptions = {}) {
+export function mealsSandboxServer({ apiKey = sandboxMealsKey(), secret = sandboxMealsSecret(), redemptionUrl = null }: MealsSandboxOptions = {}) {
   const faults = new Faults();
   const vouchers = new Map<string, SandboxVoucher>();
   const byKey = new Map<string, string>();

@@ -1,4 +1,5 @@
 import { envInt } from "@/lib/config";
+import { sandboxKey } from "@/lib/kept-secret";
 
 /** Where meal vouchers are issued: a case gets it from lib/drills/systems.ts (a drill's is its own sandbox). */
 export type MealsEndpoint = { baseUrl: string; apiKey: string; secret: string; timeoutMs: number };
@@ -19,6 +20,9 @@ export const mealsTimeoutMs = () => Math.max(1, envInt("MEALS_TIMEOUT_MS", 8000)
 /** What a voucher left PENDING says when no issuer is configured (the console shows it). */
 export const NO_ISSUER = "no meal voucher issuer configured";
 
-/** The key and secret the sandbox uses by default. */
-export const SANDBOX_MEALS_KEY = "meals_sandbox_key";
-export const SANDBOX_MEALS_SECRET = "meals_sandbox_secret";
+/**
+ * The key and secret the sandbox uses by default (and the drills' sandbox always): generated per
+ * installation and kept under DATA_DIR (constants in the source let anyone sign a redemption).
+ */
+export const sandboxMealsKey = (): string => sandboxKey("sandbox-meals-key");
+export const sandboxMealsSecret = (): string => sandboxKey("sandbox-meals-secret");

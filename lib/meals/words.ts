@@ -7,8 +7,3 @@ export const mealAmount = (locale: Locale, amount: number, currency: string): st
 /** A voucher's time at the airport, in the passenger's language: "Nov 25, 18:05" (en), "25 nov., 18:05" (fr). */
 export const mealTime = (locale: Locale, at: Date, timeZone: string | null | undefined): string => formatLocalDateTime(at, timeZone, locale);
 
-/** A code as anyone but the passenger sees it: every character but the last 4 hidden. */
-export function maskCode(code: string | null): string | null {
-  if (!code) return null;
-  return code.length <= 4 ? code : `${"•".repeat(Math.min(8, code.length - 4))}${code.slice(-4)}`;
-}

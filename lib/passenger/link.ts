@@ -39,6 +39,16 @@ export function checkPassengerToken(token: string, now = Date.now()): string {
 }
 
 /**
+ * Counts one request through a passenger link against the per-link rate limit (429 RATE_LIMITED
+ * with Retry-After past it). The page, its API and the voucher at /v/{token}/voucher share the one
+ * count, so the voucher is no way around a link's limit.
+ */
+export async function countPassengerLink(linkUrn: string): Promise<void> {
+  // per link, not per address: a family behind one hotel wifi must not lock each other out
+  await checkRateLimit(`passenger:${linkUrn}`);
+}
+
+/**
  * Opens a passenger link: the link is the credential, so it is checked before anything is read,
  * and counted against the per-link rate limit (429 with Retry-After). A forged, truncated or
  * unknown link is a 404 that says no more than "not found"; an expired one a 401. A stay replaced
@@ -48,8 +58,7 @@ export function checkPassengerToken(token: string, now = Date.now()): string {
  */
 export async function openPassengerLink(ctx: { db: DbOrTx; requestId?: string }, token: string, now = Date.now()): Promise<PassengerLink> {
   const linkUrn = checkPassengerToken(token, now);
-  // per link, not per address: a family behind one hotel wifi must not lock each other out
-  await checkRateLimit(`passenger:${linkUrn}`);
+  await countPassengerLink(linkUrn);
   const reservation = await currentStay(ctx.db, linkUrn);
   if (!reservation) throw notFound("The passenger link");
   const [caseRow] = await ctx.db.select().from(cases).where(eq(cases.urn, reservation.caseUrn)).limit(1);

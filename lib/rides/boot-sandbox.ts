@@ -1,6 +1,6 @@
 import { startSandboxIfAsked } from "@/lib/start-sandbox-if-asked";
 import { startRidesSandbox } from "./sandbox";
-import { SANDBOX_RIDES_KEY, SANDBOX_RIDES_SECRET } from "./settings";
+import { sandboxRidesKey, sandboxRidesSecret } from "./settings";
 
 /**
  * `RIDES_URL=sandbox`: our ride provider in this process, every client pointed at it; its usage
@@ -14,7 +14,7 @@ export function startRidesSandboxIfAsked(): Promise<void> {
     without: "ride vouchers stay PENDING",
     start: async (base) => {
       const running = await startRidesSandbox({ callbackUrl: `${base}/api/v1/ride-vouchers/usage` });
-      return { url: running.url, env: { RIDES_URL: running.url, RIDES_KEY: SANDBOX_RIDES_KEY, RIDES_SECRET: SANDBOX_RIDES_SECRET } };
+      return { url: running.url, env: { RIDES_URL: running.url, RIDES_KEY: sandboxRidesKey(), RIDES_SECRET: sandboxRidesSecret() } };
     },
   });
 }

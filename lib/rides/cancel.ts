@@ -3,6 +3,7 @@ import { rideVouchers } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/drills/systems";
+import { maskedRide } from "./masked";
 
 /**
  * A reservation cancelled or replaced → its ride vouchers not yet used are CANCELLED; one issued is
@@ -28,7 +29,7 @@ export async function cancelRideVouchers(ctx: Ctx, input: { reservationUrn: stri
         .set({ status: "CANCELLED", cancelledAt: new Date(), cancelReason: input.reason })
         .where(and(eq(rideVouchers.urn, row.urn), eq(rideVouchers.status, row.status)))
         .returning();
-      if (after) await writeAudit(tx, { entity: "ride-voucher", entityUrn: after.urn, action: "cancel", reason: input.reason, before: row, after });
+      if (after) await writeAudit(tx, { entity: "ride-voucher", entityUrn: after.urn, action: "cancel", reason: input.reason, before: maskedRide(row), after: maskedRide(after) });
       return Boolean(after);
     });
     if (done) cancelled.push(row.urn);

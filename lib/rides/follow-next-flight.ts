@@ -7,6 +7,7 @@ import { caseSystems } from "@/lib/drills/systems";
 import { newUrn } from "@/lib/ids";
 import { toAirportPickups } from "@/lib/transport/pickup-rule";
 import { cancelRideVouchers } from "./cancel";
+import { maskedRide } from "./masked";
 
 export type FollowRidesOutcome = { cancelled: string[]; pending: string[]; reservations: string[] };
 
@@ -58,7 +59,7 @@ export async function followNextFlightRides(ctx: Ctx, input: { caseUrn: string; 
         .returning();
       // the race: used or cancelled meanwhile; that answer stands
       if (!cancelled) return null;
-      await writeAudit(tx, { entity: "ride-voucher", entityUrn: old.urn, action: "cancel", airport: kase.airport, reason, before: old, after: cancelled });
+      await writeAudit(tx, { entity: "ride-voucher", entityUrn: old.urn, action: "cancel", airport: kase.airport, reason, before: maskedRide(old), after: maskedRide(cancelled) });
       const [row] = await tx.db
         .insert(rideVouchers)
         .values({

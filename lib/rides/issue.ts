@@ -9,6 +9,7 @@ import { RetryAfterError } from "@/lib/jobs/define";
 import { RidesUnavailable } from "./client";
 import { rideVoucherSettings } from "./settings";
 import type { RideVoucherRequest } from "./wire";
+import { maskedRide } from "./masked";
 
 export type IssueRideOutcome = { urn: string; status: RideVoucherRow["status"] | "SKIPPED"; detail: string };
 
@@ -52,7 +53,7 @@ export async function issueRideVoucher(ctx: Ctx, urn: string): Promise<IssueRide
       .where(and(eq(rideVouchers.urn, row.urn), eq(rideVouchers.status, "PENDING")))
       .returning();
     if (!after) return null;
-    await writeAudit(tx, { entity: "ride-voucher", entityUrn: after.urn, action: outcome.ok ? "issue" : "fail", reason: outcome.ok ? `ride provider issued ${after.providerRef}` : after.lastError, before: row, after });
+    await writeAudit(tx, { entity: "ride-voucher", entityUrn: after.urn, action: outcome.ok ? "issue" : "fail", reason: outcome.ok ? `ride provider issued ${after.providerRef}` : after.lastError, before: maskedRide(row), after: maskedRide(after) });
     await touchCase(tx, after.caseUrn);
     if (outcome.ok) await emit(tx, "ride/issued", { tenant: after.tenant, caseUrn: after.caseUrn, rideVoucherUrn: after.urn });
     return after;

@@ -5,6 +5,7 @@ import { CaseRef } from "@/lib/cases/inputs";
 import { loadCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
+import { maskedRide } from "./masked";
 
 export type RideVoucherRecord = {
   urn: string;
@@ -29,7 +30,9 @@ export type RideVoucherRecord = {
   cancelReason: string | null;
 };
 
-export function toRideRecord(r: RideVoucherRow): RideVoucherRecord {
+/** A ride voucher as staff see it (the API, the case page): its code and link masked (./masked.ts), as meal codes are. */
+export function toRideRecord(row: RideVoucherRow): RideVoucherRecord {
+  const r = maskedRide(row);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     urn: r.urn,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { firstHeader as header, jsonReplies, readJsonBody as readJson, answerFault } from "@/lib/http/sandbox-io";
 import { Faults, FaultsRequest } from "@/lib/providers/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
-import { SANDBOX_RIDES_KEY, SANDBOX_RIDES_SECRET } from "./settings";
+import { sandboxRidesKey, sandboxRidesSecret } from "./settings";
 import { hmacHex } from "@/lib/http/body-signature";
 import { type ProviderVoucher, RideVoucherRequest } from "./wire";
 
@@ -24,7 +24,7 @@ export type RidesSandbox = RunningServer & { faults: Faults; vouchers: () => San
 
 const Use = z.object({ id: z.string(), amount: z.number().min(0) });
 
-export function ridesSandboxServer({ apiKey = SANDBOX_RIDES_KEY, secret = SANDBOX_RIDES_SECRET, callbackUrl = null as string | null } = {}) {
+export function ridesSandboxServer({ apiKey = sandboxRidesKey(), secret = sandboxRidesSecret(), callbackUrl = null as string | null } = {}) {
   const faults = new Faults();
   const byKey = new Map<string, SandboxRide>();
   let refusals = 0;

@@ -1,4 +1,5 @@
 import { envInt } from "@/lib/config";
+import { sandboxKey } from "@/lib/kept-secret";
 
 export type RidesEndpoint = {
   baseUrl: string;
@@ -28,6 +29,10 @@ export function rideVoucherSettings() {
   return { maxAmount: Math.max(1, envInt("RIDE_VOUCHER_MAX_AMOUNT", 80)), validHours: Math.max(1, envInt("RIDE_VOUCHER_VALID_HOURS", 6)) };
 }
 
-/** The key and signing secret the sandbox uses by default (and the drills' sandbox always). */
-export const SANDBOX_RIDES_KEY = "rides_sandbox_key";
-export const SANDBOX_RIDES_SECRET = "rides_sandbox_secret";
+/**
+ * The key and signing secret the sandbox uses by default (and the drills' sandbox always):
+ * generated per installation and kept under DATA_DIR (constants in the source let anyone sign a
+ * usage callback and mark any ride USED).
+ */
+export const sandboxRidesKey = (): string => sandboxKey("sandbox-rides-key");
+export const sandboxRidesSecret = (): string => sandboxKey("sandbox-rides-secret");

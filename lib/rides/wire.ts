@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UtcTimestamp } from "@/lib/primitives";
 
 /** The ride provider's wire format (a ride-hailing business API's voucher endpoints). */
 const Place = z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180), name: z.string().min(1).max(300) });
@@ -31,6 +32,7 @@ export const RideUsage = z.object({
   reference: z.string().min(1).max(200),
   amount: z.number().min(0).max(100_000),
   currency: z.string().regex(/^[A-Z]{3}$/),
-  usedAt: z.iso.datetime({ offset: true }),
+  // a real calendar date within the accepted window (not year 9999, not 2026-02-30)
+  usedAt: UtcTimestamp,
 });
 export type RideUsage = z.infer<typeof RideUsage>;

@@ -6,7 +6,7 @@ import { postToTarget } from "@/lib/outbound/post";
 import { Faults, FaultsRequest } from "@/lib/providers/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { OPTED_OUT_CODE } from "./errors";
-import { SANDBOX_SMS_ACCOUNT, SANDBOX_SMS_KEY } from "./settings";
+import { SANDBOX_SMS_ACCOUNT, sandboxSmsKey } from "./settings";
 import { smsSignature } from "./signature";
 import { type SmsMessageResource, type SmsStatus } from "./wire";
 
@@ -58,7 +58,7 @@ const START_WORDS = new Set(["START", "UNSTOP", "YES"]);
 const NumbersRequest = z.object({ numbers: z.array(z.string().regex(E164)).max(1000) });
 const ReplyRequest = z.object({ from: z.string().regex(E164), to: z.string().max(32).optional(), body: z.string().max(1600) });
 
-export function smsSandboxServer({ accountSid = SANDBOX_SMS_ACCOUNT, authToken = SANDBOX_SMS_KEY, inboundUrl = null, stepMs = 20, trustedOrigins = [] }: SmsSandboxOptions = {}) {
+export function smsSandboxServer({ accountSid = SANDBOX_SMS_ACCOUNT, authToken = sandboxSmsKey(), inboundUrl = null, stepMs = 20, trustedOrigins = [] }: SmsSandboxOptions = {}) {
   const trusted = new Set(trustedOrigins.map((o) => new URL(o).origin));
   const faults = new Faults();
   const messages = new Map<string, SandboxMessage>();

@@ -1,4 +1,5 @@
 import { envInt } from "@/lib/config";
+import { sandboxKey } from "@/lib/kept-secret";
 
 export type SmsEndpoint = {
   /** the account's base URL, …/2010-04-01/Accounts/{AccountSid}; messages are POSTed to …/Messages.json */
@@ -29,6 +30,10 @@ export function endpointFor(accountUrl: string, rest: Omit<SmsEndpoint, "account
   return { accountUrl: trimmed, accountSid: decodeURIComponent(sid), ...rest };
 }
 
-/** The account and key the sandbox accepts by default. */
+/** The account the sandbox accepts by default. */
 export const SANDBOX_SMS_ACCOUNT = "ACsandbox";
-export const SANDBOX_SMS_KEY = "sms_sandbox_key";
+/**
+ * The sandbox's auth token, which signs its STOP/START replies and receipts: generated per
+ * installation and kept under DATA_DIR (a constant in the source let anyone sign a STOP).
+ */
+export const sandboxSmsKey = (): string => sandboxKey("sandbox-sms-key");

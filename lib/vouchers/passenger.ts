@@ -1,16 +1,20 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { vouchers } from "@/db/schema";
+import { countPassengerLink } from "@/lib/passenger/link";
+import { DomainError } from "@/lib/errors";
 import { currentStay } from "./current-stay";
 import { verifyPassengerToken } from "./link";
 
-export type PassengerPage = { status: 200 | 404 | 410; html: string };
+export type PassengerPage = { status: 200 | 404 | 410 | 429; html: string; headers?: Record<string, string> };
 
 /**
  * The passenger's page behind a signed link: no session, the link is the credential. A valid link
  * shows that reservation's voucher and nothing else; a tampered or unknown link is a 404 that says
  * no more than "not found"; an expired link, or a cancelled reservation, a 410 saying so. A stay
  * replaced (a re-accommodation, the passenger's choice) shows the replacing stay's voucher (./current-stay.ts).
+ * A valid link is counted against the link's rate limit, the one its page and API count against:
+ * past it a 429 page with Retry-After, before anything is read.
  */
 export async function passengerVoucherPage(db: DbOrTx, token: string, now = Date.now()): Promise<PassengerPage> {
   const check = verifyPassengerToken(token, now);
@@ -18,6 +22,12 @@ export async function passengerVoucherPage(db: DbOrTx, token: string, now = Date
     return check.reason === "EXPIRED"
       ? { status: 410, html: page("This link has expired", "Ask the airline desk or check your email for a newer link.") }
       : { status: 404, html: page("Voucher not found", "Check that the link was copied in full, or ask the airline desk.") };
+  }
+  try {
+    await countPassengerLink(check.reservationUrn);
+  } catch (err) {
+    if (!(err instanceof DomainError) || err.status !== 429) throw err;
+    return { status: 429, html: page("Too many requests", "This link was opened too often in the last minute. Wait a minute, then reload the page."), headers: err.headers };
   }
   const reservation = await currentStay(db, check.reservationUrn);
   const [voucher] = await db.select({ html: vouchers.html }).from(vouchers).where(eq(vouchers.reservationUrn, reservation?.urn ?? "")).limit(1);

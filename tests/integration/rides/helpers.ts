@@ -11,7 +11,7 @@ import { newUrn } from "@/lib/ids";
 import { manualClock, type ManualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
 import { type RidesSandbox, startRidesSandbox } from "@/lib/rides/sandbox";
-import { SANDBOX_RIDES_KEY, SANDBOX_RIDES_SECRET } from "@/lib/rides/settings";
+import { sandboxRidesKey, sandboxRidesSecret } from "@/lib/rides/settings";
 import { casePayload, createCase, pax } from "@/tests/helpers/cases";
 import { activePolicy } from "@/tests/helpers/policies";
 import { insertDirectReservation } from "@/tests/helpers/reservations";
@@ -27,8 +27,8 @@ export function configuredRides() {
     running = await startRidesSandbox();
     for (const k of ENV_KEYS) saved[k] = process.env[k];
     process.env.RIDES_URL = running.url;
-    process.env.RIDES_KEY = SANDBOX_RIDES_KEY;
-    process.env.RIDES_SECRET = SANDBOX_RIDES_SECRET;
+    process.env.RIDES_KEY = sandboxRidesKey();
+    process.env.RIDES_SECRET = sandboxRidesSecret();
     process.env.RIDES_TIMEOUT_MS = "1000";
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { linkExpiry, signPassengerToken } from "@/lib/vouchers/link";
 import { voucherProps } from "@/lib/vouchers/model";
 import { renderVoucher } from "@/lib/vouchers/render";
 import { auditEntries, messages, reservations } from "@/db/schema";
-import { SANDBOX_RIDES_SECRET } from "@/lib/rides/settings";
+import { sandboxRidesSecret } from "@/lib/rides/settings";
 import { hmacHex } from "@/lib/http/body-signature";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { roleToken } from "@/tests/helpers/cases";
@@ -161,16 +161,16 @@ describe("ride vouchers", () => {
     expect(unsigned.status).toBe(401);
     expect((await ridesOf(database.db, c.caseUrn))[0].status).toBe("ISSUED");
 
-    const good = await call(usage, "/ride-vouchers/usage", { rawBody: body, headers: { "content-type": "application/json", "x-ride-signature": hmacHex(SANDBOX_RIDES_SECRET, body) } });
+    const good = await call(usage, "/ride-vouchers/usage", { rawBody: body, headers: { "content-type": "application/json", "x-ride-signature": hmacHex(sandboxRidesSecret(), body) } });
     expect(good.status).toBe(200);
     expect(good.json).toEqual({ urn: ride.urn, status: "USED", usedAmount: 42.5 });
-    const again = await call(usage, "/ride-vouchers/usage", { rawBody: body, headers: { "x-ride-signature": hmacHex(SANDBOX_RIDES_SECRET, body) } });
+    const again = await call(usage, "/ride-vouchers/usage", { rawBody: body, headers: { "x-ride-signature": hmacHex(sandboxRidesSecret(), body) } });
     expect(again.json).toEqual(good.json);
     const [after] = await ridesOf(database.db, c.caseUrn);
     expect(after).toMatchObject({ status: "USED", usedAmount: 42.5 });
 
     const badFields = JSON.stringify({ id: ride.providerRef, reference: ride.urn, amount: -1, currency: "EUR", usedAt: "x" });
-    const invalid = await call(usage, "/ride-vouchers/usage", { rawBody: badFields, headers: { "x-ride-signature": hmacHex(SANDBOX_RIDES_SECRET, badFields) } });
+    const invalid = await call(usage, "/ride-vouchers/usage", { rawBody: badFields, headers: { "x-ride-signature": hmacHex(sandboxRidesSecret(), badFields) } });
     expect(invalid.status).toBe(422);
   }, 60_000);
 
