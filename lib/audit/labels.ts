@@ -1,3 +1,4 @@
+import { requirePermission } from "@/lib/auth/require";
 import { and, eq, inArray } from "drizzle-orm";
 import { allocationWaves, demands, reservations, reviewItems, transportSegments } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
@@ -24,6 +25,7 @@ export type AuditLabels = {
  * however many rows the page has.
  */
 export async function auditLabels({ ctx, input }: { ctx: Ctx; input: { entries: AuditEntry[] } }): Promise<AuditLabels> {
+  requirePermission(ctx, "read", "read the audit log");
   const byKind = new Map<string, string[]>();
   for (const e of input.entries) {
     const kind = urnKind(e.entityUrn);

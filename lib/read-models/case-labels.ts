@@ -1,3 +1,4 @@
+import { requirePermission } from "@/lib/auth/require";
 import { and, eq, inArray } from "drizzle-orm";
 import { airports, cases } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
@@ -27,6 +28,7 @@ export function departureDay(iso: string, timeZone: string | null): string {
  * A URN of another tenant or of no case is left out; callers fall back to "a case".
  */
 export async function caseLabels({ ctx, input }: { ctx: Ctx; input: { urns: string[] } }): Promise<Record<string, CaseLabel>> {
+  requirePermission(ctx, "read", "read case labels");
   const urns = [...new Set(input.urns.filter((u) => u.startsWith("urn:svc:case:")))];
   if (urns.length === 0) return {};
   const rows = await ctx.db

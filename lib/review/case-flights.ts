@@ -1,3 +1,4 @@
+import { requirePermission } from "@/lib/auth/require";
 import { and, eq, inArray } from "drizzle-orm";
 import { cases, type FlightJson } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
@@ -10,6 +11,7 @@ export async function reviewCaseLabels(
   ctx: Ctx,
   caseUrns: string[],
 ): Promise<Map<string, ReviewCaseLabel>> {
+  requirePermission(ctx, "read", "read review items");
   const labels = new Map<string, ReviewCaseLabel>();
   const urns = [...new Set(caseUrns)];
   if (urns.length === 0) return labels;
