@@ -1,6 +1,6 @@
-import { requirePermission } from "@/lib/auth/require";
 import { and, eq, inArray } from "drizzle-orm";
 import { allocationWaves, demands, reservations, reviewItems, transportSegments } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { urnKind } from "@/lib/ids";
 import { policyHref, policyUrnsIn } from "@/lib/policies/href";

@@ -1,7 +1,7 @@
-import { requirePermission } from "@/lib/auth/require";
 import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import { auditEntries, type AuditEntryRow } from "@/db/schema";
 import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { requirePermission } from "@/lib/auth/require";
 import { airportFilter } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
 import { decodeSegment } from "@/lib/ids";

@@ -1,6 +1,6 @@
-import { requirePermission } from "@/lib/auth/require";
 import { inArray } from "drizzle-orm";
 import { hotels } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 
 export type HotelLabel = { name: string; phone: string | null; stars: number | null };

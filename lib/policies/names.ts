@@ -1,6 +1,6 @@
-import { requirePermission } from "@/lib/auth/require";
 import { and, eq, inArray } from "drizzle-orm";
 import { policies } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 
 export type PolicyName = { name: string; version: number };

@@ -1,6 +1,6 @@
-import { requirePermission } from "@/lib/auth/require";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { serviceTokens, users } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 
 /**
