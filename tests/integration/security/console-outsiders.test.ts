@@ -4,6 +4,7 @@ import { isValidElement } from "react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeCursor } from "@/lib/api/cursor";
 import { resetSessionCache } from "@/lib/auth/console-sessions";
+import { DomainError } from "@/lib/errors";
 import { apiTestDatabase } from "@/tests/helpers/api";
 import { policyPayload } from "@/tests/helpers/policies";
 import { makeRecords, type Records, tableCounter, TENANT } from "@/tests/helpers/records";
@@ -208,6 +209,63 @@ describe("the file system's server actions and pages", () => {
     expect(found.filter((k) => !(k in ACTION_ARGS) && !(k in NOT_TENANT_DATA)), "server actions without sample arguments in this test").toEqual([]);
     expect(Object.keys(ACTION_ARGS).filter((k) => !found.includes(k)), "sample arguments of no server action").toEqual([]);
     expect(PAGE_FILES.length).toBeGreaterThan(25);
+  });
+});
+
+/**
+ * Every service verb a console page, component or server action calls, found in their source: a
+ * `verb({ ctx, … })` or `verb(ctx, …)` imported from lib/. Each refuses a principal holding no
+ * role (FORBIDDEN) before it reads or parses anything: the permission check is the verb's own, not
+ * the page's. The helpers below take no permission of their own, for the reason given. (The job
+ * pages read lib/jobs/queries with `ctx.db` after their own ADMIN check: no verb of a ctx.)
+ */
+const NO_PERMISSION_OF_THEIR_OWN: Record<string, string> = {
+  "@/lib/cases/airports#airportTimeZones": "IANA time zones of airports: reference data, no tenant record",
+  "@/lib/cases/airports#airportTimeZone": "IANA time zones of airports: reference data, no tenant record",
+  "@/lib/cases/load#loadCase": "the scope check itself (tenant, airport, FEED's own cases), called after a verb's permission check",
+  "@/lib/care/rooms#roomsFromCare": "works on a case row a checked verb loaded (loadCase)",
+  "@/lib/review/wave-context#latestWave": "the review item page's, after getReviewItem checked the permission and the airport; also inside the review verbs' transactions",
+  "@/lib/review/wave-context#itemGroups": "the review item page's, after getReviewItem checked the permission and the airport; also inside the review verbs' transactions",
+  "@/lib/policies/active-of-context#activeOfContext": "reads through listPolicies, which checks the permission and the airport",
+};
+
+function consoleVerbs(): { key: string; module: string; name: string; positional: boolean }[] {
+  const sources = [...filesUnder("app/(console)", (n) => /\.tsx?$/.test(n)), ...filesUnder("app/(extranet)", (n) => /\.tsx?$/.test(n)), ...filesUnder("components", (n) => /\.tsx?$/.test(n))];
+  const found = new Map<string, { key: string; module: string; name: string; positional: boolean }>();
+  for (const file of sources) {
+    const src = fs.readFileSync(path.join(ROOT, file), "utf8");
+    const imported = new Map<string, string>();
+    for (const m of src.matchAll(/import\s*\{([^}]*)\}\s*from\s*"(@\/lib\/[^"]+)"/g)) {
+      for (const part of m[1].split(",")) {
+        const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop();
+        if (name) imported.set(name, m[2]);
+      }
+    }
+    for (const m of src.matchAll(/\b([a-zA-Z]+)\((\{\s*)?ctx\s*[,})]/g)) {
+      const from = imported.get(m[1]);
+      if (from) found.set(`${from}#${m[1]}`, { key: `${from}#${m[1]}`, module: from, name: m[1], positional: !m[2] });
+    }
+  }
+  return [...found.values()].sort((a, b) => a.key.localeCompare(b.key));
+}
+
+describe("every verb a console page or server action calls checks its permission itself", () => {
+  const verbs = consoleVerbs();
+
+  it("finds them (and each exemption names one)", () => {
+    expect(verbs.length).toBeGreaterThan(80);
+    expect(Object.keys(NO_PERMISSION_OF_THEIR_OWN).filter((k) => !verbs.some((v) => v.key === k)), "exemptions of no verb").toEqual([]);
+  });
+
+  it.each(verbs.filter((v) => !(v.key in NO_PERMISSION_OF_THEIR_OWN)).map((v) => [v.key, v] as const))("%s refuses a principal with no role", async (_key, verb) => {
+    const mod = (await import(/* @vite-ignore */ verb.module)) as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const ctx = { db: database.db, principal: { sub: "urn:svc:user:0195f0c8-7a1e-7c2d-9a55-3b2f4a1c9d10", tenant: TENANT, roles: [], airports: ["*"], kind: "user" as const }, requestId: "no-role" };
+    const err = await (verb.positional ? mod[verb.name](ctx, records.caseUrn, []) : mod[verb.name]({ ctx, input: { caseUrn: records.caseUrn } })).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err, `${verb.key} answered a principal with no role`).toBeInstanceOf(DomainError);
+    expect((err as DomainError).code, String(err)).toBe("FORBIDDEN");
   });
 });
 
