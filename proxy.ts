@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { problemResponse } from "@/lib/api/problem";
+import { hotelMayOpen, isHotelSession } from "@/lib/auth/hotel-console";
 import { notFound } from "@/lib/errors";
 import { isForeignOrigin } from "@/lib/http/origin";
 import { RETURN_TO_HEADER } from "@/lib/http/return-to";
@@ -14,8 +15,10 @@ export const NOT_FOUND_PAGE = "/_not-found-page";
  * would make the router fail with a plain-text 500 before any handler runs, so it is answered
  * here as what it is, a path that names nothing: problem+json 404 under /api, the not-found page
  * elsewhere. A server action posted from another site is refused calmly (Next would throw a 500).
+ * A hotel's user is sent to the extranet from any console path here, before a page renders, so the
+ * redirect carries nothing of the page (lib/auth/hotel-console.ts).
  */
-export function proxy(req: NextRequest): Response {
+export async function proxy(req: NextRequest): Promise<Response> {
   const path = rawPath(req.url);
   const isApi = path === "/api" || path.startsWith("/api/");
   if (!decodes(path)) {
@@ -30,6 +33,10 @@ export function proxy(req: NextRequest): Response {
       }),
       path,
     );
+  }
+  if (!hotelMayOpen(path) && (await isHotelSession(req))) {
+    // a relative Location: the request's own host may be the bind address (0.0.0.0)
+    return withHeaders(new Response(null, { status: 307, headers: { location: "/extranet", "cache-control": "no-store" } }), path);
   }
   return withHeaders(NextResponse.next({ request: { headers: withReturnTo(req) } }), path);
 }

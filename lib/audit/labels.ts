@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { allocationWaves, demands, reservations, reviewItems, transportSegments } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { urnKind } from "@/lib/ids";
 import { policyHref, policyUrnsIn } from "@/lib/policies/href";
@@ -24,6 +25,7 @@ export type AuditLabels = {
  * however many rows the page has.
  */
 export async function auditLabels({ ctx, input }: { ctx: Ctx; input: { entries: AuditEntry[] } }): Promise<AuditLabels> {
+  requirePermission(ctx, "read", "read the audit log");
   const byKind = new Map<string, string[]>();
   for (const e of input.entries) {
     const kind = urnKind(e.entityUrn);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import { auditEntries, type AuditEntryRow } from "@/db/schema";
 import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { requirePermission } from "@/lib/auth/require";
 import { airportFilter } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
 import { decodeSegment } from "@/lib/ids";
@@ -26,6 +27,7 @@ export function toAuditEntry(row: AuditEntryRow): AuditEntry {
 
 /** Audit entries of the caller's tenant, newest first, limited to the airports in its claims. */
 export async function listAudit({ ctx, input }: { ctx: Ctx; input: AuditQuery }) {
+  requirePermission(ctx, "read", "read the audit log");
   const where: SQL[] = [eq(auditEntries.tenant, ctx.principal.tenant)];
   if (input.entity) where.push(eq(auditEntries.entity, input.entity));
   if (input.entityUrn) {

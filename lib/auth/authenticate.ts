@@ -5,6 +5,7 @@ import { serviceTokens } from "@/db/schema";
 import { DomainError, forbidden, unauthenticated } from "@/lib/errors";
 import { isForeignOrigin, SAFE_METHODS } from "@/lib/http/origin";
 import { isConsoleSessionLive } from "./console-sessions";
+import { withHotelAirports } from "./hotel-airports";
 import { type Principal, TokenClaims, principalFromClaims } from "./principal";
 import { authSecret } from "./secret";
 import { formatSeconds, serviceTokenMaxTtlSeconds, tokenMaxTtlSeconds, verifyToken } from "./tokens";
@@ -20,12 +21,12 @@ export async function authenticate(req: Request, db: DbOrTx): Promise<Principal>
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw challenge(unauthenticated("The Authorization header must be `Bearer <token>`."), false);
     try {
-      return await bearerPrincipal(match[1], db);
+      return await withHotelAirports(db, await bearerPrincipal(match[1], db));
     } catch (err) {
       throw err instanceof DomainError && err.status === 401 ? challenge(err, true) : err;
     }
   }
-  const session = await sessionPrincipal(req, db);
+  const session = await sessionPrincipal(req, db).then((p) => (p ? withHotelAirports(db, p) : null));
   if (session) {
     // a session cookie rides along on any request the browser makes, including one a foreign page
     // triggers: a state change must come from the console's own origin (bearer tokens are not sent

@@ -17,3 +17,8 @@ export function hotelRuleIssues(claims: { roles: readonly string[]; hotels?: rea
   if (!hotel && hotels > 0) issues.push({ path: "hotels", message: "only a HOTEL principal lists hotels" });
   return issues;
 }
+
+/** The airports a principal built from claims holds: none for a HOTEL principal until withHotelAirports (lib/auth/hotel-airports.ts) names its hotels'. */
+export function claimedAirports(claims: { roles: readonly string[]; airports: string[] }): string[] {
+  return claims.roles.includes("HOTEL") ? [] : claims.airports;
+}

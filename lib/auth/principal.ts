@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hotelRuleIssues } from "./hotel-rule";
+import { claimedAirports, hotelRuleIssues } from "./hotel-rule";
 import { type Permission, Role } from "./roles";
 
 /** Who is acting: a console user, a machine client holding a token, or the system in a job. */
@@ -7,7 +7,8 @@ export type Principal = {
   sub: string;
   tenant: string;
   roles: Role[];
-  airports: string[]; // IATA codes, or ["*"]
+  /** IATA codes, or ["*"]; a HOTEL principal's are its hotels' airports, never ["*"] (lib/auth/hotel-airports.ts) */
+  airports: string[];
   kind: "user" | "service" | "system";
   jti?: string;
   name?: string;
@@ -39,7 +40,7 @@ export function principalFromClaims(claims: TokenClaims): Principal {
     sub: claims.sub,
     tenant: claims.tenant,
     roles: claims.roles,
-    airports: claims.airports,
+    airports: claimedAirports(claims),
     kind: claims.sub.startsWith("urn:svc:user:") ? "user" : "service",
     jti: claims.jti,
     name: claims.name,

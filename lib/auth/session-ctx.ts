@@ -1,11 +1,12 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { checkRateLimit } from "@/lib/api/rate-limit";
-import { getDb } from "@/db/client";
+import { type DbOrTx, getDb } from "@/db/client";
 import type { Ctx } from "@/lib/context";
 import { newId } from "@/lib/ids";
 import { ensureTenant } from "@/lib/tenants/ensure";
-import { hotelRuleIssues } from "./hotel-rule";
+import { withHotelAirports } from "./hotel-airports";
+import { claimedAirports, hotelRuleIssues } from "./hotel-rule";
 import { auth, type SessionUser } from "./next-auth";
 import type { Principal } from "./principal";
 import { Role } from "./roles";
@@ -34,7 +35,12 @@ export async function sessionUser(): Promise<SessionUser | null> {
 }
 
 export function principalOf(user: SessionUser): Principal {
-  return { sub: user.sub, tenant: user.tenant, roles: user.roles, airports: user.airports, kind: "user", name: user.name, ...(user.hotels.length ? { hotels: user.hotels } : {}) };
+  return { sub: user.sub, tenant: user.tenant, roles: user.roles, airports: claimedAirports(user), kind: "user", name: user.name, ...(user.hotels.length ? { hotels: user.hotels } : {}) };
+}
+
+/** The principal of a console user: a HOTEL user's airports are its hotels' (lib/auth/hotel-airports.ts). */
+export async function consolePrincipal(db: DbOrTx, user: SessionUser): Promise<Principal> {
+  return withHotelAirports(db, principalOf(user));
 }
 
 /** The rate-limit key of a console user: the API keys session requests the same way (no jti). */
@@ -52,7 +58,7 @@ export async function sessionCtx(): Promise<Ctx & { user: SessionUser }> {
   if (await isServerAction()) await checkRateLimit(sessionRateKey(user));
   const db = await getDb();
   await ensureTenant(db, user.tenant);
-  return { db, principal: principalOf(user), requestId: newId(), user };
+  return { db, principal: await consolePrincipal(db, user), requestId: newId(), user };
 }
 
 async function isServerAction(): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { hotelScores, type QualityScore } from "./score";
 
@@ -6,6 +7,7 @@ import { hotelScores, type QualityScore } from "./score";
  * query). A hotel without a rating is absent. Pages that name hotels (the wave, the case) read it.
  */
 export async function hotelQualities({ ctx, input }: { ctx: Ctx; input: { urns: string[] } }): Promise<Record<string, QualityScore>> {
+  requirePermission(ctx, "read", "read hotels' stay quality");
   const urns = [...new Set(input.urns.filter(Boolean))];
   if (urns.length === 0) return {};
   return Object.fromEntries(await hotelScores(ctx.db, { tenant: ctx.principal.tenant, hotelUrns: urns }));

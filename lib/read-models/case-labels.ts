@@ -1,5 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { airports, cases } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
+import { airportFilter } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
 import { dateTimeFormat } from "@/lib/time-zones";
 import type { CaseMode } from "@/lib/vocabulary";
@@ -24,16 +26,18 @@ export function departureDay(iso: string, timeZone: string | null): string {
 /**
  * Labels of the caller's tenant's cases, by URN, in one query whatever the number of URNs: the
  * transport board, the audit and the review pages name a case by its flight this way (no N+1).
- * A URN of another tenant or of no case is left out; callers fall back to "a case".
+ * A URN of another tenant, of an airport outside the caller's, or of no case is left out; callers
+ * fall back to "a case" (an audit entry of the caller's own refused request names such a case).
  */
 export async function caseLabels({ ctx, input }: { ctx: Ctx; input: { urns: string[] } }): Promise<Record<string, CaseLabel>> {
+  requirePermission(ctx, "read", "read case labels");
   const urns = [...new Set(input.urns.filter((u) => u.startsWith("urn:svc:case:")))];
   if (urns.length === 0) return {};
   const rows = await ctx.db
     .select({ urn: cases.urn, flight: cases.flight, airport: cases.airport, mode: cases.mode, timeZone: airports.timeZone })
     .from(cases)
     .leftJoin(airports, eq(airports.iata, cases.airport))
-    .where(and(eq(cases.tenant, ctx.principal.tenant), inArray(cases.urn, urns)));
+    .where(and(eq(cases.tenant, ctx.principal.tenant), inArray(cases.urn, urns), ...withinAirports(ctx)));
   return Object.fromEntries(
     rows.map((r) => {
       const route = `${r.flight.origin}→${r.flight.destination}`;
@@ -42,3 +46,8 @@ export async function caseLabels({ ctx, input }: { ctx: Ctx; input: { urns: stri
     }),
   );
 }
+
+const withinAirports = (ctx: Ctx) => {
+  const scope = airportFilter(ctx.principal);
+  return scope ? [inArray(cases.airport, scope)] : [];
+};

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { invalid } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
@@ -12,6 +13,8 @@ import { seatsOf } from "./seats";
  * must seat everyone aboard (422 otherwise).
  */
 export async function assignSegmentVehicle({ ctx, input }: { ctx: Ctx; input: z.input<typeof AssignVehicleBody> & { segmentUrn: string } }): Promise<Segment> {
+  // the permission before the body, as every verb (changeSegment checks it again, with the segment)
+  requirePermission(ctx, "transport:write", "assign a vehicle to a transport segment");
   const body = parseInput(AssignVehicleBody, { vehicleId: input.vehicleId, vehicleType: input.vehicleType, driverName: input.driverName, driverPhone: input.driverPhone, reason: input.reason });
   return changeSegment(ctx, {
     segmentUrn: input.segmentUrn,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { serviceTokens, users } from "@/db/schema";
+import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 
 /**
@@ -9,6 +10,7 @@ import type { Ctx } from "@/lib/context";
  * name (system jobs, unknown ids) is left out for the caller to word.
  */
 export async function userNames({ ctx, input }: { ctx: Ctx; input: { urns: string[] } }): Promise<Record<string, string>> {
+  requirePermission(ctx, "read", "read the names of users and clients");
   const subs = [...new Set(input.urns)];
   const userUrns = subs.filter((u) => u.startsWith("urn:svc:user:"));
   const clients = subs.filter((u) => u.startsWith("client:"));

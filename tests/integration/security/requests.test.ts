@@ -31,7 +31,7 @@ async function rowCount(table: string): Promise<number> {
 describe("proxy: paths whose percent-encoding does not decode", () => {
   it.each(HOSTILE)("/api/v1/cases/%s is a problem+json 404 with the security headers", async (seg) => {
     for (const path of [`/api/v1/cases/${seg}`, `/api/v1/cases/${seg}/close`, `/api/v1/${seg}`, `/api/v1/demand/${seg}/approve`]) {
-      const res = proxy(new NextRequest(`http://localhost${path}`, { method: "POST" }));
+      const res = await proxy(new NextRequest(`http://localhost${path}`, { method: "POST" }));
       expect(res.status, path).toBe(404);
       expect(res.headers.get("content-type")).toBe("application/problem+json");
       const body = await res.json();
@@ -41,26 +41,26 @@ describe("proxy: paths whose percent-encoding does not decode", () => {
     }
   });
 
-  it.each(HOSTILE)("console path /cases/%s is rewritten to the not-found page", (seg) => {
+  it.each(HOSTILE)("console path /cases/%s is rewritten to the not-found page", async (seg) => {
     for (const path of [`/cases/${seg}`, `/${seg}`, `/policies/${seg}/edit`, `/cases?x=1`.replace("?x=1", `/${seg}?status=OPEN`)]) {
-      const res = proxy(new NextRequest(`http://localhost${path}`));
+      const res = await proxy(new NextRequest(`http://localhost${path}`));
       expect(res.headers.get("x-middleware-rewrite"), path).toMatch(/\/_not-found-page$/);
     }
   });
 
-  it("lets a well-formed path through, percent-encoded URNs included, with the security headers", () => {
+  it("lets a well-formed path through, percent-encoded URNs included, with the security headers", async () => {
     for (const path of ["/cases", "/api/v1/cases/urn%3Asvc%3Acase%3A0195f0c8-7a1e-7c2d-9a55-3b2f4a1c9d10", "/audit?entity=%E2%82%AC"]) {
-      const res = proxy(new NextRequest(`http://localhost${path}`));
+      const res = await proxy(new NextRequest(`http://localhost${path}`));
       expect(res.headers.get("x-middleware-next"), path).toBe("1");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     }
   });
 
   it("refuses a server action posted from another site (403, plain words), lets the console's own through", async () => {
-    const foreign = proxy(new NextRequest("http://console.test/cases", { method: "POST", headers: { "next-action": "abc", origin: "https://evil.example" } }));
+    const foreign = await proxy(new NextRequest("http://console.test/cases", { method: "POST", headers: { "next-action": "abc", origin: "https://evil.example" } }));
     expect(foreign.status).toBe(403);
     expect(await foreign.text()).toMatch(/another site/);
-    const own = proxy(new NextRequest("http://console.test/cases", { method: "POST", headers: { "next-action": "abc", origin: "http://console.test" } }));
+    const own = await proxy(new NextRequest("http://console.test/cases", { method: "POST", headers: { "next-action": "abc", origin: "http://console.test" } }));
     expect(own.headers.get("x-middleware-next")).toBe("1");
   });
 });

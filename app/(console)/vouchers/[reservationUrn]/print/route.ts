@@ -1,5 +1,5 @@
 // GET /vouchers/{reservationUrn}/print – the voucher alone, opening the browser's print dialog (console session)
-import { principalOf, sessionUser } from "@/lib/auth/session-ctx";
+import { consolePrincipal, sessionUser } from "@/lib/auth/session-ctx";
 import { getDb } from "@/db/client";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, newId } from "@/lib/ids";
@@ -11,7 +11,8 @@ export const dynamic = "force-dynamic";
 export async function GET(req: Request, { params }: { params: Promise<{ reservationUrn: string }> }): Promise<Response> {
   const user = await sessionUser();
   if (!user) return signInRedirect(new URL(req.url).pathname);
-  const ctx = { db: await getDb(), principal: principalOf(user), requestId: newId() };
+  const db = await getDb();
+  const ctx = { db, principal: await consolePrincipal(db, user), requestId: newId() };
   try {
     return htmlResponse(printView(await getVoucher({ ctx, input: { reservationUrn: decodeSegment((await params).reservationUrn), format: "html" } })));
   } catch (err) {

@@ -1,5 +1,5 @@
 // GET /cases/{caseUrn}/vouchers/print – every voucher of the case, one per printed page, opening the print dialog (console session)
-import { principalOf, sessionUser } from "@/lib/auth/session-ctx";
+import { consolePrincipal, sessionUser } from "@/lib/auth/session-ctx";
 import { getDb } from "@/db/client";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, newId } from "@/lib/ids";
@@ -11,7 +11,8 @@ export const dynamic = "force-dynamic";
 export async function GET(req: Request, { params }: { params: Promise<{ caseUrn: string }> }): Promise<Response> {
   const user = await sessionUser();
   if (!user) return signInRedirect(new URL(req.url).pathname);
-  const ctx = { db: await getDb(), principal: principalOf(user), requestId: newId() };
+  const db = await getDb();
+  const ctx = { db, principal: await consolePrincipal(db, user), requestId: newId() };
   try {
     const found = await caseVouchers({ ctx, input: { caseUrn: decodeSegment((await params).caseUrn) } });
     if (found.vouchers.length === 0) return new Response(`No confirmed or checked-out reservation of ${found.flightNumber} has a voucher yet.\n`, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
