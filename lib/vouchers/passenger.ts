@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { vouchers } from "@/db/schema";
 import { currentStay } from "./current-stay";
 import { verifyPassengerToken } from "./link";
+import { currentVoucher } from "./rendition";
 
 export type PassengerPage = { status: 200 | 404 | 410; html: string };
 
@@ -11,6 +10,8 @@ export type PassengerPage = { status: 200 | 404 | 410; html: string };
  * shows that reservation's voucher and nothing else; a tampered or unknown link is a 404 that says
  * no more than "not found"; an expired link, or a cancelled reservation, a 410 saying so. A stay
  * replaced (a re-accommodation, the passenger's choice) shows the replacing stay's voucher (./current-stay.ts).
+ * A CONFIRMED stay whose voucher is not stored yet shows it rendered on demand (./rendition.ts): the
+ * link can be opened before the voucher job has run, and must not say "not found" then.
  */
 export async function passengerVoucherPage(db: DbOrTx, token: string, now = Date.now()): Promise<PassengerPage> {
   const check = verifyPassengerToken(token, now);
@@ -20,7 +21,7 @@ export async function passengerVoucherPage(db: DbOrTx, token: string, now = Date
       : { status: 404, html: page("Voucher not found", "Check that the link was copied in full, or ask the airline desk.") };
   }
   const reservation = await currentStay(db, check.reservationUrn);
-  const [voucher] = await db.select({ html: vouchers.html }).from(vouchers).where(eq(vouchers.reservationUrn, reservation?.urn ?? "")).limit(1);
+  const voucher = reservation && (await currentVoucher(db, reservation));
   if (!reservation || !voucher) return { status: 404, html: page("Voucher not found", "Check that the link was copied in full, or ask the airline desk.") };
   if (reservation.status === "CANCELLED") return { status: 410, html: page("This reservation was cancelled", "The voucher is no longer valid. The airline desk will tell you where you are staying.") };
   return { status: 200, html: voucher.html };
