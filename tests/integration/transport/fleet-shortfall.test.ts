@@ -1,4 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { createElement as h } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { fleetShortfalls, reviewItems, rideVouchers, transportSegments } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
@@ -9,6 +11,7 @@ import { apiTestDatabase } from "@/tests/helpers/api";
 import { pax, roleToken } from "@/tests/helpers/cases";
 import { uniqueTenant } from "@/tests/helpers/factories";
 import { sandboxFleet } from "@/tests/helpers/fleet";
+import { FleetShortfallRows } from "@/components/board/fleet-shortfall";
 import { confirmAndPlan, confirmedCase } from "./helpers";
 
 const database = apiTestDatabase({ airports: true });
@@ -115,6 +118,13 @@ describe("a fleet shortfall is one decision per airport and night", () => {
         openItems: 1,
       },
     ]);
+    // the board page's line, from the same read model
+    const html = renderToStaticMarkup(h(FleetShortfallRows, { shortfalls: board.fleetShortfalls }));
+    expect(html.replace(/<!-- -->/g, "")).toContain("Fleet short: 5 rides (19 seats) without a vehicle the night of 2026-11-21");
+    expect(html).toContain(`href="/review/${encodeURIComponent(board.fleetShortfalls![0].reviewItemUrn!)}"`);
+    expect(html.replace(/<!-- -->/g, "")).toContain("1 review item<");
+    expect(html.replace(/<!-- -->/g, "")).toContain("shuttle: 5 rides (19 seats) · 1 ride replaced by taxi vouchers (2 vouchers) · fleet asked for 2 more shuttle: none granted · 3 cases");
+    expect(renderToStaticMarkup(h(FleetShortfallRows, { shortfalls: [] }))).toBe("");
   });
 
   it("a fleet that can add vehicles is asked once and the refused rides get them: no review item", async () => {
