@@ -138,4 +138,23 @@ describe("a fleet shortfall is one decision per airport and night", () => {
     expect(fleet.capacityRequests()).toEqual([expect.objectContaining({ vehicleType: "SHUTTLE", requested: 2, granted: 2 })]);
     expect(await openItems(tenant)).toHaveLength(0);
   });
+
+  it("a resolved item stays resolved: the next refusal that night opens one new item, still one open", async () => {
+    const tenant = uniqueTenant();
+    await fleet.admin("/__sandbox/fleet", { airport: "CDG", vehicles: { SHUTTLE: 0 } });
+    const token = await roleToken(tenant, "OPS_SUPERVISOR");
+    const first = await confirmedCase(database.db, { token, tenant, groups: [economy("R1", 2)] });
+    await confirmAndPlan(database.db, tenant, first.caseUrn, first.reservationUrns);
+    const [item] = await openItems(tenant);
+    await database.db.update(reviewItems).set({ state: "RESOLVED", resolution: "buses hired", resolvedAt: new Date() }).where(eq(reviewItems.urn, item.urn));
+    const second = await confirmedCase(database.db, { token, tenant, groups: [economy("R2", 3)] });
+    await confirmAndPlan(database.db, tenant, second.caseUrn, second.reservationUrns);
+    const open = await openItems(tenant);
+    expect(open).toHaveLength(1);
+    expect(open[0].urn).not.toBe(item.urn);
+    // it belongs to the night's first case and counts every ride still short, the first case's too
+    expect(open[0].caseUrn).toBe(first.caseUrn);
+    expect(open[0].detail).toContain("4 rides (10 seats) without a vehicle");
+    expect((await database.db.select().from(reviewItems).where(eq(reviewItems.urn, item.urn)))[0].state).toBe("RESOLVED");
+  });
 });
