@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { transportSegments } from "@/db/schema";
+import { type TransportSegmentRow, transportSegments } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/drills/systems";
 import { releaseQuietly } from "./change";
-import { type AssignmentRequest, type TransportFleet } from "./fleet/types";
+import type { AssignmentRequest, TransportFleet } from "./fleet/types";
 import { NO_VEHICLE } from "./fleet/wire";
 import { refreshVouchersOf } from "./refresh-vouchers";
 import { askForCapacity } from "./shortfall/ask-capacity";
-import { shortfallScope } from "./shortfall/key";
+import { type ShortfallScope, shortfallScope } from "./shortfall/key";
 import { recordShortfall } from "./shortfall/record";
 import { auditSnapshot } from "./to-record";
 
@@ -41,15 +41,12 @@ export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<Fle
     specialRequirements: segment.specialRequirements,
   };
   let outcome = fleet ? await fleet.assign(request) : ({ ok: false, code: "no_provider", message: "no transport provider is configured (FLEET_URL)" } as const);
-  const scope = outcome.ok ? null : await shortfallScope(ctx, segment);
-  // the type is exhausted: the fleet may add vehicles (once per airport, night and type), then this ride is asked again
-  if (fleet && scope && !outcome.ok && outcome.code === NO_VEHICLE && (await askForCapacity(ctx, fleet, segment, scope)) > 0) outcome = await fleet.assign(request);
 
   if (!outcome.ok) {
-    // the fleet's answer, kept on the ride: ride vouchers (lib/rides) replace only a ride a fleet refused
-    if (fleet) await ctx.db.update(transportSegments).set({ fleetRefusal: `${outcome.code}: ${outcome.message}`.slice(0, 500) }).where(and(eq(transportSegments.urn, segment.urn), eq(transportSegments.status, "PLANNED")));
-    await openUnassigned(ctx, segment, `${outcome.code}: ${outcome.message}`, fleet, scope ?? undefined);
-    return { segmentUrn, outcome: "UNASSIGNED", detail: outcome.code };
+    const scope = await shortfallScope(ctx, segment);
+    // the type is exhausted: the fleet may add vehicles (once per airport, night and type), then this ride is asked again
+    if (fleet && outcome.code === NO_VEHICLE && (await askForCapacity(ctx, fleet, segment, scope)) > 0) outcome = await fleet.assign(request);
+    if (!outcome.ok) return unassigned(ctx, segment, outcome, fleet, scope);
   }
   const a = outcome.assignment;
   const done = await transaction(ctx, async (tx) => {
@@ -73,9 +70,14 @@ export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<Fle
 }
 
 /**
- * The ride joins its airport's night's fleet shortfall: one open TRANSPORT_UNASSIGNED item per
- * airport and night with the numbers, not one per case (./shortfall/record.ts says why and how).
+ * A ride left without a vehicle: the fleet's answer kept on it (ride vouchers, lib/rides, replace
+ * only a ride a fleet refused), and the ride joins its airport's night's fleet shortfall — one open
+ * TRANSPORT_UNASSIGNED item per airport and night with the numbers, not one per case
+ * (./shortfall/record.ts says why and how).
  */
-async function openUnassigned(ctx: Ctx, segment: typeof transportSegments.$inferSelect, why: string, fleet: TransportFleet | null, scope?: Awaited<ReturnType<typeof shortfallScope>>): Promise<void> {
+async function unassigned(ctx: Ctx, segment: TransportSegmentRow, refusal: { code: string; message: string }, fleet: TransportFleet | null, scope: ShortfallScope): Promise<FleetOutcome> {
+  const why = `${refusal.code}: ${refusal.message}`;
+  if (fleet) await ctx.db.update(transportSegments).set({ fleetRefusal: why.slice(0, 500) }).where(and(eq(transportSegments.urn, segment.urn), eq(transportSegments.status, "PLANNED")));
   await recordShortfall(ctx, segment, why, { withoutFleet: !fleet, scope });
+  return { segmentUrn: segment.urn, outcome: "UNASSIGNED", detail: refusal.code };
 }
