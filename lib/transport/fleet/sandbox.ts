@@ -9,8 +9,8 @@ import { firstHeader as header, jsonReplies, readJsonBody as readJson, answerFau
 
 /**
  * A transport provider to develop and test against, speaking ./wire over real HTTP:
- *  - a limited fleet per airport: by default 4 shuttles (20 seats), 6 private cars and 6 taxis
- *    (4 seats) and 2 wheelchair vans (6 seats) at every airport; `POST /__sandbox/fleet`
+ *  - a limited fleet per airport: by default 24 shuttles (20 seats), 30 private cars and 30 taxis
+ *    (4 seats) and 6 wheelchair vans (6 seats) at every airport; `POST /__sandbox/fleet`
  *    { airport, vehicles: { WHEELCHAIR_VAN: 0, … } } sets an airport's counts;
  *  - a vehicle is busy from a ride's pickup for 90 minutes; a request nothing free can serve
  *    (or that needs more seats than the type has) is 409 no_vehicle;

@@ -63,7 +63,8 @@ describe("a fleet shortfall is one decision per airport and night", () => {
     expect(detail).toContain("Fleet short at CDG, night of 2026-11-21: 6 rides (24 seats) without a vehicle — SHUTTLE 6 rides (24 seats), over 3 cases; 0 rides replaced by taxi vouchers");
     expect(detail).toMatch(/Asked the fleet for 2 more SHUTTLE \(vehicles, [^)]+\): granted none/);
     for (const s of segments) expect(detail.split(s.urn).length - 1, s.urn).toBe(1);
-    for (const c of cases) expect(detail).toContain(c.caseUrn);
+    // every case with its count: 4, 3 and 5 riders each way
+    for (const [i, seats] of [8, 6, 10].entries()) expect(detail).toContain(`- AF1234 ${cases[i].caseUrn}: 2 rides (${seats} seats)`);
 
     // once per airport, night and vehicle type, though six rides were refused
     expect(fleet.capacityRequests()).toHaveLength(1);
