@@ -18,7 +18,7 @@ import { RIDES_MARK, shortfallHead, withRide } from "./words";
  *
  * A review item must belong to a case (review_items.case_urn is NOT NULL): it belongs to the first
  * case of the night whose ride was refused, and lists every case's rides; its reservation URNs are
- * every ride's, its affected groups that first case's (a group id is only unique within its case).
+ * the listed rides', its affected groups that first case's (a group id is only unique within its case).
  * A resolved item stays resolved: a later refusal that night opens a new one.
  */
 export async function recordShortfall(ctx: Ctx, segment: TransportSegmentRow, why: string, o: { withoutFleet: boolean; scope?: ShortfallScope }): Promise<void> {
@@ -49,14 +49,17 @@ export async function recordShortfall(ctx: Ctx, segment: TransportSegmentRow, wh
       const detail = open.detail ?? "";
       const at = detail.indexOf(RIDES_MARK);
       const rides = at < 0 ? "" : detail.slice(at + RIDES_MARK.length).replace(/^\n/, "");
-      const next = `${head}\n${withRide(rides, segment.urn, line)}`;
+      const listed = withRide(rides, segment.urn, line);
+      // the reservations of the rides listed, not of a thousand: the list is capped for the same reason
+      const nowListed = !rides.includes(segment.urn) && listed.includes(segment.urn);
+      const next = `${head}\n${listed}`;
       if (next === detail) return;
       await tx.db
         .update(reviewItems)
         .set({
           detail: next,
           affectedGroups: open.caseUrn === segment.caseUrn ? [...new Set([...open.affectedGroups, ...groups])].sort() : open.affectedGroups,
-          reservationUrns: [...new Set([...open.reservationUrns, ...segment.reservationUrns])].sort(),
+          reservationUrns: nowListed ? [...new Set([...open.reservationUrns, ...segment.reservationUrns])].sort() : open.reservationUrns,
         })
         .where(eq(reviewItems.urn, open.urn));
       return;
