@@ -11,6 +11,7 @@ import type { Board } from "@/lib/board/schemas";
 import { cn } from "@/lib/utils";
 import type { ReviewPriority } from "@/lib/vocabulary";
 import { CapacityCallRow } from "./capacity-call";
+import { FleetShortfallRows } from "./fleet-shortfall";
 import { FlightRows } from "./flight-rows";
 import { SlaClock } from "./sla-clock";
 
@@ -116,6 +117,7 @@ export function BoardView({ initial, zone, canCallHotels = false }: { initial: B
             <CardTitle className="text-base">Waiting for a person</CardTitle>
           </CardHeader>
           <CardContent>
+            <FleetShortfallRows shortfalls={board.fleetShortfalls} />
             {review.items.length === 0 ? (
               <p className="text-sm text-muted-foreground" data-testid="board-review-empty">Nothing waits for a person at {board.airport}.</p>
             ) : (

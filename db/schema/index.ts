@@ -23,3 +23,4 @@ export * from "./console-sessions";
 export * from "./care";
 export * from "./care-overrides";
 export * from "./hotel-word";
+export * from "./fleet-shortfalls";

@@ -10,6 +10,7 @@ import { reachOf } from "@/lib/messages/reach";
 import { noServerReason } from "@/lib/messages/channels";
 import { parseInput } from "@/lib/validation";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
+import { boardFleetShortfalls } from "./fleet-shortfalls";
 import { boardFlightRows } from "./flight-rows";
 import { boardWalks } from "./walks";
 import { type Board, BoardQuery } from "./schemas";
@@ -31,7 +32,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
   const openCaseUrns = ctx.db.select({ urn: cases.urn }).from(cases).where(openCase);
   const startedAt = new Date();
 
-  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reach, reviewRows, [transport], [wave], flights, capacityCall, walks] = await Promise.all([
+  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reach, reviewRows, [transport], [wave], flights, capacityCall, walks, fleetShortfalls] = await Promise.all([
     ctx.db.select({ status: cases.status, n: sql<number>`count(*)::int` }).from(cases).where(openCase).groupBy(cases.status),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(passengers).where(inArray(passengers.caseUrn, openCaseUrns)),
     ctx.db
@@ -97,6 +98,8 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
     // tonight's capacity call with its answers, counted in the same statement (lib/capacity/tonight.ts)
     tonightsCall(ctx, airport, startedAt),
     boardWalks(ctx, openCaseUrns),
+    // the fleet's shortfall tonight: one decision, its numbers live (lib/board/fleet-shortfalls.ts)
+    boardFleetShortfalls(ctx, airport, startedAt),
   ]);
 
   const now = startedAt.getTime();
@@ -134,6 +137,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
     walks,
     flights,
     capacityCall,
+    fleetShortfalls,
   };
   // the overdue count moves with the clock alone; the page counts down itself, so it stays out of the hash
   const revision = createHash("sha256")

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { WaveSource } from "@/lib/allocation/schemas";
 import { IataCode } from "@/lib/primitives";
-import { CaseStatus, ReviewCategory, ReviewPriority, ReviewState } from "@/lib/vocabulary";
+import { CaseStatus, ReviewCategory, ReviewPriority, ReviewState, VehicleType } from "@/lib/vocabulary";
 
 export const BoardQuery = z.object({ airport: IataCode });
 export type BoardQuery = z.infer<typeof BoardQuery>;
@@ -91,6 +91,27 @@ export const BoardHotelWalks = z
   .meta({ id: "BoardHotelWalks" });
 export type BoardHotelWalks = z.infer<typeof BoardHotelWalks>;
 
+export const BoardFleetShortfall = z
+  .object({
+    night: z.string().meta({ description: "the airport's night (YYYY-MM-DD, local): the night under way when its cases' flights were disrupted" }),
+    tonight: z.boolean().meta({ description: "the night under way now" }),
+    rides: z.number().int().meta({ description: "rides the fleet refused that still have no vehicle (PLANNED)" }),
+    seats: z.number().int().meta({ description: "their riders: seats missing" }),
+    byType: z.array(z.object({ vehicleType: VehicleType, rides: z.number().int(), seats: z.number().int() })),
+    taxi: z.object({
+      rides: z.number().int().meta({ description: "refused rides taxi vouchers (FLEET_UNAVAILABLE) stand for" }),
+      vouchers: z.number().int().meta({ description: "those taxi vouchers, not cancelled or failed" }),
+    }),
+    capacity: z
+      .array(z.object({ vehicleType: VehicleType, asked: z.number().int(), granted: z.number().int().nullable().meta({ description: "null: no answer yet" }) }))
+      .meta({ description: "what the fleet was asked to add, once per vehicle type, and granted" }),
+    cases: z.number().int().meta({ description: "cases whose rides were refused" }),
+    reviewItemUrn: z.string().nullable().meta({ description: "the one open TRANSPORT_UNASSIGNED item for the shortfall (null: resolved)" }),
+    openItems: z.number().int().meta({ description: "review items open for the shortfall: 1 or 0" }),
+  })
+  .meta({ id: "BoardFleetShortfall", description: "An airport's night whose rides the fleet refused: one decision, one review item (docs/transport.md)" });
+export type BoardFleetShortfall = z.infer<typeof BoardFleetShortfall>;
+
 export const Board = z
   .object({
     airport: z.string(),
@@ -148,6 +169,10 @@ export const Board = z
       sources: z.array(WaveSource),
     }),
     capacityCall: BoardCapacityCall.nullable().optional().meta({ description: "tonight's capacity call at the airport (null: nobody called the hotels tonight)" }),
+    fleetShortfalls: z
+      .array(BoardFleetShortfall)
+      .optional()
+      .meta({ description: "tonight's fleet shortfall at the airport, and older nights' still open, newest first" }),
     walks: z.array(BoardHotelWalks).meta({ description: "tonight's walks by hotel (the open live cases' walked stays), most first" }),
     flights: z
       .array(BoardFlight)

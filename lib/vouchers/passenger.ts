@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { vouchers } from "@/db/schema";
 import { countPassengerLink } from "@/lib/passenger/link";
 import { DomainError } from "@/lib/errors";
 import { currentStay } from "./current-stay";
 import { verifyPassengerToken } from "./link";
+import { currentVoucher } from "./rendition";
 
 export type PassengerPage = { status: 200 | 404 | 410 | 429; html: string; headers?: Record<string, string> };
 
@@ -15,6 +14,8 @@ export type PassengerPage = { status: 200 | 404 | 410 | 429; html: string; heade
  * replaced (a re-accommodation, the passenger's choice) shows the replacing stay's voucher (./current-stay.ts).
  * A valid link is counted against the link's rate limit, the one its page and API count against:
  * past it a 429 page with Retry-After, before anything is read.
+ * A CONFIRMED stay whose voucher is not stored yet shows it rendered on demand (./rendition.ts): the
+ * link can be opened before the voucher job has run, and must not say "not found" then.
  */
 export async function passengerVoucherPage(db: DbOrTx, token: string, now = Date.now()): Promise<PassengerPage> {
   const check = verifyPassengerToken(token, now);
@@ -30,7 +31,7 @@ export async function passengerVoucherPage(db: DbOrTx, token: string, now = Date
     return { status: 429, html: page("Too many requests", "This link was opened too often in the last minute. Wait a minute, then reload the page."), headers: err.headers };
   }
   const reservation = await currentStay(db, check.reservationUrn);
-  const [voucher] = await db.select({ html: vouchers.html }).from(vouchers).where(eq(vouchers.reservationUrn, reservation?.urn ?? "")).limit(1);
+  const voucher = reservation && (await currentVoucher(db, reservation));
   if (!reservation || !voucher) return { status: 404, html: page("Voucher not found", "Check that the link was copied in full, or ask the airline desk.") };
   if (reservation.status === "CANCELLED") return { status: 410, html: page("This reservation was cancelled", "The voucher is no longer valid. The airline desk will tell you where you are staying.") };
   return { status: 200, html: voucher.html };

@@ -6,7 +6,7 @@ const ENV_KEYS = ["FLEET_URL", "FLEET_API_KEY", "FLEET_TIMEOUT_MS"] as const;
 /**
  * The sandbox transport fleet as a real HTTP server on a free port for one test file, with
  * FLEET_URL pointing at it (restored after the file). `admin(path, body)` posts to its admin
- * endpoints (`/__sandbox/fleet`, `/__sandbox/faults`, `/__sandbox/reset`).
+ * endpoints (`/__sandbox/fleet`, `/__sandbox/faults`, `/__sandbox/reset`); `capacityRequests()` lists what it was asked to add.
  */
 export function sandboxFleet(env: Partial<Record<(typeof ENV_KEYS)[number], string>> = {}) {
   let running: FleetSandbox | undefined;
@@ -38,6 +38,8 @@ export function sandboxFleet(env: Partial<Record<(typeof ENV_KEYS)[number], stri
       return get().url;
     },
     assignments: () => get().assignments(),
+    /** every capacity request the sandbox received, repeats included */
+    capacityRequests: () => get().capacityRequests(),
     admin,
     reset: () => admin("/__sandbox/reset"),
   };

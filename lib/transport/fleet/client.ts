@@ -1,5 +1,5 @@
-import { type AssignOutcome, FleetAuthError, FleetUnavailable, type TransportFleet } from "./types";
-import { Assignment, type AssignmentRequest, FleetError } from "./wire";
+import { type AssignOutcome, type CapacityAnswer, FleetAuthError, FleetUnavailable, type TransportFleet } from "./types";
+import { Assignment, type AssignmentRequest, CapacityGrant, type CapacityRequest, FleetError } from "./wire";
 
 export type FleetEndpoint = { baseUrl: string; apiKey: string; timeoutMs: number };
 
@@ -47,6 +47,17 @@ export function fleetClient(endpoint: FleetEndpoint): TransportFleet {
     async release(assignmentId: string): Promise<void> {
       const { status } = await call("DELETE", `/v1/assignments/${encodeURIComponent(assignmentId)}`);
       if (status >= 400 && status !== 404) throw new FleetUnavailable(`release answered ${status}`, status);
+    },
+    async requestCapacity(request: CapacityRequest, reference: string): Promise<CapacityAnswer> {
+      const { status, json } = await call("POST", "/v1/capacity-requests", request, reference);
+      // a provider without the API (404) or refusing the request (another 4xx) adds nothing
+      if (status >= 400) {
+        const e = FleetError.safeParse(json);
+        return { granted: 0, message: e.success ? `${e.data.error.code}: ${e.data.error.message}` : `answered ${status}` };
+      }
+      const parsed = CapacityGrant.safeParse(json);
+      if (!parsed.success) throw new FleetUnavailable(`answered an unexpected shape (${status})`, status);
+      return { granted: Math.min(parsed.data.granted, request.vehicles), message: parsed.data.message ?? null };
     },
   };
 }

@@ -4,22 +4,28 @@ import { Faults, FaultsRequest } from "@/lib/providers/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { VEHICLE_TYPES, VehicleType } from "@/lib/vocabulary";
 import { SANDBOX_FLEET_KEY } from "./settings";
-import { type Assignment, AssignmentRequest, NO_VEHICLE } from "./wire";
+import { type Assignment, AssignmentRequest, type CapacityGrant, CapacityRequest, NO_VEHICLE } from "./wire";
 import { firstHeader as header, jsonReplies, readJsonBody as readJson, answerFault } from "@/lib/http/sandbox-io";
 
 /**
  * A transport provider to develop and test against, speaking ./wire over real HTTP:
- *  - a limited fleet per airport: by default 4 shuttles (20 seats), 6 private cars and 6 taxis
- *    (4 seats) and 2 wheelchair vans (6 seats) at every airport; `POST /__sandbox/fleet`
+ *  - a limited fleet per airport: by default 24 shuttles (20 seats), 30 private cars and 30 taxis
+ *    (4 seats) and 6 wheelchair vans (6 seats) at every airport; `POST /__sandbox/fleet`
  *    { airport, vehicles: { WHEELCHAIR_VAN: 0, … } } sets an airport's counts;
  *  - a vehicle is busy from a ride's pickup for 90 minutes; a request nothing free can serve
  *    (or that needs more seats than the type has) is 409 no_vehicle;
  *  - one assignment per reference (the Idempotency-Key): a retry answers the first one;
  *  - faults as the hotel sandboxes have them (`POST /__sandbox/faults`, `x-sandbox-fault`,
  *    lib/providers/faults.ts): 5xx, 429, timeout, 401, "lose-confirmation" (assigned, answer dropped);
- *  - `GET /__sandbox/assignments` lists live assignments; `POST /__sandbox/reset` forgets them all.
+ *  - `POST /v1/capacity-requests` { airport, vehicleType, vehicles, from, until } adds vehicles of the
+ *    type for rides picked up in [from, until), as many as its spare pool holds (by default a quarter
+ *    of the type's count at the airport, rounded down; `POST /__sandbox/fleet` { airport, spare: { TYPE: n } }
+ *    sets it), and answers how many; the same Idempotency-Key answers the first answer. The fault
+ *    setting `POST /__sandbox/faults` { capacity: "none" } makes it grant none ("normal" undoes it);
+ *  - `GET /__sandbox/assignments` lists live assignments, `GET /__sandbox/capacity-requests` every
+ *    capacity request received (repeats included); `POST /__sandbox/reset` forgets them all.
  */
-export type FleetSandbox = RunningServer & { faults: Faults; assignments: () => Assignment[] };
+export type FleetSandbox = RunningServer & { faults: Faults; assignments: () => Assignment[]; capacityRequests: () => CapacityGrant[] };
 
 export const SANDBOX_SEATS: Record<VehicleType, number> = { SHUTTLE: 20, PRIVATE_CAR: 4, TAXI: 4, WHEELCHAIR_VAN: 6 };
 // a hub's ground handler: enough for a few flights at once; POST /__sandbox/fleet sets other counts
@@ -30,16 +36,29 @@ const DRIVERS = ["Marc Lefèvre", "Sofia Moreau", "Karim Benali", "Julie Martin"
 
 const FleetRequest = z.object({
   airport: z.string().regex(/^[A-Z]{3}$/),
-  vehicles: z.partialRecord(VehicleType, z.number().int().min(0).max(500)),
+  vehicles: z.partialRecord(VehicleType, z.number().int().min(0).max(500)).default({}),
+  spare: z.partialRecord(VehicleType, z.number().int().min(0).max(500)).optional(),
 });
+// the fleet's own fault on top of the shared ones: a dispatcher with nobody left to call
+const CapacityFault = z.object({ capacity: z.enum(["none", "normal"]).optional() });
 
 export function fleetSandboxServer({ apiKey = SANDBOX_FLEET_KEY, fleet = {} as Record<string, Partial<Record<VehicleType, number>>> } = {}) {
   const faults = new Faults();
   const counts = new Map<string, Partial<Record<VehicleType, number>>>(Object.entries(fleet));
   const byReference = new Map<string, Assignment & { airport: string; until: number; from: number }>();
+  const spares = new Map<string, Partial<Record<VehicleType, number>>>();
+  const grants = new Map<string, CapacityGrant>();
+  const capacityLog: CapacityGrant[] = [];
+  let grantNone = false;
   let sequence = 0;
 
-  const countOf = (airport: string, type: VehicleType) => counts.get(airport)?.[type] ?? SANDBOX_FLEET[type];
+  const baseCountOf = (airport: string, type: VehicleType) => counts.get(airport)?.[type] ?? SANDBOX_FLEET[type];
+  const granted = (airport: string, type: VehicleType) => [...grants.values()].filter((g) => g.airport === airport && g.vehicleType === type);
+  const spareOf = (airport: string, type: VehicleType) =>
+    Math.max(0, (spares.get(airport)?.[type] ?? Math.floor(baseCountOf(airport, type) / 4)) - granted(airport, type).reduce((n, g) => n + g.granted, 0));
+  // vehicles a grant added serve the rides picked up in its window
+  const countOf = (airport: string, type: VehicleType, at?: number) =>
+    baseCountOf(airport, type) + (at === undefined ? 0 : granted(airport, type).filter((g) => Date.parse(g.from) <= at && at < Date.parse(g.until)).reduce((n, g) => n + g.granted, 0));
   const vehicleOf = (airport: string, type: VehicleType, n: number) => {
     const i = n + (airport.charCodeAt(0) + airport.charCodeAt(1) + airport.charCodeAt(2)) * 7 + VEHICLE_TYPES.indexOf(type) * 3;
     return {
@@ -61,29 +80,64 @@ export function fleetSandboxServer({ apiKey = SANDBOX_FLEET_KEY, fleet = {} as R
         const parsed = FaultsRequest.safeParse(body ?? {});
         if (!parsed.success) return fail(400, "invalid_request", "invalid fault settings");
         faults.configure(parsed.data);
-        return reply(200, { settings: faults.settings, next: faults.pending() });
+        const capacity = CapacityFault.safeParse(body ?? {});
+        if (capacity.success && capacity.data.capacity) grantNone = capacity.data.capacity === "none";
+        return reply(200, { settings: faults.settings, next: faults.pending(), capacity: grantNone ? "none" : "normal" });
       }
       if (url.pathname === "/__sandbox/fleet" && req.method === "POST") {
         const parsed = FleetRequest.safeParse(body ?? {});
-        if (!parsed.success) return fail(400, "invalid_request", "expected { airport, vehicles: { TYPE: count } }");
-        counts.set(parsed.data.airport, { ...counts.get(parsed.data.airport), ...parsed.data.vehicles });
-        return reply(200, { airport: parsed.data.airport, vehicles: Object.fromEntries(VEHICLE_TYPES.map((t) => [t, countOf(parsed.data.airport, t)])) });
+        if (!parsed.success) return fail(400, "invalid_request", "expected { airport, vehicles: { TYPE: count }, spare?: { TYPE: count } }");
+        const { airport } = parsed.data;
+        counts.set(airport, { ...counts.get(airport), ...parsed.data.vehicles });
+        if (parsed.data.spare) spares.set(airport, { ...spares.get(airport), ...parsed.data.spare });
+        return reply(200, {
+          airport,
+          vehicles: Object.fromEntries(VEHICLE_TYPES.map((t) => [t, countOf(airport, t)])),
+          spare: Object.fromEntries(VEHICLE_TYPES.map((t) => [t, spareOf(airport, t)])),
+        });
       }
       if (url.pathname === "/__sandbox/reset" && req.method === "POST") {
         faults.reset();
         byReference.clear();
         counts.clear();
+        spares.clear();
+        grants.clear();
+        capacityLog.length = 0;
+        grantNone = false;
         for (const [k, v] of Object.entries(fleet)) counts.set(k, v);
         return reply(200, { reset: true });
       }
       if (url.pathname === "/__sandbox/assignments" && req.method === "GET") return reply(200, { assignments: live().map(publicView) });
+      if (url.pathname === "/__sandbox/capacity-requests" && req.method === "GET") return reply(200, { capacityRequests: capacityLog });
 
       // API ----------------------------------------------------------------------------------
       const isAssign = url.pathname === "/v1/assignments" && req.method === "POST";
+      const isCapacity = url.pathname === "/v1/capacity-requests" && req.method === "POST";
       const release = /^\/v1\/assignments\/([\w-]+)$/.exec(url.pathname);
-      if (!isAssign && !(release && req.method === "DELETE")) return fail(404, "not_found", `no ${req.method} ${url.pathname}`);
+      if (!isAssign && !isCapacity && !(release && req.method === "DELETE")) return fail(404, "not_found", `no ${req.method} ${url.pathname}`);
       const drawn = faults.draw(header(req.headers["x-sandbox-fault"]), { booking: isAssign });
       if (await answerFault(req, res, { apiKey, drawn, faults, fail, failure: "the dispatcher" })) return;
+      if (isCapacity) {
+        const asked = CapacityRequest.safeParse(body);
+        if (!asked.success) return fail(400, "invalid_request", `invalid fields: ${[...new Set(asked.error.issues.map((i) => i.path.join(".")))].join(", ")}`);
+        const q = asked.data;
+        if (Date.parse(q.until) <= Date.parse(q.from)) return fail(400, "invalid_request", "until must be after from");
+        const key = header(req.headers["idempotency-key"]);
+        const first = key ? grants.get(key) : undefined;
+        const answer: CapacityGrant = first ?? {
+          airport: q.airport,
+          vehicleType: q.vehicleType,
+          requested: q.vehicles,
+          granted: grantNone ? 0 : Math.min(q.vehicles, spareOf(q.airport, q.vehicleType)),
+          from: new Date(q.from).toISOString(),
+          until: new Date(q.until).toISOString(),
+          message: null,
+        };
+        answer.message ??= answer.granted ? `${answer.granted} ${q.vehicleType} added from subcontractors` : `no ${q.vehicleType} to add at ${q.airport}`;
+        if (!first) grants.set(key ?? `anonymous-${capacityLog.length}`, answer);
+        capacityLog.push(answer);
+        return reply(first ? 200 : 201, answer);
+      }
       if (release) {
         const found = [...byReference.values()].find((a) => a.id === release[1]);
         if (!found) return fail(404, "not_found", "no such assignment");
@@ -98,7 +152,7 @@ export function fleetSandboxServer({ apiKey = SANDBOX_FLEET_KEY, fleet = {} as R
       if (r.seats > SANDBOX_SEATS[r.vehicleType]) return fail(409, NO_VEHICLE, `a ${r.vehicleType} has ${SANDBOX_SEATS[r.vehicleType]} seats; ${r.seats} asked`);
       const from = Date.parse(r.pickupAt);
       const busy = new Set(live().filter((a) => a.airport === r.airport && a.vehicleType === r.vehicleType && a.from < from + BUSY_MS && from < a.until).map((a) => a.vehicleId));
-      const n = Array.from({ length: countOf(r.airport, r.vehicleType) }, (_, i) => i).find((i) => !busy.has(vehicleOf(r.airport, r.vehicleType, i).vehicleId));
+      const n = Array.from({ length: countOf(r.airport, r.vehicleType, from) }, (_, i) => i).find((i) => !busy.has(vehicleOf(r.airport, r.vehicleType, i).vehicleId));
       if (n === undefined) return fail(409, NO_VEHICLE, `no ${r.vehicleType} free at ${r.airport} around ${r.pickupAt}`);
       sequence += 1;
       const assignment = {
@@ -122,13 +176,13 @@ export function fleetSandboxServer({ apiKey = SANDBOX_FLEET_KEY, fleet = {} as R
       return fail(500, "server_error", err instanceof Error ? err.message : "failed");
     }
   });
-  return { server, faults, assignments: () => live().map(publicView) };
+  return { server, faults, assignments: () => live().map(publicView), capacityRequests: () => [...capacityLog] };
 }
 
 export async function startFleetSandbox(options: { port?: number; apiKey?: string; fleet?: Record<string, Partial<Record<VehicleType, number>>> } = {}): Promise<FleetSandbox> {
-  const { server, faults, assignments } = fleetSandboxServer(options);
+  const { server, faults, assignments, capacityRequests } = fleetSandboxServer(options);
   const running = await listen(server, options.port ?? 0);
-  return { ...running, faults, assignments };
+  return { ...running, faults, assignments, capacityRequests };
 }
 
 function publicView(a: Assignment): Assignment {

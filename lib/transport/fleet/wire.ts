@@ -38,3 +38,29 @@ export const FleetError = z.object({ error: z.object({ code: z.string(), message
 
 /** `no_vehicle`: every vehicle of the type is busy around the pickup time (or none has the seats). */
 export const NO_VEHICLE = "no_vehicle";
+
+/**
+ * `POST /v1/capacity-requests` (Idempotency-Key: ours): ask the provider to add vehicles of a type
+ * at an airport for a window (subcontracted cars, drivers called in). It answers how many it adds,
+ * 0 to vehicles; a repeat of the same key answers the first answer. A provider without this API
+ * answers 404, which reads as "cannot add any".
+ */
+export const CapacityRequest = z.object({
+  airport: z.string().regex(/^[A-Z]{3}$/),
+  vehicleType: VehicleType,
+  vehicles: z.number().int().min(1).max(500),
+  from: z.iso.datetime(),
+  until: z.iso.datetime(),
+});
+export type CapacityRequest = z.input<typeof CapacityRequest>;
+
+export const CapacityGrant = z.object({
+  airport: z.string(),
+  vehicleType: VehicleType,
+  requested: z.number().int(),
+  granted: z.number().int().min(0),
+  from: z.string(),
+  until: z.string(),
+  message: z.string().nullable().optional(),
+});
+export type CapacityGrant = z.infer<typeof CapacityGrant>;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { reservations } from "@/db/schema";
+import { reservations, vouchers } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { bookingsCsv } from "@/lib/booking/bookings-csv";
 import { caseBookings } from "@/lib/booking/case-bookings";
@@ -8,6 +8,7 @@ import { transaction, type Ctx } from "@/lib/context";
 import { erasePassenger } from "@/lib/privacy/erase-passenger";
 import { caseVouchers } from "@/lib/vouchers/case-vouchers";
 import { createVoucher } from "@/lib/vouchers/create";
+import { issueVoucher } from "@/lib/vouchers/issue";
 import { apiTestDatabase } from "../../helpers/api";
 import { pax, roleToken } from "../../helpers/cases";
 import { ctxFor, principal, uniqueTenant } from "../../helpers/factories";
@@ -67,5 +68,19 @@ describe("a case's bookings export and its vouchers printed at once", () => {
     expect((await caseVouchers({ ctx: admin, input: { caseUrn: fx.caseUrn } })).vouchers).toHaveLength(1);
     await database.db.update(reservations).set({ status: "CANCELLED" }).where(eq(reservations.urn, fx.reservationUrn));
     expect((await caseVouchers({ ctx: admin, input: { caseUrn: fx.caseUrn } })).vouchers).toEqual([]);
+  });
+
+  it("prints a CONFIRMED reservation whose voucher job has not run as that job then stores it; a CHECKED_OUT one without a voucher is left out", async () => {
+    const bare = await confirmedReservation(database.db, { token: await roleToken(tenant, "ADMIN"), tenant, group: { pnr: "CSV002", passengers: [pax("CS-9", "ECONOMY", { firstName: "Zoé", lastName: "Martin" })] } });
+    const admin = ctxFor(database.db, principal({ tenant, roles: ["ADMIN"], airports: ["*"] }));
+    const found = await caseVouchers({ ctx: admin, input: { caseUrn: bare.caseUrn } });
+    expect(found.vouchers.map((v) => v.reservationUrn)).toEqual([bare.reservationUrn]);
+    const sys: Ctx = { db: database.db, principal: systemPrincipal(tenant, "test") };
+    await issueVoucher(sys, bare.reservationUrn);
+    const [stored] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, bare.reservationUrn));
+    expect(found.vouchers[0].html).toBe(stored.html);
+    await database.db.delete(vouchers).where(eq(vouchers.reservationUrn, bare.reservationUrn));
+    await database.db.update(reservations).set({ status: "CHECKED_OUT" }).where(eq(reservations.urn, bare.reservationUrn));
+    expect((await caseVouchers({ ctx: admin, input: { caseUrn: bare.caseUrn } })).vouchers).toEqual([]);
   });
 });

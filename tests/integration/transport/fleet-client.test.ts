@@ -70,4 +70,23 @@ describe("transport fleet client against the sandbox, over HTTP", () => {
   it("a wrong API key is FleetAuthError, not retryable", async () => {
     await expect(client({ apiKey: "wrong" }).assign(ride("k"))).rejects.toBeInstanceOf(FleetAuthError);
   });
+
+  it("asks for more vehicles: the fleet adds what its spare holds for the window, once per reference; the fault setting grants none", async () => {
+    await fleet.admin("/__sandbox/fleet", { airport: "CDG", vehicles: { WHEELCHAIR_VAN: 0 }, spare: { WHEELCHAIR_VAN: 1 } });
+    expect(await client().assign(ride("v1"))).toMatchObject({ ok: false, code: NO_VEHICLE });
+    const ask = { airport: "CDG", vehicleType: "WHEELCHAIR_VAN" as const, vehicles: 3, from: "2026-11-21T19:00:00Z", until: "2026-11-21T23:00:00Z" };
+    expect(await client().requestCapacity!(ask, "cap-1")).toMatchObject({ granted: 1 });
+    // the same reference answers the first answer and adds nothing
+    expect(await client().requestCapacity!(ask, "cap-1")).toMatchObject({ granted: 1 });
+    expect(fleet.capacityRequests().map((r) => r.granted)).toEqual([1, 1]);
+    // the added van serves rides in the window, and only there
+    expect(await client().assign(ride("v1"))).toMatchObject({ ok: true, assignment: { vehicleId: "CDG-WV-01" } });
+    expect(await client().assign(ride("v2", { pickupAt: "2026-11-22T06:00:00Z" }))).toMatchObject({ ok: false, code: NO_VEHICLE });
+    // the spare is used up; with the fault set, nothing either
+    expect(await client().requestCapacity!(ask, "cap-2")).toMatchObject({ granted: 0 });
+    await fleet.admin("/__sandbox/faults", { capacity: "none" });
+    expect(await client().requestCapacity!({ ...ask, vehicleType: "SHUTTLE" }, "cap-3")).toMatchObject({ granted: 0 });
+    await fleet.admin("/__sandbox/faults", { next: ["503"] });
+    await expect(client().requestCapacity!({ ...ask, vehicleType: "TAXI" }, "cap-4")).rejects.toBeInstanceOf(FleetUnavailable);
+  });
 });

@@ -98,7 +98,7 @@ describe("reservation confirmed → transport planned and assigned", () => {
     expect(second.flatMap((s) => s.passengers.map((p) => p.passengerId))).not.toContain("B2");
   });
 
-  it("no vehicle of the type left: the segments stay PLANNED, listed on one TRANSPORT_UNASSIGNED item of the case, never twice; an operator assigns one", async () => {
+  it("no vehicle of the type left: the segments stay PLANNED, listed on the airport's night's one TRANSPORT_UNASSIGNED item, never twice; an operator assigns one", async () => {
     const tenant = uniqueTenant();
     const token = await roleToken(tenant, "OPS_SUPERVISOR");
     await fleet.admin("/__sandbox/fleet", { airport: "CDG", vehicles: { WHEELCHAIR_VAN: 0 } });
@@ -109,8 +109,9 @@ describe("reservation confirmed → transport planned and assigned", () => {
     expect(segments.map((s) => s.status)).toEqual(["PLANNED", "PLANNED"]);
     const items = await database.db.select().from(reviewItems).where(eq(reviewItems.caseUrn, fx.caseUrn));
     expect(items.map((i) => [i.category, i.priority, i.state, i.affectedGroups])).toEqual([["TRANSPORT_UNASSIGNED", "MEDIUM", "OPEN", fx.groupIds]]);
-    // both rides are listed, each once (its urn appears in its line twice), though each was planned twice
-    for (const s of segments) expect((items[0].detail ?? "").split(s.urn).length - 1).toBe(2);
+    // both rides are listed, each once, though each was planned twice; the head has the numbers
+    for (const s of segments) expect((items[0].detail ?? "").split(s.urn).length - 1).toBe(1);
+    expect(items[0].detail).toContain("Fleet short at CDG, night of 2026-11-21: 2 rides (2 seats) without a vehicle — WHEELCHAIR_VAN 2 rides (2 seats)");
 
     const operator = await roleToken(tenant, "AIRPORT_OPERATOR", ["CDG"]);
     const res = await call(vehicleHandler, `/transport/segments/${segments[0].urn}/vehicle`, {

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/v/[token]/voucher/route";
-import { reservations } from "@/db/schema";
+import { reservations, vouchers } from "@/db/schema";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction } from "@/lib/context";
 import { createVoucher } from "@/lib/vouchers/create";
+import { issueVoucher } from "@/lib/vouchers/issue";
 import { linkExpiry, signPassengerToken } from "@/lib/vouchers/link";
 import { apiTestDatabase } from "../../helpers/api";
 import { roleToken } from "../../helpers/cases";
@@ -15,6 +16,7 @@ const database = apiTestDatabase({ airports: true });
 const tenant = uniqueTenant();
 let fx: ReservationFixture;
 let other: ReservationFixture;
+let admin: string;
 
 const open = async (token: string) => {
   const res = await GET(new Request(`http://localhost/v/${token}/voucher`), { params: Promise.resolve({ token }) });
@@ -23,7 +25,7 @@ const open = async (token: string) => {
 const voucher = (urn: string) => transaction({ db: database.db, principal: systemPrincipal(tenant, "test") }, (tx) => createVoucher(tx, urn));
 
 beforeAll(async () => {
-  const admin = await roleToken(tenant, "ADMIN");
+  admin = await roleToken(tenant, "ADMIN");
   fx = await confirmedReservation(database.db, { token: admin, tenant });
   other = await confirmedReservation(database.db, {
     token: admin,
@@ -72,5 +74,24 @@ describe("GET /v/{token}: the passenger's voucher without signing in", () => {
     expect(page.status).toBe(410);
     expect(page.body).toContain("cancelled");
     expect(page.body).not.toContain("Zoé");
+  });
+
+  it("a CONFIRMED stay whose voucher job has not run shows the voucher that job then stores, byte for byte, and stores nothing", async () => {
+    const bare = await confirmedReservation(database.db, { token: admin, tenant });
+    const page = await open(signPassengerToken(bare.reservationUrn, Math.floor(Date.now() / 1000) + 3600));
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("HB-778812");
+    expect(await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, bare.reservationUrn))).toHaveLength(0);
+    await issueVoucher({ db: database.db, principal: systemPrincipal(tenant, "test") }, bare.reservationUrn);
+    const [stored] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, bare.reservationUrn));
+    expect(page.body).toBe(stored.html);
+  });
+
+  it("a stay neither CONFIRMED nor vouchered is still not found", async () => {
+    const pending = await confirmedReservation(database.db, { token: admin, tenant });
+    await database.db.update(reservations).set({ status: "PENDING" }).where(eq(reservations.urn, pending.reservationUrn));
+    const page = await open(signPassengerToken(pending.reservationUrn, Math.floor(Date.now() / 1000) + 3600));
+    expect(page.status).toBe(404);
+    expect(page.body).not.toContain("HB-778812");
   });
 });

@@ -12,6 +12,7 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction, type Ctx } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
 import { createVoucher } from "@/lib/vouchers/create";
+import { issueVoucher } from "@/lib/vouchers/issue";
 import { voucherProps } from "@/lib/vouchers/model";
 import { renderVoucher } from "@/lib/vouchers/render";
 import { apiTestDatabase, call } from "../../helpers/api";
@@ -202,13 +203,34 @@ describe("GET /booking/reservations/{urn}/voucher/{html,text}", () => {
     expect(feed.json.code).toBe("FORBIDDEN");
   });
 
-  it("404 for an unknown or malformed reservation, and for a reservation without a voucher", async () => {
+  it("404 for an unknown or malformed reservation, and for a reservation neither CONFIRMED nor vouchered", async () => {
     const unknown = newUrn("reservation");
     expect((await call(htmlHandler, path_(unknown, "html"), { token: admin, params: { reservationUrn: unknown } })).status).toBe(404);
     expect((await call(htmlHandler, "/booking/reservations/nope/voucher/html", { token: admin, params: { reservationUrn: "nope" } })).status).toBe(404);
+    for (const status of ["PENDING", "CANCELLED", "FAILED"] as const) {
+      const bare = await confirmedReservation(database.db, { token: admin, tenant });
+      await database.db.update(reservations).set({ status }).where(eq(reservations.urn, bare.reservationUrn));
+      const res = await call(textHandler, path_(bare.reservationUrn, "text"), { token: admin, params: { reservationUrn: bare.reservationUrn } });
+      expect(res.status, status).toBe(404);
+      expect(res.json.detail).toContain("voucher");
+    }
+  });
+
+  it("a CONFIRMED reservation whose voucher job has not run answers the bytes that job then stores, and stores nothing itself", async () => {
     const bare = await confirmedReservation(database.db, { token: admin, tenant });
-    const res = await call(textHandler, path_(bare.reservationUrn, "text"), { token: admin, params: { reservationUrn: bare.reservationUrn } });
-    expect(res.status).toBe(404);
-    expect(res.json.detail).toContain("voucher");
+    const params = { reservationUrn: bare.reservationUrn };
+    const html = await call(htmlHandler, path_(bare.reservationUrn, "html"), { token: admin, params });
+    const text = await call(textHandler, path_(bare.reservationUrn, "text"), { token: admin, params });
+    expect(html.status).toBe(200);
+    expect(text.status).toBe(200);
+    expect(html.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(text.text).toContain("HB-778812");
+    // the read wrote nothing: storing is the passenger flow's step
+    expect(await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, bare.reservationUrn))).toHaveLength(0);
+    const issued = await issueVoucher(sys(), bare.reservationUrn);
+    expect(issued.voucherUrn).not.toBeNull();
+    const [stored] = await database.db.select().from(vouchers).where(eq(vouchers.reservationUrn, bare.reservationUrn));
+    expect(html.text).toBe(stored.html);
+    expect(text.text).toBe(stored.text);
   });
 });
