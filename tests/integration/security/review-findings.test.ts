@@ -87,7 +87,7 @@ describe("the same-origin check believes X-Forwarded-Host only from TRUSTED_PROX
   });
 
   it("a server action posted from evil.com that says X-Forwarded-Host: evil.com is refused by the proxy (Next's own check believes that header)", async () => {
-    const res = proxy(new NextRequest("http://console.test/cases", { method: "POST", headers: { "next-action": "abc", origin: "http://evil.com", "x-forwarded-host": "evil.com" } }));
+    const res = await proxy(new NextRequest("http://console.test/cases", { method: "POST", headers: { "next-action": "abc", origin: "http://evil.com", "x-forwarded-host": "evil.com" } }));
     expect(res.status).toBe(403);
     expect(await res.text()).toMatch(/another site/);
   });
