@@ -163,11 +163,14 @@ async function main(): Promise<boolean> {
     // while the app is down (chaos), calls wait for it to come back rather than give up
     const attempts = chaos ? 240 : 4;
     const token = (await mintToken({ tenant: TENANT, roles: ["ADMIN"], airports: ["*"], ttlSeconds: 3600 })).token;
-    // a kept-alive connection the busy server closed resets: try again (POST /cases is idempotent; a repeated demand is a 409)
+    // a kept-alive connection the busy server closed resets: try again (POST /cases is idempotent; a repeated demand is a 409);
+    // the body is read here too, so an answer cut off by a kill (--chaos) is tried again rather than thrown at the caller
     const api = async (p: string, init: RequestInit = {}): Promise<Response> => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await fetch(`${base}/api/v1${p}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) } });
+          const res = await fetch(`${base}/api/v1${p}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) } });
+          const body = await res.arrayBuffer();
+          return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, headers: res.headers });
         } catch (err) {
           if (attempt >= attempts) throw err;
           await new Promise((r) => setTimeout(r, 250 * Math.min(attempt, 4)));
