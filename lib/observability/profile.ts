@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { profiling, queryCounts, withLabel } from "@/db/query-stats";
 import type { AnyJob, JobContext, StepTools } from "@/lib/jobs/define";
 
@@ -8,6 +9,9 @@ import type { AnyJob, JobContext, StepTools } from "@/lib/jobs/define";
  * `<PROFILE_FILE>.<pid>.json` with its CPU time (process.cpuUsage) and its database round trips,
  * rows and time per label; with PROFILE_CPU=1 it also records a V8 CPU profile, written to
  * `<PROFILE_FILE>.<pid>.cpuprofile` on SIGUSR2. The bench reads the files; nothing else does.
+ * Each process also reports its event-loop delay (`eventLoop`, ms) since the bench's mark: the bench
+ * writes `<PROFILE_FILE>.mark` when the event starts, and the histogram restarts when the mark changes,
+ * so the figures cover the event and not the build, the boot or the seeding before it.
  */
 export type ProcessProfile = {
   pid: number;
@@ -15,6 +19,8 @@ export type ProcessProfile = {
   at: number;
   cpu: { user: number; system: number };
   queries: ReturnType<typeof queryCounts>;
+  /** event-loop delay since the mark `since` (or since the process started, when null) */
+  eventLoop: { since: string | null; p50Ms: number; p99Ms: number; maxMs: number; samples: number };
 };
 
 type Holder = { started?: boolean };
@@ -24,14 +30,34 @@ export function startProfileWriter(role: string): void {
   const file = process.env.PROFILE_FILE;
   if (!file || holder.started) return;
   holder.started = true;
+  // sampled every 10 ms (the default): a starved loop shows as samples of hundreds of ms
+  const delay = monitorEventLoopDelay();
+  delay.enable();
+  let since: string | null = null;
   const write = () => {
-    const profile: ProcessProfile = { pid: process.pid, role, at: Date.now(), cpu: process.cpuUsage(), queries: queryCounts() };
+    const mark = readMark(`${file}.mark`);
+    if (mark !== null && mark !== since) {
+      since = mark;
+      delay.reset();
+    }
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    const eventLoop = { since, p50Ms: ms(delay.percentile(50)), p99Ms: ms(delay.percentile(99)), maxMs: ms(delay.max), samples: delay.count };
+    const profile: ProcessProfile = { pid: process.pid, role, at: Date.now(), cpu: process.cpuUsage(), queries: queryCounts(), eventLoop };
     fs.writeFileSync(`${file}.${process.pid}.json.tmp`, JSON.stringify(profile));
     fs.renameSync(`${file}.${process.pid}.json.tmp`, `${file}.${process.pid}.json`);
   };
   setInterval(write, 1000).unref();
   process.on("exit", write);
   if (process.env.PROFILE_CPU === "1") void recordCpu(`${file}.${process.pid}.cpuprofile`);
+}
+
+/** the mark's content (the bench's start time), or null while there is none */
+function readMark(path: string): string | null {
+  try {
+    return fs.readFileSync(path, "utf8").trim() || null;
+  } catch {
+    return null;
+  }
 }
 
 async function recordCpu(out: string): Promise<void> {

@@ -24,7 +24,9 @@ import { type SmsMessageResource, type SmsStatus } from "./wire";
  *  - `POST /__sandbox/reply` { from, body } is a passenger texting back: POSTed (signed) to the
  *    inbound URL; STOP (and Twilio's other opt-out words) opts the number out, so every later
  *    send to it is refused 400 with code 21610, START opts it back in;
- *  - `GET /__sandbox/messages` lists what it sent, `POST /__sandbox/reset` forgets everything.
+ *  - `GET /__sandbox/messages` lists what it sent, each with `acceptedAt` (ms since the epoch: when the
+ *    create was accepted, which `npm run bench:e2e` times the passenger's message by), `POST
+ *    /__sandbox/reset` forgets everything.
  */
 export type SmsSandboxOptions = {
   port?: number;
@@ -39,7 +41,7 @@ export type SmsSandboxOptions = {
    */
   trustedOrigins?: string[];
 };
-export type SandboxMessage = SmsMessageResource & { body: string; idempotencyKey: string | null; statusCallback: string | null };
+export type SandboxMessage = SmsMessageResource & { body: string; idempotencyKey: string | null; statusCallback: string | null; acceptedAt: number };
 export type CallbackAttempt = { url: string; status: SmsStatus | "inbound"; answered: number | null };
 export type SmsSandbox = RunningServer & {
   faults: Faults;
@@ -188,7 +190,7 @@ export function smsSandboxServer({ accountSid = SANDBOX_SMS_ACCOUNT, authToken =
       if (!body) return fail(400, 21602, "Message body is required.");
       if (statusCallback && !/^https?:\/\//.test(statusCallback)) return fail(400, 21609, "Invalid StatusCallback URL");
       if (optedOut.has(to)) return fail(400, OPTED_OUT_CODE, "Attempt to send to unsubscribed recipient");
-      const message: SandboxMessage = { sid: sid(), status: "queued", to, from, body, error_code: null, error_message: null, idempotencyKey: key, statusCallback };
+      const message: SandboxMessage = { sid: sid(), status: "queued", to, from, body, error_code: null, error_message: null, idempotencyKey: key, statusCallback, acceptedAt: Date.now() };
       messages.set(message.sid, message);
       if (key) byKey.set(key, message.sid);
       void advance(message);

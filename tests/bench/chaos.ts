@@ -6,7 +6,8 @@
  *    the database is someone else's and nothing but the app is restarted;
  *  - the app SIGKILLed twice (its whole process group) and started again on the same port and data;
  *  - the hotel sandboxes losing booking confirmations and hanging past the client's timeout;
- *  - an SMTP sandbox in this process receiving every voucher email.
+ *  - the bench's SMTP sink (tests/helpers/smtp.ts, started by e2e.bench.ts for every run) receiving
+ *    every voucher email, whose Message-IDs are checked against the outbox.
  * Each fault is timed: from the moment the service went down to /health answering 200 with the
  * database up, and to the next confirmed booking (progress resumed).
  */
@@ -16,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { messageIdOf } from "@/lib/messages/smtp";
-import { startSmtpServer } from "@/tests/helpers/smtp";
+import type { SmtpServer } from "@/tests/helpers/smtp";
 
 /** added to the default run's provider faults: bookings made whose answer is lost, calls that hang past the client's 8 s */
 export const CHAOS_PROVIDER_FAULTS = { loseConfirmations: 0.05, rateTimeout: 0.01, timeoutMs: 10_000 };
@@ -110,7 +111,7 @@ export class Chaos {
   private stopped = false;
   private constructor(
     readonly setup: ChaosSetup,
-    private readonly smtp: Awaited<ReturnType<typeof startSmtpServer>>,
+    private readonly smtp: SmtpServer,
     private readonly say: (...m: unknown[]) => void,
   ) {
     this.monitor = new pg.Pool({ connectionString: setup.databaseUrl, max: 2, connectionTimeoutMillis: 2_000 });
@@ -118,15 +119,15 @@ export class Chaos {
     this.monitor.on("error", () => {});
   }
 
-  static async prepare(o: { databaseUrl: string | null; pgPort: number; say: (...m: unknown[]) => void }): Promise<Chaos> {
+  /** `smtp`: the bench's mail sink, which the app's SMTP_URL points at; the bench starts and stops it */
+  static async prepare(o: { databaseUrl: string | null; pgPort: number; smtp: SmtpServer; say: (...m: unknown[]) => void }): Promise<Chaos> {
     let cluster: Cluster | null = null;
     if (o.databaseUrl) o.say(`chaos: database ${redact(o.databaseUrl)} is given, so only the app is restarted (no PostgreSQL restart)`);
     else {
       cluster = await Cluster.create(o.pgPort);
       o.say(`chaos: a PostgreSQL cluster of our own on :${o.pgPort}, restarted once mid-event`);
     }
-    const smtp = await startSmtpServer();
-    return new Chaos({ databaseUrl: o.databaseUrl ?? cluster!.url, smtpUrl: smtp.url, cluster }, smtp, o.say);
+    return new Chaos({ databaseUrl: o.databaseUrl ?? cluster!.url, smtpUrl: o.smtp.url, cluster }, o.smtp, o.say);
   }
 
   /** Starts the fault schedule: a SIGKILL during allocation, the PostgreSQL restart at 35 % booked, a SIGKILL at 65 %. */
@@ -204,11 +205,14 @@ export class Chaos {
   }
 
   private async figures() {
-    const outbox = (await this.query<{ urn: string; status: string; kind: string }>(`select urn, status, kind from email_outbox`)) ?? [];
+    // the one outbox of every channel (db/schema/messages.ts; email_outbox until migration 0023): its emails
+    const outbox = (await this.query<{ urn: string; status: string; kind: string }>(`select urn, status, kind from messages where channel = 'EMAIL'`)) ?? [];
+    // an email is sent once the mail server accepted it; DELIVERED would be a later receipt
+    const sent = (e: { status: string }) => e.status === "SENT" || e.status === "DELIVERED";
     const received = new Map<string, number>();
     for (const m of this.smtp.received) received.set(m.messageId, (received.get(m.messageId) ?? 0) + 1);
-    const notSent = outbox.filter((e) => e.status !== "SENT");
-    const missing = outbox.filter((e) => e.status === "SENT" && !received.has(messageIdOf(e.urn)));
+    const notSent = outbox.filter((e) => !sent(e));
+    const missing = outbox.filter((e) => sent(e) && !received.has(messageIdOf(e.urn)));
     const known = new Set(outbox.map((e) => messageIdOf(e.urn)));
     const duplicateEmails = [...received.values()].reduce((s, n) => s + n - 1, 0);
     const strayEmails = [...received.keys()].filter((id) => !known.has(id)).length;
@@ -262,7 +266,6 @@ export class Chaos {
     this.stopped = true;
     await this.schedule;
     await this.monitor.end().catch(() => {});
-    await this.smtp.stop();
     this.setup.cluster?.destroy();
   }
 }

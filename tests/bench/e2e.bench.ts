@@ -9,6 +9,13 @@
  * the time from case creation to fully vouchered (p50, p95, max), the total, bookings per second,
  * duplicate bookings (provider-side bookings under any candidate's client reference beyond the one
  * reservation of the group: must be 0) and unbooked groups.
+ * Then what the passenger feels (issue 28): the app mails to an SMTP sink and texts through the SMS
+ * gateway sandbox, both run here (./message-sinks.ts), and the bench waits until every group's lead
+ * passenger has their voucher message and every ride is decided: when every group was booked,
+ * vouchered, its ride decided (./rides.ts) and reached (./passenger-reach.ts), what the voucher
+ * emails said about the ride, vouchers answering 404 (./voucher-sample.ts), legs holding both a
+ * shuttle seat and a taxi voucher, the web process's event-loop delay and each job lane's lag
+ * (./lanes.ts).
  *
  * `--chaos [--database-url postgres://…]`: the same event through faults (tests/bench/chaos.ts): the
  * app SIGKILLed twice, PostgreSQL restarted once, providers losing confirmations and timing out, mail
@@ -28,9 +35,14 @@ import type { HotelProvider } from "@/lib/providers/types";
 import { freePort } from "@/tests/helpers/ports";
 import { type AppControl, CHAOS_PROVIDER_FAULTS, Chaos } from "./chaos";
 import { summarizeCpuProfile } from "./cpu-profile";
-import { perBooking, readProfiles, type PerBooking } from "./profile-files";
+import { type Lanes, lanesOnPglite, lanesOnPostgres } from "./lanes";
+import { type MessageSinks, startMessageSinks } from "./message-sinks";
+import { PassengerReach } from "./passenger-reach";
+import { perBooking, readProfiles, webEventLoopP99, writeMark, type PerBooking } from "./profile-files";
+import { groupsOwedTransport, readCaseRides, shuttleAndTaxiLegs, undecidedRides } from "./rides";
 import { runTimings, scratchPostgres, type ScratchDatabase } from "./scratch-postgres";
 import { steadyReader } from "./steady-reader";
+import { VoucherSample } from "./voucher-sample";
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -52,7 +64,23 @@ const PROFILE = args.includes("--profile");
 const WORKERS = args.includes("--workers") ? String(flag("workers", 0)) : process.env.WORKERS;
 const say = (...m: unknown[]) => (JSON_OUT ? console.error(...m) : console.log(...m));
 
-type Flight = { urn: string; groups: number; createdAt: number; doneAt: number | null; number: string; checks?: number };
+type Flight = {
+  urn: string;
+  groups: number;
+  createdAt: number;
+  /** every group CONFIRMED, then every CONFIRMED reservation vouchered, then every ride decided (ms) */
+  bookedAt: number | null;
+  doneAt: number | null;
+  ridesAt: number | null;
+  number: string;
+  checks?: number;
+  /** the groups owed transport, read once the flight is booked */
+  owed?: Set<string> | null;
+};
+/** a booked flight's rides are read every this many seconds (three reads each: a lighter load than every second) */
+const RIDE_CHECK_EVERY = 5;
+/** voucher texts fetched in all, as flights are booked */
+const VOUCHER_SAMPLE = 20;
 
 async function main(): Promise<boolean> {
   const secret = process.env.AUTH_SECRET ?? `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`;
@@ -66,16 +94,20 @@ async function main(): Promise<boolean> {
   let chaos: Chaos | null = null;
   let scratch: ScratchDatabase | null = null;
   let profileFile: string | null = null;
+  let dataDir: string | null = null;
+  let sinks: MessageSinks | null = null;
   try {
     if (CHAOS && base) throw new Error("--chaos starts, kills and restarts the app itself: unset BASE_URL");
-    if (CHAOS) chaos = await Chaos.prepare({ databaseUrl: CHAOS_DATABASE_URL, pgPort: flag("pg-port", 5441), say });
-    if (!base) {
+    // the app's port is chosen first: the SMS gateway posts its receipts there
+    const port = base ? null : String(await freePort());
+    if (port) sinks = await startMessageSinks(`http://127.0.0.1:${port}`);
+    if (CHAOS) chaos = await Chaos.prepare({ databaseUrl: CHAOS_DATABASE_URL, pgPort: flag("pg-port", 5441), smtp: sinks!.smtp, say });
+    if (port && sinks) {
       // inventory for ~4,800 passengers at one hub: twice the sandboxes' default allotments
       sandboxes = await startSandboxes({ scale: Math.max(1, Math.ceil((FLIGHTS * PASSENGERS) / 2400)) });
       expediaUrl = sandboxes.expediaUrl;
       hotelbedsUrl = sandboxes.hotelbedsUrl;
-      const port = String(await freePort());
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-e2e-"));
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-e2e-"));
       if (POSTGRES && !chaos) scratch = await scratchPostgres(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
       // every app process writes its CPU time and query counts here (lib/observability/profile.ts)
       profileFile = path.join(dataDir, "profile");
@@ -92,10 +124,15 @@ async function main(): Promise<boolean> {
         // bookings wait on providers, not on the CPU: more runs in flight than the default 4
         JOBS_CONCURRENCY: process.env.JOBS_CONCURRENCY ?? "48",
         PROFILE_FILE: profileFile,
+        // mail to the sink, SMS through the gateway sandbox, both timed here
+        ...sinks.env,
+        // taxi vouchers from the ride sandbox on both databases (the embedded default's demo takes it
+        // anyway): without a ride provider a taxi is never ISSUED and a ride owed one never decided
+        RIDES_URL: process.env.RIDES_URL || "sandbox",
         ...(PROFILE && process.env.PROFILE_CPU ? { PROFILE_CPU: process.env.PROFILE_CPU } : {}),
         ...(WORKERS !== undefined ? { WORKERS } : {}),
         ...(scratch ? { DATABASE_URL: scratch.url, DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "20" } : {}),
-        ...(chaos ? { DATABASE_URL: chaos.setup.databaseUrl, DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "20", SMTP_URL: chaos.setup.smtpUrl } : {}),
+        ...(chaos ? { DATABASE_URL: chaos.setup.databaseUrl, DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "20" } : {}),
       };
       const startApp = (extra: Record<string, string> = {}) =>
         spawn(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), "scripts/start.ts"], {
@@ -126,11 +163,14 @@ async function main(): Promise<boolean> {
     // while the app is down (chaos), calls wait for it to come back rather than give up
     const attempts = chaos ? 240 : 4;
     const token = (await mintToken({ tenant: TENANT, roles: ["ADMIN"], airports: ["*"], ttlSeconds: 3600 })).token;
-    // a kept-alive connection the busy server closed resets: try again (POST /cases is idempotent; a repeated demand is a 409)
+    // a kept-alive connection the busy server closed resets: try again (POST /cases is idempotent; a repeated demand is a 409);
+    // the body is read here too, so an answer cut off by a kill (--chaos) is tried again rather than thrown at the caller
     const api = async (p: string, init: RequestInit = {}): Promise<Response> => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await fetch(`${base}/api/v1${p}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) } });
+          const res = await fetch(`${base}/api/v1${p}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) } });
+          const body = await res.arrayBuffer();
+          return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, headers: res.headers });
         } catch (err) {
           if (attempt >= attempts) throw err;
           await new Promise((r) => setTimeout(r, 250 * Math.min(attempt, 4)));
@@ -145,12 +185,19 @@ async function main(): Promise<boolean> {
     say(`creating ${FLIGHTS} cancelled flights × ${PASSENGERS} passengers at CDG through the API, at once`);
     const profileBefore = profileFile ? readProfiles(profileFile) : new Map();
     const started = Date.now();
+    // the app processes' event-loop histograms restart here (lib/observability/profile.ts)
+    const mark = String(started);
+    if (profileFile) writeMark(profileFile, mark);
+    const reach = sinks ? new PassengerReach(sinks) : null;
+    const sample = new VoucherSample(VOUCHER_SAMPLE, FLIGHTS);
     // the night shift's console while it runs: the board, a case, its demand summary, the review queue
     const readerPaths: string[] = [];
     const reader = steadyReader({ base: base!, token, paths: () => readerPaths });
     const flights: Flight[] = await Promise.all(
       Array.from({ length: FLIGHTS }, async (_, i) => {
         const payload = casePayload(i);
+        // whom each group's voucher message goes to: its lead passenger's email and phone
+        for (const g of payload.passengerGroups) reach?.add(`${i} ${g.pnr}`, [g.passengers[0].email, g.passengers[0].phone].filter((a): a is string => Boolean(a)));
         const createdAt = Date.now();
         const res = await api("/cases", { method: "POST", body: JSON.stringify(payload) });
         const record = await res.json();
@@ -158,7 +205,7 @@ async function main(): Promise<boolean> {
         const demand = await api(`/demand/case/${encodeURIComponent(record.urn)}`, { method: "POST", body: JSON.stringify({ type: "INITIAL", roomsRequested: record.roomsNeeded }) });
         const d = await demand.json();
         if (demand.status !== 409 && (demand.status !== 201 || d.status !== "APPROVED")) throw new Error(`demand ${i}: ${demand.status} ${JSON.stringify(d).slice(0, 300)}`);
-        return { urn: record.urn, groups: record.passengerGroups.length, createdAt, doneAt: null, number: payload.flight.number };
+        return { urn: record.urn, groups: record.passengerGroups.length, createdAt, bookedAt: null, doneAt: null, ridesAt: null, number: payload.flight.number };
       }),
     );
     const groups = flights.reduce((s, f) => s + f.groups, 0);
@@ -168,39 +215,76 @@ async function main(): Promise<boolean> {
 
     // the bench's own watching is a reader too: one small summary per flight a second until the flight
     // looks booked, then its reservations once to see every voucher (listing 30 flights' reservations
-    // every second would be a heavier load than the night shift's console)
+    // every second would be a heavier load than the night shift's console); once it is booked, its
+    // rides every RIDE_CHECK_EVERY seconds until they are decided
     const confirmed = new Map<string, Reservation[]>();
+    const live = new Map<string, Reservation[]>();
     const looksBooked = new Set<string>();
     const vouchered = async (f: Flight) => {
-      const ready = (await listAll(api, f.urn)).filter((r) => r.status === "CONFIRMED" && r.voucherUrn);
+      const list = (await listAll(api, f.urn)).filter((r) => r.status === "CONFIRMED");
+      live.set(f.urn, list);
+      if (f.bookedAt === null && list.length >= f.groups) f.bookedAt = Date.now();
+      const ready = list.filter((r) => r.voucherUrn);
       confirmed.set(f.urn, ready);
       return ready.length;
     };
-    while (flights.some((f) => f.doneAt === null) && Date.now() - started < TIMEOUT_S * 1000) {
+    const watchBooking = async (f: Flight) => {
+      let justBooked = false;
+      if (!looksBooked.has(f.urn)) {
+        const res = await api(`/demand/case/${encodeURIComponent(f.urn)}/summary`);
+        const summary = res.ok ? ((await res.json()) as { totalApproved: number; totalBooked: number }) : null;
+        const booked = summary && summary.totalApproved > 0 && summary.totalBooked >= summary.totalApproved;
+        // rooms approved beyond what the groups needed would keep the summary short: look anyway every 10 s
+        const every10s = (f.checks = (f.checks ?? 0) + 1) % 10 === 0;
+        if (!booked && !every10s) return;
+        if (booked) looksBooked.add(f.urn);
+        justBooked = Boolean(booked);
+      }
+      if ((await vouchered(f)) >= f.groups) f.doneAt = Date.now();
+      // the console says booked: does each CONFIRMED reservation's voucher answer?
+      if (justBooked) await sample.take(api, live.get(f.urn) ?? []);
+    };
+    const watchRides = async (f: Flight) => {
+      if (f.owed === undefined || f.owed === null) f.owed = await groupsOwedTransport(api, f.urn);
+      const rides = f.owed ? await readCaseRides(api, f.urn) : null;
+      if (rides && undecidedRides(rides, live.get(f.urn) ?? [], f.owed!).length === 0) f.ridesAt = Date.now();
+    };
+    const allThere = () => flights.every((f) => f.doneAt !== null && f.ridesAt !== null) && (!reach || reach.everyGroupReached());
+    for (let tick = 0; !allThere() && Date.now() - started < TIMEOUT_S * 1000; tick++) {
       await Promise.all(
-        flights
-          .filter((f) => f.doneAt === null)
-          .map(async (f) => {
-            if (!looksBooked.has(f.urn)) {
-              const res = await api(`/demand/case/${encodeURIComponent(f.urn)}/summary`);
-              const summary = res.ok ? ((await res.json()) as { totalApproved: number; totalBooked: number }) : null;
-              const booked = summary && summary.totalApproved > 0 && summary.totalBooked >= summary.totalApproved;
-              // rooms approved beyond what the groups needed would keep the summary short: look anyway every 10 s
-              const every10s = (f.checks = (f.checks ?? 0) + 1) % 10 === 0;
-              if (!booked && !every10s) return;
-              if (booked) looksBooked.add(f.urn);
-            }
-            if ((await vouchered(f)) >= f.groups) f.doneAt = Date.now();
-          }),
+        flights.map(async (f, i) => {
+          if (f.doneAt === null) await watchBooking(f);
+          // flights take their turns, so the reads spread over the seconds
+          if (f.bookedAt !== null && f.ridesAt === null && (tick + i) % RIDE_CHECK_EVERY === 0) await watchRides(f);
+        }),
       );
       const done = flights.filter((f) => f.doneAt).length;
-      say(`${((Date.now() - started) / 1000).toFixed(1)} s: ${looksBooked.size}/${FLIGHTS} flights booked, ${done}/${FLIGHTS} vouchered`);
-      if (flights.some((f) => f.doneAt === null)) await new Promise((r) => setTimeout(r, 1000));
+      const rode = flights.filter((f) => f.ridesAt).length;
+      const reached = reach ? `, ${reach.reached().size}/${reach.groups.size} groups reached` : "";
+      say(`${((Date.now() - started) / 1000).toFixed(1)} s: ${looksBooked.size}/${FLIGHTS} flights booked, ${done}/${FLIGHTS} vouchered, ${rode}/${FLIGHTS} rides decided${reached}`);
+      if (!allThere()) await new Promise((r) => setTimeout(r, 1000));
     }
+    const watchedUntil = Date.now();
     // what every flight ended with, counted the same way for all
     for (const f of flights) if (f.doneAt === null) await vouchered(f);
     const end = Math.max(...flights.map((f) => f.doneAt ?? Date.now()));
     const read = await reader.stop();
+    // the passenger's path, each from the first case created; null: not every flight got there
+    const last = (at: (f: Flight) => number | null) => (flights.every((f) => at(f) !== null) ? round((Math.max(...flights.map((f) => at(f)!)) - started) / 1000) : null);
+    const reachedAt = reach?.reached();
+    const passengerPath = {
+      bookedSeconds: last((f) => f.bookedAt),
+      vouchersSeconds: last((f) => f.doneAt),
+      ridesSeconds: last((f) => f.ridesAt),
+      reachedSeconds: reach && reachedAt && reachedAt.size >= reach.groups.size ? round((Math.max(...reachedAt.values()) - started) / 1000) : null,
+      voucherWithRideShare: reach?.voucherWithRideShare() ?? null,
+      voucher404: sample.notFound,
+      shuttleAndTaxiSameLeg: await countShuttleAndTaxi(api, flights),
+    };
+    say(`vouchers sampled when their flight was booked: ${sample.notFound} of ${sample.fetched} answered 404`);
+    const lanesDatabase = scratch?.url ?? chaos?.setup.databaseUrl ?? null;
+    const lanesWindow = { from: started, to: watchedUntil, until: watchedUntil };
+    let lanes: Lanes | null = lanesDatabase ? await lanesOnPostgres(lanesDatabase, lanesWindow) : null;
     const totalSeconds = (end - started) / 1000;
     const perFlight = flights.map((f) => ((f.doneAt ?? Date.now()) - f.createdAt) / 1000).sort((a, b) => a - b);
     const booked = [...confirmed.values()].reduce((s, l) => s + l.length, 0);
@@ -208,7 +292,9 @@ async function main(): Promise<boolean> {
     // let the processes write their last second of figures (and, with PROFILE_CPU=1, their CPU profiles)
     if (profileFile && PROFILE && process.env.PROFILE_CPU === "1") for (const pid of readProfiles(profileFile).keys()) process.kill(pid, "SIGUSR2");
     if (profileFile) await new Promise((r) => setTimeout(r, 1500));
-    const costs: PerBooking | null = profileFile ? perBooking(profileBefore, readProfiles(profileFile), booked) : null;
+    const profileAfter = profileFile ? readProfiles(profileFile) : null;
+    const costs: PerBooking | null = profileAfter ? perBooking(profileBefore, profileAfter, booked) : null;
+    const eventLoopP99Ms = profileAfter ? webEventLoopP99(profileAfter, mark) : null;
 
     // duplicates: every candidate's client reference of every group, looked up at its provider
     for (const url of [expediaUrl, hotelbedsUrl]) if (url) await post(`${url}/__sandbox/faults/reset`, {});
@@ -217,6 +303,11 @@ async function main(): Promise<boolean> {
       ...(hotelbedsUrl ? { HOTELBEDS: hotelbeds({ baseUrl: hotelbedsUrl, key: "sandbox-key", secret: "sandbox-secret", timeoutMs: 10_000 }) } : {}),
     };
     const duplicateBookings = await countDuplicates(api, flights, sources);
+    // the embedded database is the app's alone: its job runs are read once the app has stopped
+    if (!lanes && !chaos && app && dataDir) {
+      await stopApp(app);
+      lanes = await lanesOnPglite(path.join(dataDir, "pgdata"), lanesWindow).catch((err) => (say(`lanes: the embedded database could not be read: ${err}`), null));
+    }
 
     const result = {
       flights: FLIGHTS,
@@ -235,6 +326,9 @@ async function main(): Promise<boolean> {
       unanswered: read.unanswered,
       workers: costs ? costs.workers : null,
       database: scratch || chaos?.setup.databaseUrl ? "postgres" : "pglite",
+      ...passengerPath,
+      eventLoopP99Ms,
+      lanes,
     };
     if (costs && (PROFILE || !JSON_OUT)) reportCosts(costs, read);
     if (PROFILE && profileFile && process.env.PROFILE_CPU === "1") {
@@ -301,6 +395,7 @@ async function main(): Promise<boolean> {
     }
     await sandboxes?.stop();
     await chaos?.stop();
+    await sinks?.stop();
     await scratch?.drop();
   }
 }
@@ -316,6 +411,36 @@ function reportCosts(c: PerBooking, read: Awaited<ReturnType<ReturnType<typeof s
   if (JSON_OUT) for (const l of c.byLabel) out(`  ${l.label.padEnd(48)} ${String(l.roundTrips).padStart(7)} trips ${String(l.rows).padStart(8)} rows ${String(l.dbMs).padStart(8)} ms`);
   else console.table(c.byLabel);
   out(`reader: ${read.requests} requests, p50 ${read.readP50Ms} ms, p99 ${read.readP99Ms} ms, max ${read.readMaxMs} ms, ${read.unanswered} unanswered, ${read.errors} errors`);
+}
+
+/** legs holding both a live shuttle (or car) seat and an issued taxi voucher, over every flight */
+async function countShuttleAndTaxi(api: Api, flights: Flight[]): Promise<number | null> {
+  let legs = 0;
+  for (const f of flights) {
+    const rides = await readCaseRides(api, f.urn);
+    if (!rides) return null;
+    legs += shuttleAndTaxiLegs(rides);
+  }
+  return legs;
+}
+
+/** SIGTERM to the app's process group (the embedded database's child closes its directory), SIGKILL after 15 s */
+async function stopApp(app: ChildProcess): Promise<void> {
+  if (!app.pid || app.exitCode !== null || app.signalCode !== null) return;
+  const gone = new Promise((r) => app.once("exit", r));
+  try {
+    process.kill(-app.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  await Promise.race([gone, new Promise((r) => setTimeout(r, 15_000))]);
+  // the database's child closes after the server: a moment for it, then nothing may be left
+  await new Promise((r) => setTimeout(r, 1_000));
+  try {
+    process.kill(-app.pid, "SIGKILL");
+  } catch {
+    /* all gone */
+  }
 }
 
 const sec = (ms: number | null) => (ms === null ? "never" : round(ms / 1000));
@@ -377,14 +502,16 @@ const TIERS = ["ECONOMY", "ECONOMY", "ECONOMY", "ECONOMY", "ECONOMY", "PREMIUM_E
 function casePayload(i: number) {
   const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const next = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-  const groups: { pnr: string; passengers: { id: string; firstName: string; lastName: string; tier: string; email?: string }[] }[] = [];
+  const groups: { pnr: string; passengers: { id: string; firstName: string; lastName: string; tier: string; email?: string; phone?: string }[] }[] = [];
   let n = 0;
   const crew = 8;
   for (let g = 0; n < PASSENGERS - crew; g++) {
     const size = Math.min(1 + ((g * 7 + i) % 3), PASSENGERS - crew - n);
     const tier = TIERS[(g + i) % TIERS.length];
     const pnr = `B${String(i).padStart(2, "0")}${String(g).padStart(4, "0")}`;
-    groups.push({ pnr, passengers: Array.from({ length: size }, (_, k) => ({ id: `${pnr}-${k}`, firstName: `Pax${k}`, lastName: `Flight${i}G${g}`, tier, ...(k === 0 ? { email: `pax.${pnr.toLowerCase()}@example.org` } : {}) })) });
+    // the lead passenger has an email; every third group's lead a mobile number too (SMS), unique per flight and group
+    const lead = { email: `pax.${pnr.toLowerCase()}@example.org`, ...(g % 3 === 0 ? { phone: `+33612${String(i * 1000 + g).padStart(6, "0")}` } : {}) };
+    groups.push({ pnr, passengers: Array.from({ length: size }, (_, k) => ({ id: `${pnr}-${k}`, firstName: `Pax${k}`, lastName: `Flight${i}G${g}`, tier, ...(k === 0 ? lead : {}) })) });
     n += size;
   }
   groups.push({ pnr: `CREW${i}`, passengers: Array.from({ length: crew }, (_, k) => ({ id: `C${i}-${k}`, firstName: `Crew${k}`, lastName: `Flight${i}`, tier: "CREW" })) });

@@ -61,3 +61,18 @@ export function perBooking(before: Snapshot, after: Snapshot, bookings: number):
     byLabel,
   };
 }
+
+/**
+ * The web process's event-loop delay p99 (ms) since the bench's mark (`<PROFILE_FILE>.mark`,
+ * lib/observability/profile.ts), the worst of the web processes that saw it (a chaos run starts the
+ * app again); null when none reported since the mark.
+ */
+export function webEventLoopP99(after: Snapshot, mark: string): number | null {
+  const seen = [...after.values()].filter((p) => p.role === "web" && p.eventLoop?.since === mark);
+  return seen.length ? Math.max(...seen.map((p) => p.eventLoop.p99Ms)) : null;
+}
+
+/** Marks the event's start for every app process: their event-loop histograms restart from it. */
+export function writeMark(file: string, mark: string): void {
+  fs.writeFileSync(`${file}.mark`, mark);
+}

@@ -10,14 +10,18 @@ export type Received = {
   text: string;
   html: string;
   raw: string;
+  /** when the server accepted it (ms since the epoch): `npm run bench:e2e` times the passenger's message by it */
+  receivedAt: number;
 };
 
 /**
  * A real SMTP server in this process (the smtp-server package) on a free port of 127.0.0.1: what
  * nodemailer delivers arrives here, decoded enough to assert on (headers, the text and HTML parts).
  * `connections` counts every client that connected. `failNext(n, code)` answers the next n messages with an SMTP error (4xx transient, 5xx permanent).
+ * `{ lean: true }` keeps the text part and the headers but not the raw message and its HTML: a
+ * benchmark receives thousands of vouchers and reads only their text.
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(o: { lean?: boolean } = {}) {
   const received: Received[] = [];
   const failures: number[] = [];
   let connections = 0;
@@ -41,10 +45,13 @@ export async function startSmtpServer() {
           return callback(err);
         }
         const raw = Buffer.concat(chunks).toString("utf8");
+        const message = parse(raw);
         received.push({
-          ...parse(raw),
+          ...message,
+          ...(o.lean ? { raw: "", html: "" } : {}),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
+          receivedAt: Date.now(),
         });
         callback();
       });
@@ -74,7 +81,9 @@ export async function startSmtpServer() {
   };
 }
 
-function parse(raw: string): Omit<Received, "from" | "to"> {
+export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+function parse(raw: string): Omit<Received, "from" | "to" | "receivedAt"> {
   const { headers, body } = splitHeaders(raw);
   const parts = leafParts(headers, body);
   return {
