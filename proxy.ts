@@ -14,7 +14,8 @@ export const NOT_FOUND_PAGE = "/_not-found-page";
  * In front of every route: a path whose percent-encoding does not decode (`%E0%A4%A`, `%ZZ`, `%`)
  * would make the router fail with a plain-text 500 before any handler runs, so it is answered
  * here as what it is, a path that names nothing: problem+json 404 under /api, the not-found page
- * elsewhere. A server action posted from another site is refused calmly (Next would throw a 500).
+ * elsewhere. A server action (any POST outside /api) posted from another site is refused calmly
+ * with a plain 403 (Next would throw a 500).
  * A hotel's user is sent to the extranet from any console path here, before a page renders, so the
  * redirect carries nothing of the page (lib/auth/hotel-console.ts).
  */
@@ -25,7 +26,10 @@ export async function proxy(req: NextRequest): Promise<Response> {
     if (isApi) return withHeaders(problemResponse(notFound(`The path ${path}`), requestIdOf(req), path), path);
     return withHeaders(NextResponse.rewrite(new URL(NOT_FOUND_PAGE, req.url)), path);
   }
-  if (!isApi && req.method === "POST" && req.headers.has("next-action") && isForeignOrigin(req)) {
+  // any POST outside /api is a server action to Next (a Next-Action header, or a multipart or
+  // url-encoded form carrying $ACTION_ID_…: a form posted without JavaScript); the console has no
+  // other: one from another site is refused here, whatever its headers (Next's own check was a 500)
+  if (!isApi && req.method === "POST" && isForeignOrigin(req)) {
     return withHeaders(
       new Response("This form was sent from another site and was refused; nothing was changed. Open the console and try again.\n", {
         status: 403,

@@ -1,11 +1,27 @@
 /** A field-level problem, as listed in a problem+json `errors` array. */
 export type FieldError = { path: string; message: string };
 
+/** The mark every DomainError carries, shared by every copy of this module (Symbol.for is process-wide). */
+const DOMAIN_ERROR = Symbol.for("das.DomainError");
+
 /**
  * Every refusal a service can make. The API layer maps these to problem+json; anything that is
  * not a DomainError is a bug and answers a 500 without its message.
+ *
+ * `instanceof DomainError` recognises the mark, not the class: Next bundles this module once per
+ * layer (pages, route handlers, server actions), while a process-wide object (the rate limiter
+ * kept on globalThis) throws the errors of the copy that created it. A 429 made by a server
+ * action's copy failed the page's `instanceof` and the passenger page answered 500, not "busy".
  */
 export class DomainError extends Error {
+  readonly [DOMAIN_ERROR] = true;
+
+  static [Symbol.hasInstance](value: unknown): value is DomainError {
+    // a subclass (TokenTtlError) keeps the ordinary prototype check
+    if (this !== DomainError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[DOMAIN_ERROR] === true;
+  }
+
   constructor(
     readonly status: number,
     readonly code: string,

@@ -12,12 +12,56 @@ import "@/lib/validation-messages";
 
 // Text ------------------------------------------------------------------------------------------
 
-/** PostgreSQL refuses U+0000 in text and jsonb; a NUL anywhere is a 422 here, never a 500 there. */
+/**
+ * PostgreSQL refuses U+0000 in text and jsonb, and jsonb an unpaired UTF-16 surrogate (JSON may
+ * write `"\ud800"`, no UTF-8 can hold it): either is a 422 here, never a 500 there (or a text
+ * column silently storing U+FFFD).
+ */
 export const NUL_MESSAGE = "must not contain a NUL character (U+0000)";
+export const SURROGATE_MESSAGE = "must not contain an unpaired UTF-16 surrogate (U+D800–U+DFFF)";
 const hasNul = (v: string) => v.includes("\u0000");
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** Any string of an input or a query: refused when it holds a NUL. Chain trim/min/max/regex on it. */
-export const Text = z.string().refine((v) => !hasNul(v), NUL_MESSAGE);
+/** Why PostgreSQL could not store this string, or null when it can. */
+export function unstorableText(v: string): string | null {
+  if (hasNul(v)) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(v)) return SURROGATE_MESSAGE;
+  return null;
+}
+
+/** Any string of an input or a query: refused when it holds a NUL or a lone surrogate. Chain trim/min/max/regex on it. */
+export const Text = z
+  .string()
+  .refine((v) => !hasNul(v), NUL_MESSAGE)
+  .refine((v) => !LONE_SURROGATE.test(v), SURROGATE_MESSAGE);
+
+/**
+ * Every string and object key of a parsed JSON document (or a form, a query) that PostgreSQL could
+ * not store, as field errors (the first `max`): the one check every body passes before any schema,
+ * so a field declared as a plain string, a free-form map or an ignored extra field is covered too.
+ * Iterative: a document nested deeper than the call stack is still walked.
+ */
+export function unstorableFields(value: unknown, root = "(body)", max = 20): { path: string; message: string }[] {
+  const found: { path: string; message: string }[] = [];
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length > 0 && found.length < max) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === "string") {
+      const problem = unstorableText(v);
+      if (problem) found.push({ path: at || root, message: problem });
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], at ? `${at}.${i}` : String(i)]);
+    } else if (v !== null && typeof v === "object") {
+      for (const [k, x] of Object.entries(v).reverse()) {
+        const path = at ? `${at}.${k}` : k;
+        const problem = unstorableText(k);
+        if (problem) found.push({ path, message: `its name ${problem}` });
+        else stack.push([x, path]);
+      }
+    }
+  }
+  return found.slice(0, max);
+}
 
 /** A required short text: trimmed, 1–max characters, no NUL. */
 export const requiredText = (max: number) => Text.trim().min(1, "required").max(max);
@@ -73,6 +117,20 @@ export const UtcTimestamp = z
   .meta({
     description: `ISO 8601 timestamp with Z or an offset, e.g. 2026-11-21T18:05:00Z; answered in UTC; between ${EARLIEST_TIME} and ${LATEST_YEARS_AHEAD} years from now`,
   });
+
+/**
+ * A calendar date (YYYY-MM-DD) given as an input or a query parameter: a real date within the
+ * window of UtcTimestamp (2000-01-01 .. two years from now), so the night, week or time window
+ * computed from it is a real instant (a year 0000 or 9999 made that arithmetic throw: a 500).
+ * Records answer their dates with a plain z.iso.date(): the window is for what a caller asks.
+ */
+export const CalendarDate = z
+  .iso.date()
+  .superRefine((v, ctx) => {
+    if (v < EARLIEST_TIME.slice(0, 10)) ctx.addIssue({ code: "custom", message: `must be on or after ${EARLIEST_TIME.slice(0, 10)}` });
+    else if (v > latestTime().toISOString().slice(0, 10)) ctx.addIssue({ code: "custom", message: `must be at most ${LATEST_YEARS_AHEAD} years from now` });
+  })
+  .meta({ description: `a calendar date, YYYY-MM-DD, between ${EARLIEST_TIME.slice(0, 10)} and ${LATEST_YEARS_AHEAD} years from now`, example: "2026-11-21" });
 
 /** A timestamp in a record (output): always UTC. */
 export const IsoTime = z.iso.datetime();

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { DomainError, type FieldError, invalid } from "@/lib/errors";
+import { unstorableFields } from "@/lib/primitives";
 import "@/lib/validation-messages";
 
 /** A zod failure as the field errors of a problem+json body. */
@@ -13,11 +14,24 @@ export function issuesToErrors(error: z.ZodError, root = "(body)"): FieldError[]
  * console's action results, so all three answer the same.
  */
 export function validationError(error: z.ZodError, root?: string): DomainError {
-  const errors = issuesToErrors(error, root);
+  return fieldsError(issuesToErrors(error, root));
+}
+
+function fieldsError(errors: FieldError[]): DomainError {
   if (errors.some((e) => e.path === "reason")) {
     return new DomainError(422, "REASON_REQUIRED", "A reason is required for this action.", errors);
   }
   return invalid("The request does not match the schema.", errors);
+}
+
+/**
+ * The check every body, form and query passes before its schema: no string or name in it holds
+ * a NUL or a lone surrogate, which PostgreSQL cannot store (a 500 at the insert, after a provider
+ * may already have been called). 422 naming each field (REASON_REQUIRED for `reason`).
+ */
+export function assertStorable(value: unknown, root = "(body)"): void {
+  const errors = unstorableFields(value, root);
+  if (errors.length > 0) throw fieldsError(errors);
 }
 
 /** Parses a verb's input with its domain schema: 422 (VALIDATION_FAILED or REASON_REQUIRED) otherwise. */

@@ -8,6 +8,9 @@ export type SignInState = { error?: string; email?: string };
 
 /** Credentials sign-in: on success next-auth redirects (a thrown NEXT_REDIRECT); a refusal shows inline. */
 export async function signInWithPassword(_prev: SignInState, form: FormData): Promise<SignInState> {
+  // a server action's arguments are whatever the request's body decodes to (`[{},{}]`, `["x"]`): not
+  // always the form's FormData, and `form.get` on anything else was a 500 to an anonymous caller
+  if (!(form instanceof FormData)) return { error: "Enter your e-mail and password." };
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
   if (!email || !password) return { error: "Enter your e-mail and password.", email };
@@ -30,5 +33,7 @@ export async function signInWithPassword(_prev: SignInState, form: FormData): Pr
 }
 
 export async function signInWithSso(form: FormData): Promise<void> {
+  // not the button's form (a hand-made body): nothing to do, the page stays as it is
+  if (!(form instanceof FormData)) return;
   await signIn("oidc", { redirectTo: safeCallback(form.get("callbackUrl")) });
 }

@@ -1,4 +1,5 @@
 import { malformed, tooLarge, unsupportedMediaType } from "@/lib/errors";
+import { assertStorable } from "@/lib/validation";
 
 export const JSON_LIMIT = () => Number(process.env.JSON_BODY_LIMIT_BYTES || 1024 * 1024);
 export const UPLOAD_LIMIT = () => Number(process.env.UPLOAD_LIMIT_BYTES || 5 * 1024 * 1024);
@@ -58,11 +59,29 @@ export async function readJson(req: Request, { optional = false }: { optional?: 
   if (bytes.byteLength === 0 && (optional || type === "")) return undefined;
   if (!isJsonType(type)) throw unsupportedMediaType("Send the body as application/json.");
   if (bytes.byteLength === 0) throw malformed("The body is empty, but its Content-Type says JSON: send a JSON document, or no Content-Type.");
+  let text: string;
   try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw malformed("The body is not valid JSON.");
   }
+  return parseJson(text);
+}
+
+/**
+ * A JSON document's text, parsed: 400 unless it parses, 422 when a string or a name in it holds a
+ * NUL or a lone surrogate (`"\u0000"`, `"\ud800"` are valid JSON, but PostgreSQL stores neither):
+ * refused here once for every body, whatever its schema says of the field.
+ */
+export function parseJson(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw malformed("The body is not valid JSON.");
+  }
+  assertStorable(value);
+  return value;
 }
 
 /** A multipart form (file uploads): 415 for another type, 413 past the upload limit, 400 if malformed. */

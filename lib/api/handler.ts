@@ -10,7 +10,7 @@ import { DomainError, forbidden, notFound } from "@/lib/errors";
 import { decodeSegment, newId } from "@/lib/ids";
 import { errorFields, log } from "@/lib/log";
 import { ensureTenant } from "@/lib/tenants/ensure";
-import { parseInput } from "@/lib/validation";
+import { assertStorable, parseInput } from "@/lib/validation";
 import { readJson } from "./body";
 import { problemResponse } from "./problem";
 import { upperCaseEnums } from "./query-case";
@@ -55,6 +55,8 @@ export function handle<S extends RouteSpec>(spec: S, fn: (args: HandlerArgs<S>) 
       const rawParams = route ? await route.params : {};
       const params = spec.params ? parseOr404(spec.params, rawParams) : undefined;
       if (spec.guard) spec.guard((params ?? {}) as Record<string, unknown>);
+      // every value and name of the query, declared or read raw (a callback's ?message=): no NUL, which PostgreSQL refuses
+      for (const [name, value] of url.searchParams) assertStorable({ [name]: value }, "(query)");
       const query = spec.query ? parse(spec.query, upperCaseEnums(spec.query, Object.fromEntries(url.searchParams))) : undefined;
       const body = spec.body ? parseBody(spec, await readJson(req, { optional: spec.bodyOptional })) : undefined;
       const ctx: Ctx = { db, principal: principal ?? anonymous(), requestId };

@@ -1,5 +1,6 @@
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import { cases, type CaseRow } from "@/db/schema";
+import type { CursorKey } from "@/lib/api/cursor";
 import { invalid } from "@/lib/errors";
 import type { CaseSort, SortOrder } from "@/lib/vocabulary";
 
@@ -13,6 +14,8 @@ const statusRank = sql<number>`(case ${sql.join(
 
 type Key = {
   expr: SQL;
+  /** what the cursor carries of this key (lib/api/cursor.ts checks it before param sees it) */
+  kind: CursorKey;
   /** the row's value of expr, as the cursor carries it */
   of: (row: CaseRow) => string | number;
   /** the cursor's value as SQL, or null when it is not one this key could have written */
@@ -22,17 +25,20 @@ type Key = {
 const KEYS: Record<Exclude<CaseSort, "created">, Key> = {
   flight: {
     expr: sql`(${cases.flight}->>'number')`,
+    kind: "text",
     of: (r) => r.flight.number,
     param: (v) => (typeof v === "string" ? sql`${v}` : null),
   },
   // a timestamp, not the text: "18:05:00Z" and "18:05:00.500Z" do not sort as text
   departure: {
     expr: sql`((${cases.flight}->>'scheduledDeparture')::timestamptz)`,
+    kind: "time",
     of: (r) => new Date(r.flight.scheduledDeparture).toISOString(),
     param: (v) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(v) && !Number.isNaN(Date.parse(v)) ? sql`${v}::timestamptz` : null),
   },
   status: {
     expr: statusRank,
+    kind: "int",
     of: (r) => STATUS_RANK.indexOf(r.status as (typeof STATUS_RANK)[number]),
     param: (v) => (Number.isInteger(v) && (v as number) >= -1 && (v as number) <= STATUS_RANK.length ? sql`${v as number}` : null),
   },
@@ -51,6 +57,7 @@ export function caseOrder(sort: CaseSort, order: SortOrder | undefined) {
   if (sort === "created") {
     return {
       by: [by(cases.urn)],
+      cursor: ["urn"] as CursorKey[],
       keyOf: (r: CaseRow): unknown[] => [r.urn],
       after: (cursor: unknown[]): SQL => {
         if (cursor.length !== 1 || typeof cursor[0] !== "string") throw badCursor();
@@ -61,6 +68,7 @@ export function caseOrder(sort: CaseSort, order: SortOrder | undefined) {
   const key = KEYS[sort];
   return {
     by: [by(key.expr), by(cases.urn)],
+    cursor: [key.kind, "urn"] as CursorKey[],
     keyOf: (r: CaseRow): unknown[] => [key.of(r), r.urn],
     after: (cursor: unknown[]): SQL => {
       const value = cursor.length === 2 && typeof cursor[1] === "string" ? key.param(cursor[0]) : null;

@@ -36,7 +36,7 @@ export async function listCases({ ctx, input: raw }: { ctx: Ctx; input: z.input<
   if (input.flight) where.push(sql`${cases.flight}->>'number' = ${input.flight}`);
   if (input.q) where.push(matchesText(input.q));
   const order = caseOrder(input.sort, input.order);
-  const after = decodeCursor(input.cursor);
+  const after = decodeCursor(input.cursor, order.cursor);
   if (after) where.push(order.after(after));
 
   const rows = await ctx.db

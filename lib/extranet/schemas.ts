@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PRINTABLE_NOTE, UNPRINTABLE_MESSAGE, unprintableChar } from "@/lib/printable";
-import { IsoTime, Reason, Urn } from "@/lib/primitives";
+import { CalendarDate, IsoTime, Reason, Urn } from "@/lib/primitives";
 import { ArrivalStatus, HotelConfirmation, Provider, ReservationStatus, SpecialNeed, WalkReason } from "@/lib/vocabulary";
 
 /**
@@ -12,7 +12,8 @@ import { ArrivalStatus, HotelConfirmation, Provider, ReservationStatus, SpecialN
 const LocalDate = z.iso.date().meta({ description: "a calendar date in the hotel's time zone, YYYY-MM-DD", example: "2026-11-21" });
 
 export const ArrivalsQuery = z.object({
-  date: LocalDate.optional().meta({ description: "the night of check-in, in the hotel's local calendar (YYYY-MM-DD); default: the night under way there (until 05:00 local, last evening's)" }),
+  // a night asked for is a sane date (shared window): 9999-12-31 or 0000-01-01 made the night's bounds throw
+  date: CalendarDate.optional().meta({ description: "the night of check-in, in the hotel's local calendar (YYYY-MM-DD, from 2000-01-01 to two years ahead); default: the night under way there (until 05:00 local, last evening's)" }),
 });
 
 export const Arrival = z
@@ -78,7 +79,7 @@ export const MAX_ROOMS = 2000;
 
 export const InventoryBody = z
   .object({
-    date: LocalDate.meta({ description: "the night of check-in, in the hotel's local calendar: the night under way there (until 05:00 local, last evening's) or later, at most a year ahead" }),
+    date: CalendarDate.meta({ description: "the night of check-in, in the hotel's local calendar: the night under way there (until 05:00 local, last evening's) or later, at most a year ahead" }),
     rooms: z.number().int().min(0).max(MAX_ROOMS).meta({ description: "rooms the hotel still offers that night, bookings already made not counted; 0 closes the night" }),
     nightlyRate: z
       .number()

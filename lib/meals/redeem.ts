@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { mealVouchers } from "@/db/schema";
-import { readCapped } from "@/lib/api/body";
+import { parseJson, readCapped } from "@/lib/api/body";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
-import { invalid, malformed, notFound, unauthenticated } from "@/lib/errors";
+import { invalid, notFound, unauthenticated } from "@/lib/errors";
 import { issuesToErrors } from "@/lib/validation";
 import { mealsSettings } from "./settings";
 import { verifyHmacHex } from "@/lib/http/body-signature";
@@ -23,12 +23,8 @@ export async function recordMealRedemption(ctx: Ctx, req: Request): Promise<Rede
   const raw = new TextDecoder().decode(await readCapped(req, 16 * 1024));
   const secret = mealsSettings()?.secret ?? "";
   if (!verifyHmacHex(secret, raw, req.headers.get("x-meal-signature"))) throw unauthenticated("A valid X-Meal-Signature (HMAC-SHA256 of the body with MEALS_SECRET) is required.");
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw malformed("The body is not JSON.");
-  }
+  // 400 unless JSON; 422 for a NUL or lone surrogate anywhere (the id is looked up, the merchant audited)
+  const json = parseJson(raw);
   const parsed = RedemptionCallback.safeParse(json);
   if (!parsed.success) throw invalid("The callback's fields are not what the issuer sends.", issuesToErrors(parsed.error));
   const callback = parsed.data;

@@ -4,7 +4,6 @@ import { decodeCursor, paginate } from "@/lib/api/cursor";
 import { requirePermission } from "@/lib/auth/require";
 import { loadCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
-import { invalid } from "@/lib/errors";
 import { CaseRef } from "@/lib/cases/inputs";
 import { parseInput } from "@/lib/validation";
 import { failureInWords } from "./failure";
@@ -39,10 +38,9 @@ export async function listCaseMessages({ ctx, input }: { ctx: Ctx; input: { case
     query.status ? eq(messages.status, query.status) : undefined,
     query.kind ? eq(messages.kind, query.kind) : undefined,
   ];
-  const after = decodeCursor(query.cursor);
+  const after = decodeCursor(query.cursor, ["time", "urn"]);
   if (after) {
-    const [at, urn] = after;
-    if (typeof at !== "string" || typeof urn !== "string" || Number.isNaN(Date.parse(at))) throw invalid("The cursor is not valid.", [{ path: "cursor", message: "use a nextCursor from a previous page" }]);
+    const [at, urn] = after as [string, string];
     where.push(sql`(${messages.createdAt}, ${messages.urn}) < (${at}::timestamptz, ${urn})`);
   }
   const rows = await ctx.db

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { readCapped } from "@/lib/api/body";
 import { invalid, malformed, unauthenticated, unsupportedMediaType } from "@/lib/errors";
 import { verifySmsSignature } from "@/lib/sms/signature";
-import { issuesToErrors } from "@/lib/validation";
+import { assertStorable, issuesToErrors } from "@/lib/validation";
 import { publicBaseUrl } from "@/lib/vouchers/link";
 import { smsEndpoint } from "./channels";
 
@@ -31,6 +31,8 @@ export async function readSignedSmsForm<T extends z.ZodObject>(req: Request, sch
   }
   // after the signature: an unsigned caller learns nothing about what we accept
   if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers.get("content-type") ?? "")) throw unsupportedMediaType("The gateway posts application/x-www-form-urlencoded.");
+  // a NUL in any field (MessageSid is looked up, Body stored) is refused, as in every JSON body
+  assertStorable(fields, "(form)");
   const parsed = schema.safeParse(fields);
   if (!parsed.success) throw invalid("The callback's fields are not what the gateway sends.", issuesToErrors(parsed.error));
   return parsed.data;

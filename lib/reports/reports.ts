@@ -77,9 +77,9 @@ export async function generateReport({ ctx, input, now = new Date() }: { ctx: Ct
 export async function listReports({ ctx, input }: { ctx: Ctx; input: z.input<typeof ReportListQuery> }) {
   requirePermission(ctx, "read", "read reports");
   const q = parseInput(ReportListQuery, input);
-  const after = decodeCursor(q.cursor);
+  const after = decodeCursor(q.cursor, ["time"]);
   const where = [eq(reports.tenant, ctx.principal.tenant)];
-  if (after) where.push(lt(reports.periodStart, new Date(String(after[0]))));
+  if (after) where.push(lt(reports.periodStart, new Date(after[0] as string)));
   const rows = await ctx.db.select().from(reports).where(and(...where)).orderBy(desc(reports.periodStart)).limit(q.limit + 1);
   const page = paginate(rows, q.limit, (r) => [r.periodStart.toISOString()]);
   return {

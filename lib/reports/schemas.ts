@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { urnSchema } from "@/lib/ids";
-import { pageQuery } from "@/lib/primitives";
+import { CalendarDate, pageQuery } from "@/lib/primitives";
 import { CareComplianceFigures } from "./care-compliance-schemas";
 import { RatingTag } from "@/lib/vocabulary";
 
@@ -91,7 +91,7 @@ export type Report = z.infer<typeof Report>;
 export const ReportSummary = Report.pick({ urn: true, periodStart: true, periodEnd: true, timeZone: true, generatedBy: true, generatedAt: true }).meta({ id: "WeeklyReportSummary" });
 
 export const GenerateReportInput = z.strictObject({
-  weekOf: z.iso.date().optional().meta({ description: "a date (YYYY-MM-DD) in the week to report; the last complete week when absent" }),
+  weekOf: CalendarDate.optional().meta({ description: "a date (YYYY-MM-DD) in the week to report; the last complete week when absent" }),
 });
 export const ReportListQuery = z.object({ ...pageQuery });
 export const ReportRef = z.object({ reportUrn: urnSchema("report") });

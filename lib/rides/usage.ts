@@ -7,6 +7,7 @@ import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/drills/systems";
 import { conflict, type FieldError, invalid, malformed, unauthenticated } from "@/lib/errors";
+import { isUrn } from "@/lib/ids";
 import { issuesToErrors } from "@/lib/validation";
 import { verifyHmacHex } from "@/lib/http/body-signature";
 import type { RideVoucherRow } from "@/db/schema";
@@ -42,7 +43,8 @@ export async function recordRideUsage(ctx: Ctx, req: Request): Promise<{ urn: st
     json = null;
   }
   const reference = typeof json === "object" && json !== null && typeof (json as { reference?: unknown }).reference === "string" ? (json as { reference: string }).reference : null;
-  const [row] = reference ? await ctx.db.select().from(rideVouchers).where(eq(rideVouchers.urn, reference)).limit(1) : [];
+  // only a ride voucher URN is looked up: anything else (a NUL, which PostgreSQL refuses: a 500) names no voucher, so 401 like a bad signature
+  const [row] = reference && isUrn(reference, "ride") ? await ctx.db.select().from(rideVouchers).where(eq(rideVouchers.urn, reference)).limit(1) : [];
   const provider = row ? await (await caseSystems(ctx, row.caseUrn)).rides() : null;
   if (!row || !provider || !verifyHmacHex(provider.endpoint.secret, raw, req.headers.get("x-ride-signature"))) throw unauthenticated(UNSIGNED);
   const parsed = RideUsage.safeParse(json);

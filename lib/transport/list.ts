@@ -6,7 +6,6 @@ import { requireAirport, requirePermission } from "@/lib/auth/require";
 import { airportFilter } from "@/lib/auth/scope";
 import { isFeedOnly } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
-import { invalid } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { type Segment, SegmentListQuery } from "./schemas";
 import { toSegment } from "./to-record";
@@ -30,11 +29,10 @@ export async function listSegments({ ctx, input: raw }: { ctx: Ctx; input: z.inp
   if (input.status) where.push(eq(transportSegments.status, input.status));
   if (input.caseUrn) where.push(eq(transportSegments.caseUrn, input.caseUrn));
   if (input.direction) where.push(eq(transportSegments.direction, input.direction));
-  const after = decodeCursor(input.cursor);
+  const after = decodeCursor(input.cursor, ["time", "urn"]);
   if (after) {
-    const [at, urn] = after;
-    const time = typeof at === "string" ? new Date(at) : null;
-    if (!time || Number.isNaN(time.getTime()) || typeof urn !== "string") throw invalid("The cursor is not valid.", [{ path: "cursor", message: "use a nextCursor from a previous page" }]);
+    const [at, urn] = after as [string, string];
+    const time = new Date(at);
     where.push(or(gt(transportSegments.scheduledAt, time), and(eq(transportSegments.scheduledAt, time), gt(transportSegments.urn, urn)))!);
   }
   const rows = await ctx.db

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { authSecret } from "@/lib/auth/secret";
+import { isUrn } from "@/lib/ids";
 
 /**
  * The passenger's link to their voucher: no sign-in, so the link itself is the credential. It names
@@ -40,6 +41,8 @@ export function verifyPassengerToken(token: string, now = Date.now()): LinkCheck
   const expected = Buffer.from(signature(reservationUrn, expiresAt));
   const given = Buffer.from(m[3]);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return { ok: false, reason: "BAD_SIGNATURE" };
+  // a signed payload that is no reservation URN (one holding a NUL would fail the look-up: a 500) names nothing
+  if (!isUrn(reservationUrn, "reservation")) return { ok: false, reason: "MALFORMED" };
   if (expiresAt * 1000 <= now) return { ok: false, reason: "EXPIRED" };
   return { ok: true, reservationUrn, expiresAt };
 }
