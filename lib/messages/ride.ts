@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { airports, cases, rideVouchers } from "@/db/schema";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { airports, cases, messages, rideVouchers } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { escapeHtml } from "@/lib/escape-html";
 import { capLabel, pickupLabel } from "@/lib/rides/words";
@@ -12,6 +12,12 @@ import { smsText, textFor } from "./texts";
  * The `ride/issued` subscriber: the group is told its taxi voucher (code, pickup in the airport's
  * local time, the cap, the provider's link) by email and SMS in each passenger's language. Once per
  * voucher and channel (the outbox's key); nothing for a voucher no longer ISSUED.
+ *
+ * Only news is told: a taxi issued while the passenger's flow decided the ride is printed on the
+ * stay's voucher, whose messages follow in that flow (lib/messages/voucher.ts), so a separate
+ * message would tell it twice. It is told here only when the stay's messages left before it with
+ * the ride decided (a taxi replacing a shuttle later, a re-timed one), since a voucher that left
+ * saying "your ride follows" gets the one follow-up with it instead.
  */
 export async function queueRideMessages(ctx: Ctx, rideVoucherUrn: string): Promise<number> {
   const [row] = await ctx.db
@@ -23,6 +29,12 @@ export async function queueRideMessages(ctx: Ctx, rideVoucherUrn: string): Promi
     .limit(1);
   if (!row || row.ride.status !== "ISSUED") return 0;
   const ride = row.ride;
+  const toldBefore = await ctx.db
+    .select({ ride: sql<string | null>`${messages.payload}->>'ride'` })
+    .from(messages)
+    .where(and(eq(messages.tenant, ride.tenant), eq(messages.relatedUrn, ride.reservationUrn), lt(messages.createdAt, ride.issuedAt ?? new Date(0))));
+  // nothing told yet (the flow's voucher carries it), or told "your ride follows" (the one follow-up carries it)
+  if (!toldBefore.length || toldBefore.some((m) => m.ride === "PENDING")) return 0;
   const recipients = await recipientsOfGroup(ctx, ride.caseUrn, ride.groupId);
   const airline = await airlineName(ctx, ride.tenant);
   return queueMessages(ctx, {

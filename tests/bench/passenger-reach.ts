@@ -54,9 +54,9 @@ export class PassengerReach {
   }
 }
 
-/** a message text as a pattern: its fixed words in place, any value where a {placeholder} is */
+/** a message text as a pattern: its fixed words in place, any value where a {placeholder} is (an empty one leaves a single space: textFor) */
 function textPattern(key: MessageTextKey): RegExp[] {
-  return Object.values(dictionaries).map((d) => new RegExp(`^${d[key].split(/\{\w+\}/).map(escape).join("[\\s\\S]*")}$`));
+  return Object.values(dictionaries).map((d) => new RegExp(`^${d[key].split(/ ?\{\w+\} ?/).map(escape).join("[\\s\\S]*")}$`));
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

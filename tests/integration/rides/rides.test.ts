@@ -34,7 +34,7 @@ async function nightCase(over: { tier?: string; mode?: "DRILL" } = {}) {
 const usageBody = (r: { providerRef: string | null; urn: string }, amount: number) => JSON.stringify({ id: r.providerRef, reference: r.urn, amount, currency: "EUR", usedAt: "2027-01-11T00:40:00Z" });
 
 describe("ride vouchers", () => {
-  it("a night arrival group owed transport gets one voucher per direction, issued once even when the jobs run twice, and told by message", async () => {
+  it("a night arrival group owed transport gets one voucher per direction, issued once even when the jobs run twice, and told on the stay's voucher message", async () => {
     const c = await nightCase();
     expect(c.transportOwed).toBe(true);
     const before = provider().vouchers().length;
@@ -55,9 +55,11 @@ describe("ride vouchers", () => {
     expect(audits.map((a) => a.action).sort()).toEqual(["issue", "plan"]);
     // scoped like the case: an operator of CDG reads them in the audit
     expect(audits.every((a) => a.airport === "CDG")).toBe(true);
-    const mail = await database.db.select().from(messages).where(eq(messages.relatedUrn, rides[0].urn));
+    // told on the stay's voucher messages, written after the taxis were issued: no separate message tells them again
+    expect(await database.db.select().from(messages).where(eq(messages.relatedUrn, rides[0].urn))).toEqual([]);
+    const mail = await database.db.select().from(messages).where(and(eq(messages.relatedUrn, c.reservationUrn), eq(messages.kind, "VOUCHER"), eq(messages.channel, "EMAIL")));
     expect(mail.length).toBeGreaterThan(0);
-    expect(mail.every((m) => m.kind === "RIDE_VOUCHER")).toBe(true);
+    for (const r of rides) expect(mail[0].text).toContain(`Taxi voucher ${r.code}`);
 
     // carried on the hotel voucher and the passenger page
     const [stay] = await database.db.select().from(reservations).where(eq(reservations.urn, c.reservationUrn));
