@@ -4,7 +4,7 @@ import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { DELIVER_MESSAGE_JOB, deliverMessage } from "@/lib/messages/deliver";
 import { staleQueued } from "@/lib/messages/stale";
-import { PASSENGER_FLOW } from "./lanes";
+import { PASSENGER_MESSAGE } from "./lanes";
 
 /** Attempts per message: the first and 5 retries, with the runner's exponential backoff between. */
 export const DELIVERY_RETRIES = 5;
@@ -20,11 +20,11 @@ const appDb: DbOf = async () => (await database()).db;
  */
 export function deliverMessageJob(db: DbOf = appDb) {
   return defineJob({
-    ...PASSENGER_FLOW,
+    ...PASSENGER_MESSAGE,
     id: DELIVER_MESSAGE_JOB,
     event: "message/queued",
     retries: DELIVERY_RETRIES,
-    concurrency: { limit: 8 },
+    concurrency: { limit: 16 },
     handler: async ({ event, step, attempt }) =>
       step.run("send", async () => {
         const ctx: Ctx = { db: await db(), principal: systemPrincipal(event.data.tenant, "messages") };

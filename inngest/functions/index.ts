@@ -17,7 +17,7 @@ import { erasePersonalData } from "./erase-personal-data";
 import { mealVoucherJobs } from "./meal-vouchers";
 import { messageSubscribers } from "./messages";
 import { passengerFlow, rideFollowUpOnRefreshed } from "./passenger-flow";
-import { completeTransport, dropTransportOnCancelled, followNextFlightTransport } from "./plan-transport";
+import { completeTransport, dropTransportOnCancelled, followNextFlightTransport, recordFleetShortfall } from "./plan-transport";
 import { reaccommodateStays } from "./reaccommodate-stays";
 import { reconfirmationJobs } from "./reconfirm-reservation";
 import { rehouseWalked } from "./rehouse-walked";
@@ -30,7 +30,7 @@ import { weeklyReport } from "./weekly-report";
 
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
 export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, passengerFlow, rideFollowUpOnRefreshed, checkOutStays, deliverMessageOnQueued, deliverMessageSweep, ...messageSubscribers,
-  reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, dropTransportOnCancelled, completeTransport, followNextFlightTransport,
+  reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, dropTransportOnCancelled, recordFleetShortfall, completeTransport, followNextFlightTransport,
   reaccommodateStays, releaseChosenStay, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled, ...careAssessors, refreshCareOnVouchers, ...mealVoucherJobs, ...rideJobs,
   // one line per domain from here: branches that add jobs side by side merge without a conflict
   ...capacityCallJobs,

@@ -12,6 +12,13 @@
  * prints each function's lag (`lanes`).
  */
 export const PASSENGER_FLOW = { priority: 300 } as const;
+/**
+ * Within the passenger's lane, later stages first: a stay booked gets its ride and voucher before
+ * the next group is booked, and a message written is sent before either, so the night's work in
+ * progress stays small and the first passengers are reached while the last are still being booked.
+ */
+export const PASSENGER_VOUCHER = { priority: 310 } as const;
+export const PASSENGER_MESSAGE = { priority: 320 } as const;
 
 export const BACKGROUND_LIMIT = 4;
 export const BACKGROUND = { priority: 0, concurrency: { limit: BACKGROUND_LIMIT } } as const;

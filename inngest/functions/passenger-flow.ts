@@ -1,12 +1,12 @@
 import { database } from "@/db/client";
 import { systemPrincipal } from "@/lib/auth/principal";
-import type { Ctx } from "@/lib/context";
+import { type Ctx, transaction } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { queueRideFollowUp, queueVoucherMessages } from "@/lib/messages/voucher";
 import { arrangeRide, type Arranged } from "@/lib/rides/arrange";
 import { issueVoucher } from "@/lib/vouchers/issue";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
-import { PASSENGER_FLOW } from "./lanes";
+import { PASSENGER_MESSAGE, PASSENGER_VOUCHER } from "./lanes";
 
 async function systemCtx(tenant: string): Promise<Ctx> {
   return { db: (await database()).db, principal: systemPrincipal(tenant, "passenger-flow") };
@@ -28,16 +28,17 @@ const RETRIES_AFTER = ["1m", "2m", "5m", "10m", "15m", "30m", "60m"];
 /**
  * The passenger's path as one ordered flow (issue 28): room confirmed → ride decided → voucher
  * rendered once with room, ride and care → its messages written (delivered by deliver-message, in
- * the same lane). One run per case at a time: the hotel's transport is planned for every stay
- * confirmed by then, so groups that confirmed together share shuttles by time. A cancelled stay
- * stops the flow where it is.
+ * the same lane). The hotel's transport is planned for every stay confirmed by then, so groups that
+ * confirmed together share shuttles by time. A cancelled stay stops the flow where it is.
  */
 export const passengerFlow = defineJob({
-  ...PASSENGER_FLOW,
+  ...PASSENGER_VOUCHER,
   id: "passenger-flow",
   event: "reservation/confirmed",
   retries: 5,
-  concurrency: { limit: 1, key: "event.data.caseUrn" },
+  // a few stays of a case at once: the hotel's plan and each change of its rides lock the case, so they
+  // take turns there, while the fleet, the ride provider and the renders of one stay overlap another's
+  concurrency: { limit: 6, key: "event.data.caseUrn" },
   handler: async ({ event, step }) => {
     const { tenant, caseUrn, reservationUrn } = event.data;
     const ctx = await systemCtx(tenant);
@@ -48,9 +49,14 @@ export const passengerFlow = defineJob({
       ride = (await step.run(`ride-${k}`, () => arrangeRide(ctx, input))) as Arranged;
     }
     if (!ride.live) return { skipped: "reservation no longer confirmed" };
-    const voucher = await step.run("voucher", () => issueVoucher(ctx, reservationUrn));
+    // the voucher and its messages in one transaction: what they print is read once (voucherPropsOnce)
+    const { voucher, queued } = await step.run("voucher", () =>
+      transaction(ctx, async (tx) => {
+        const issued = await issueVoucher(tx, reservationUrn);
+        return { voucher: issued, queued: issued.voucherUrn ? await queueVoucherMessages(tx, reservationUrn) : 0 };
+      }),
+    );
     if (!voucher.voucherUrn) return { voucher };
-    const queued = await step.run("messages", () => queueVoucherMessages(ctx, reservationUrn));
     // the reconfirmation schedule follows the pickup: told once the ride is known, in the background lane
     await step.sendEvent("planned", { name: "transport/planned", data: { tenant, caseUrn, reservationUrn } });
     if (!ride.retry) return { ride: ride.legs, voucher, queued };
@@ -70,7 +76,7 @@ export const passengerFlow = defineJob({
 
 /** A voucher rendered again → if its first messages went without the ride and the ride is now decided (by the desk, say), the one follow-up. */
 export const rideFollowUpOnRefreshed = defineJob({
-  ...PASSENGER_FLOW,
+  ...PASSENGER_MESSAGE,
   id: "messages-ride-follow-up",
   event: "voucher/refreshed",
   retries: 4,

@@ -3,7 +3,8 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { completeDueSegments, dropReservationTransport, followNextFlight } from "@/lib/transport";
-import { PASSENGER_FLOW } from "./lanes";
+import { BACKGROUND, PASSENGER_FLOW } from "./lanes";
+import { recordRefusal } from "@/lib/transport/shortfall/record";
 
 async function systemCtx(tenant: string): Promise<Ctx> {
   return { db: (await database()).db, principal: systemPrincipal(tenant, "transport") };
@@ -20,6 +21,24 @@ export const dropTransportOnCancelled = defineJob({
     const { tenant, caseUrn, reservationUrn, reason } = event.data;
     const ctx = await systemCtx(tenant);
     return step.run("drop", () => dropReservationTransport(ctx, { caseUrn, reservationUrn, reason }));
+  },
+});
+
+/**
+ * A ride the fleet refused → its airport's night's one TRANSPORT_UNASSIGNED item updated with the
+ * numbers (lib/transport/shortfall/record.ts). In the background lane, one at a time (the night's
+ * row is locked by each anyway): the passenger's flow has already turned the refusal into a taxi.
+ */
+export const recordFleetShortfall = defineJob({
+  ...BACKGROUND,
+  concurrency: { limit: 1 },
+  id: "record-fleet-shortfall",
+  event: "transport/fleet-refused",
+  retries: 4,
+  handler: async ({ event, step }) => {
+    const { tenant, segmentUrn, why, withoutFleet } = event.data;
+    const ctx = await systemCtx(tenant);
+    return { recorded: await step.run("record", () => recordRefusal(ctx, { segmentUrn, why, withoutFleet })) };
   },
 });
 

@@ -112,6 +112,8 @@ export const eventCatalogue = {
   "meal/issued": z.object({ tenant: z.string(), caseUrn: z.string(), mealVoucherUrn: z.string() }),
   // the transport of a confirmed reservation is planned and its rides asked of the fleet (inngest/functions/plan-transport.ts): ride vouchers follow it
   "transport/planned": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
+  // the fleet refused a ride (or none is configured): its night's shortfall item is updated off the passenger's path
+  "transport/fleet-refused": z.object({ tenant: z.string(), caseUrn: z.string(), segmentUrn: z.string(), why: z.string(), withoutFleet: z.boolean() }),
   // a taxi voucher was issued at the ride provider (lib/rides/issue.ts): its messages are written
   "ride/issued": z.object({ tenant: z.string(), caseUrn: z.string(), rideVoucherUrn: z.string() }),
   // a message written to the outbox (email or SMS): the delivery job sends it

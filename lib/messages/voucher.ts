@@ -4,7 +4,7 @@ import type { Ctx } from "@/lib/context";
 import type { VoucherProps } from "@/emails/voucher";
 import type { MessageKind } from "@/lib/vocabulary";
 import { linkExpiry, passengerLink, signPassengerToken } from "@/lib/vouchers/link";
-import { voucherProps } from "@/lib/vouchers/model";
+import { voucherPropsOnce } from "@/lib/vouchers/model";
 import { renderVoucher } from "@/lib/vouchers/render";
 import { rideStatusOf } from "@/lib/rides/ride-status";
 import type { Locale } from "@/lib/i18n";
@@ -51,7 +51,8 @@ export async function queueVoucherMessages(ctx: Ctx, reservationUrn: string): Pr
 export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, kind: MessageKind, version: number, followUp = false): Promise<number> {
   const recipients = await recipientsOfGroup(ctx, reservation.caseUrn, reservation.groupId);
   if (recipients.length === 0) return 0;
-  const props: Props = await voucherProps(ctx, reservation);
+  // read once per transaction: the passenger flow stores the voucher and writes its messages in one
+  const props: Props = await voucherPropsOnce(ctx, reservation);
   const link = passengerLink(signPassengerToken(reservation.urn, linkExpiry(reservation.checkOut)));
   const airline = await airlineName(ctx, reservation.tenant);
   const texts = followUp ? RIDE_FOLLOW_UP : (TEXTS[kind] ?? TEXTS.VOUCHER!);

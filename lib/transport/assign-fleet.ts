@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { type TransportSegmentRow, transportSegments } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
-import { touchCase } from "@/lib/cases/load";
+import { loadCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/drills/systems";
 import { releaseQuietly } from "./change";
@@ -9,8 +9,8 @@ import type { AssignmentRequest, TransportFleet } from "./fleet/types";
 import { NO_VEHICLE } from "./fleet/wire";
 import { refreshVouchersOf } from "./refresh-vouchers";
 import { askForCapacity } from "./shortfall/ask-capacity";
-import { type ShortfallScope, shortfallScope } from "./shortfall/key";
-import { recordShortfall } from "./shortfall/record";
+import { shortfallScope } from "./shortfall/key";
+import { emit } from "@/lib/events";
 import { auditSnapshot } from "./to-record";
 
 export type FleetOutcome = { segmentUrn: string; outcome: "ASSIGNED" | "UNASSIGNED" | "SKIPPED"; detail: string };
@@ -46,10 +46,12 @@ export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<Fle
     const scope = await shortfallScope(ctx, segment);
     // the type is exhausted: the fleet may add vehicles (once per airport, night and type), then this ride is asked again
     if (fleet && outcome.code === NO_VEHICLE && (await askForCapacity(ctx, fleet, segment, scope)) > 0) outcome = await fleet.assign(request);
-    if (!outcome.ok) return unassigned(ctx, segment, outcome, fleet, scope);
+    if (!outcome.ok) return unassigned(ctx, segment, outcome, fleet);
   }
   const a = outcome.assignment;
   const done = await transaction(ctx, async (tx) => {
+    // the case first, as every plan and change of its rides locks it: two flows of one case never wait on each other's locks crosswise
+    await loadCase(tx, segment.caseUrn, { forUpdate: true });
     // the race: an operator assigned or cancelled it meanwhile; theirs stands
     const [row] = await tx.db
       .update(transportSegments)
@@ -63,6 +65,9 @@ export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<Fle
     return true;
   });
   if (!done) {
+    // the fleet answers the same assignment for the same ride: another flow of the case may hold it already
+    const [now] = await ctx.db.select({ vehicle: transportSegments.vehicle }).from(transportSegments).where(eq(transportSegments.urn, segment.urn)).limit(1);
+    if (now?.vehicle?.assignmentId === a.id) return { segmentUrn, outcome: "SKIPPED", detail: "assigned by another run" };
     await releaseQuietly(ctx, segment.caseUrn, a.id, segment.urn);
     return { segmentUrn, outcome: "SKIPPED", detail: "changed meanwhile" };
   }
@@ -75,9 +80,14 @@ export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<Fle
  * TRANSPORT_UNASSIGNED item per airport and night with the numbers, not one per case
  * (./shortfall/record.ts says why and how).
  */
-async function unassigned(ctx: Ctx, segment: TransportSegmentRow, refusal: { code: string; message: string }, fleet: TransportFleet | null, scope: ShortfallScope): Promise<FleetOutcome> {
-  const why = `${refusal.code}: ${refusal.message}`;
-  if (fleet) await ctx.db.update(transportSegments).set({ fleetRefusal: why.slice(0, 500) }).where(and(eq(transportSegments.urn, segment.urn), eq(transportSegments.status, "PLANNED")));
-  await recordShortfall(ctx, segment, why, { withoutFleet: !fleet, scope });
+async function unassigned(ctx: Ctx, segment: TransportSegmentRow, refusal: { code: string; message: string }, fleet: TransportFleet | null): Promise<FleetOutcome> {
+  const why = `${refusal.code}: ${refusal.message}`.slice(0, 500);
+  // the refusal kept on the ride decides its taxi now (lib/rides); the night's shortfall item is a
+  // fact for the desk, written by its own job (record-fleet-shortfall) off the passenger's path: it
+  // locks one row per airport and night, which thirty cases' refusals would otherwise queue on
+  await transaction(ctx, async (tx) => {
+    if (fleet) await tx.db.update(transportSegments).set({ fleetRefusal: why }).where(and(eq(transportSegments.urn, segment.urn), eq(transportSegments.status, "PLANNED")));
+    await emit(tx, "transport/fleet-refused", { tenant: segment.tenant, caseUrn: segment.caseUrn, segmentUrn: segment.urn, why, withoutFleet: !fleet });
+  });
   return { segmentUrn: segment.urn, outcome: "UNASSIGNED", detail: refusal.code };
 }

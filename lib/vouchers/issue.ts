@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { reservations } from "@/db/schema";
 import { transaction, type Ctx } from "@/lib/context";
 import { storeVoucher } from "./create";
-import { voucherProps } from "./model";
+import { voucherPropsOnce } from "./model";
 
 export type Issued = { voucherUrn: string } | { voucherUrn: null; skipped: string };
 
@@ -23,7 +23,7 @@ export async function issueVoucher(ctx: Ctx, reservationUrn: string): Promise<Is
       .limit(1);
     if (!reservation) return { voucherUrn: null, skipped: `reservation ${reservationUrn} does not exist` };
     if (reservation.status !== "CONFIRMED") return { voucherUrn: null, skipped: `reservation ${reservationUrn} is ${reservation.status}` };
-    const voucher = await storeVoucher(tx, reservation, await voucherProps(tx, reservation));
+    const voucher = await storeVoucher(tx, reservation, await voucherPropsOnce(tx, reservation));
     return { voucherUrn: voucher.urn };
   });
 }

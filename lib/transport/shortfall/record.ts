@@ -1,11 +1,19 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { cases, fleetShortfalls, reviewItems, type TransportSegmentRow } from "@/db/schema";
+import { cases, fleetShortfalls, reviewItems, type TransportSegmentRow, transportSegments } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
 import { createReviewItem } from "@/lib/review/create-item";
 import { shortfallFigures } from "./figures";
 import { type ShortfallScope, shortfallScope } from "./key";
 import { lockShortfall, whereKey } from "./row";
 import { RIDES_MARK, shortfallHead, withRide } from "./words";
+
+/** `transport/fleet-refused` → the ride recorded on its night's shortfall (the job record-fleet-shortfall, off the passenger's path). */
+export async function recordRefusal(ctx: Ctx, input: { segmentUrn: string; why: string; withoutFleet: boolean }): Promise<boolean> {
+  const [segment] = await ctx.db.select().from(transportSegments).where(and(eq(transportSegments.urn, input.segmentUrn), eq(transportSegments.tenant, ctx.principal.tenant))).limit(1);
+  if (!segment) return false;
+  await recordShortfall(ctx, segment, input.why, { withoutFleet: input.withoutFleet });
+  return true;
+}
 
 /**
  * A ride the fleet refused (or that no fleet could be asked for), recorded on its airport's night:

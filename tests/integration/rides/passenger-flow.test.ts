@@ -77,11 +77,14 @@ describe("the passenger's flow: room → ride → voucher → message", () => {
     } finally {
       await fleet.admin("/__sandbox/reset");
     }
+    // the two flows run side by side: which group's taxis were refused depends on their order, not the rule
     const taxis = await database.db.select().from(rideVouchers).where(eq(rideVouchers.caseUrn, c.caseUrn));
-    expect(taxis.filter((t) => t.reservationUrn === b).map((t) => t.status)).toEqual(["ISSUED", "ISSUED"]);
+    expect(taxis.some((t) => t.status === "FAILED")).toBe(true);
+    expect(taxis.some((t) => t.status === "ISSUED")).toBe(true);
     expect(await shuttleAndTaxiSameLeg(c.caseUrn)).toEqual([]);
-    const segments = await database.db.select().from(transportSegments).where(and(eq(transportSegments.caseUrn, c.caseUrn), inArray(transportSegments.status, ["PLANNED", "ASSIGNED"])));
-    expect(segments.flatMap((s) => s.reservationUrns)).not.toContain(b);
+    // a leg whose taxi was refused keeps its seat on the shuttle (the desk's item says it has no vehicle)
+    const live = await database.db.select().from(transportSegments).where(and(eq(transportSegments.caseUrn, c.caseUrn), inArray(transportSegments.status, ["PLANNED", "ASSIGNED"])));
+    for (const t of taxis.filter((x) => x.status === "FAILED")) expect(live.some((s) => s.direction === t.direction && s.reservationUrns.includes(t.reservationUrn))).toBe(true);
   });
 
   it("no vehicle and the ride provider down: the voucher waits its bound, then leaves saying the ride is being arranged; one follow-up carries the taxi once it is issued", async () => {

@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import { allocationWaves, hotels } from "@/db/schema";
 import { passengerFlow } from "@/inngest/functions/passenger-flow";
+import { recordFleetShortfall } from "@/inngest/functions/plan-transport";
 import { newUrn } from "@/lib/ids";
 import { createRunner } from "@/lib/jobs/runner";
 import type { PolicyTransport } from "@/lib/policies/schemas";
@@ -34,6 +35,6 @@ export async function confirmedCase(db: Db, o: { token: string; tenant: string; 
 /** Emits reservation/confirmed for each reservation, as the booking job does, and runs the transport job. */
 export async function confirmAndPlan(db: Db, tenant: string, caseUrn: string, reservationUrns: string[]) {
   for (const reservationUrn of reservationUrns) await enqueue(db, "reservation/confirmed", { tenant, caseUrn, reservationUrn });
-  const runner = createRunner({ db, jobs: [passengerFlow], retryBaseMs: 1 });
+  const runner = createRunner({ db, jobs: [passengerFlow, recordFleetShortfall], retryBaseMs: 1 });
   return runner.tick();
 }
