@@ -78,7 +78,8 @@ async function lanesWithRoom(db: DbOrTx, o: ClaimOptions): Promise<{ lanes: Lane
         select n.lane, n.due_at from lanes l cross join lateral (
           select lane, due_at from job_runs where ${WAITING} and lane is not null and lane > l.lane order by lane, due_at limit 1) n
       )
-      select lane, head, (select count(*)::int from job_runs r where r.status = 'RUNNING' and r.lane = lanes.lane and r.locked_until > ${now}::timestamptz) as running
+      select lane, head, (select r.next_run_at from job_runs r where ${WAITING} and r.lane = lanes.lane and r.due_at = lanes.head order by r.id limit 1) as wakes,
+        (select count(*)::int from job_runs r where r.status = 'RUNNING' and r.lane = lanes.lane and r.locked_until > ${now}::timestamptz) as running
       from lanes`),
   );
   const lanes: Lane[] = [];
@@ -88,8 +89,12 @@ async function lanesWithRoom(db: DbOrTx, o: ClaimOptions): Promise<{ lanes: Lane
     const limit = o.jobs.get(laneFunction(lane))?.concurrency?.limit;
     if (limit === undefined) continue; // another process's function, or one no longer limited
     const head = new Date(r.head as string);
-    if (head > o.now) {
-      wakeAt = Math.min(wakeAt ?? Infinity, head.getTime());
+    // a head taken ahead by its priority may still be asleep: the lane waits for it (a run of the
+    // same function made later is due later still, so nothing behind it could go first)
+    const wakes = r.wakes ? new Date(r.wakes as string) : head;
+    const ready = head > wakes ? head : wakes;
+    if (ready > o.now) {
+      wakeAt = Math.min(wakeAt ?? Infinity, ready.getTime());
       continue;
     }
     const room = Math.min(limit - Number(r.running), o.limit);
@@ -108,12 +113,12 @@ async function take(db: DbOrTx, o: ClaimOptions, ids: string[], lanes: Lane[]): 
   const now = sql`${o.now.toISOString()}::timestamptz`;
   const ctes: SQL[] = [
     sql`free as (select id, status, due_at, null::text as lane from job_runs
-      where ${WAITING} and lane is null and due_at <= ${now} and function_id in (${idList(ids)})
+      where ${WAITING} and lane is null and due_at <= ${now} and next_run_at <= ${now} and function_id in (${idList(ids)})
       order by due_at, id limit ${o.limit} for update skip locked)`,
   ];
   lanes.forEach((l, i) =>
     ctes.push(sql`${sql.raw(`l${i}`)} as (select id, status, due_at, lane from job_runs
-      where ${WAITING} and lane is not null and lane = ${l.lane} and due_at <= ${now}
+      where ${WAITING} and lane is not null and lane = ${l.lane} and due_at <= ${now} and next_run_at <= ${now}
       order by due_at, id limit ${l.room} for update skip locked)`),
   );
   const laned = lanes.length
@@ -179,7 +184,9 @@ export async function nextDueAt(db: Db, workerId: string, at: Date): Promise<Dat
   const now = sql`${at.toISOString()}::timestamptz`;
   const [row] = rowsOf(
     await db.execute(sql`select least(
-        (select due_at from job_runs where ${WAITING} and lane is null and due_at > ${now} order by due_at, id limit 1),
+        (select min(greatest(due_at, next_run_at)) from (select due_at, next_run_at from job_runs
+          where ${WAITING} and lane is null and due_at > ${now}::timestamptz - interval '600 seconds' and greatest(due_at, next_run_at) > ${now}
+          order by due_at, id limit 64) soon),
         (select min(locked_until) from job_runs where status = 'RUNNING' and locked_until > ${now} and locked_by is distinct from ${workerId})) as at`),
   );
   return row?.at ? new Date(row.at as string) : null;

@@ -114,7 +114,7 @@ async function answerWaits(tx: DbOrTx, events: JobEventRow[], now: Date): Promis
     // due now; a run still RUNNING is made due by its own end (store.ts endExecution)
     await tx
       .update(jobRuns)
-      .set(dueAt(now, now))
+      .set(dueAt(now))
       .where(and(inArray(jobRuns.id, rows.map((r) => r.runId)), eq(jobRuns.status, "SLEEPING")));
   }
   return answered;

@@ -30,13 +30,14 @@ export function claimColumns(job: AnyJob, key: string | null, nextRunAt: Date) {
 }
 
 /**
- * next_run_at and due_at of an existing run set together. Made due now (an answered wait), it is
- * taken `priority` seconds ahead, in SQL as the priority is the row's; due later (a sleep, a
- * retry), due_at is its time exactly: a claim takes what has due_at <= now, and a sleep must not
- * end early. So priority orders runs that became due, as Inngest's priority.run orders enqueued ones.
+ * next_run_at and due_at of an existing run set together: due_at is next_run_at minus the run's
+ * priority whenever it becomes due, now or later (a sleep, a retry), so a woken run keeps its
+ * place: a booking retried after 4 s is not put behind every lower-priority run made meanwhile, nor
+ * behind three hundred seconds of fresh work at its own priority (issue 28: allocations woken from
+ * their batch window waited 150 s behind the passengers' flows). A claim takes a run only once
+ * next_run_at has passed as well (lib/jobs/claim.ts), so a sleep still never ends early.
  */
-export function dueAt(at: Date, now: Date): { nextRunAt: Date; dueAt: SQL | Date } {
-  if (at > now) return { nextRunAt: at, dueAt: at };
+export function dueAt(at: Date): { nextRunAt: Date; dueAt: SQL } {
   return { nextRunAt: at, dueAt: sql`${at.toISOString()}::timestamptz - ${jobRuns.priority} * interval '1 second'` };
 }
 

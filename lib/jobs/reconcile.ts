@@ -18,7 +18,7 @@ export async function reconcileRuns(db: Db, jobs: readonly AnyJob[]): Promise<vo
   await db.execute(sql`update job_runs r set
       lane = case when d.limited then r.function_id || ${LANE_SEPARATOR} || coalesce(r.concurrency_key, '') end,
       priority = d.priority,
-      due_at = case when r.next_run_at <= now() then r.next_run_at - d.priority * interval '1 second' else r.next_run_at end
+      due_at = r.next_run_at - d.priority * interval '1 second'
     from (values ${values}) as d(function_id, limited, priority)
     where r.function_id = d.function_id and r.status in ('QUEUED', 'SLEEPING', 'RETRYING', 'RUNNING')
       and (r.lane is distinct from case when d.limited then r.function_id || ${LANE_SEPARATOR} || coalesce(r.concurrency_key, '') end

@@ -153,8 +153,8 @@ export async function endExecution(db: Db, run: JobRunRow, workerId: string, end
       : end.status === "FAILED"
         ? { ...release, status: "FAILED", error: end.error, endedAt: now }
         : end.status === "RETRYING"
-          ? { ...release, status: "RETRYING", error: end.error, attempt: end.attempt, ...dueAt(end.nextRunAt, now) }
-          : { ...release, status: "SLEEPING", ...dueAt(end.nextRunAt, now) };
+          ? { ...release, status: "RETRYING", error: end.error, attempt: end.attempt, ...dueAt(end.nextRunAt) }
+          : { ...release, status: "SLEEPING", ...dueAt(end.nextRunAt) };
   const waiting = end.status === "SLEEPING" ? (end.waiting ?? []) : [];
   const failure = end.status === "FAILED" && o.notifyFailure;
   // a step completed in this execution resets the attempt counter (Inngest counts retries per step),
@@ -183,7 +183,7 @@ export async function endExecution(db: Db, run: JobRunRow, workerId: string, end
         .select({ stepId: jobSteps.stepId })
         .from(jobSteps)
         .where(and(eq(jobSteps.runId, run.id), inArray(jobSteps.stepId, waiting), eq(jobSteps.status, "COMPLETED")));
-      if (answered.length) await tx.update(jobRuns).set(dueAt(now, now)).where(eq(jobRuns.id, run.id));
+      if (answered.length) await tx.update(jobRuns).set(dueAt(now)).where(eq(jobRuns.id, run.id));
     }
     return true;
   });
