@@ -52,6 +52,8 @@ export const messages = pgTable(
     index("messages_status_idx").on(t.status, t.createdAt),
     // at most one message per channel, recipient, kind and version of what it describes (and resend)
     uniqueIndex("messages_once_idx").on(t.tenant, t.channel, t.kind, t.relatedUrn, t.version, t.recipient, t.resend),
+    // a stay's messages (lib/messages/voucher.ts follow-up, lib/rides/issue.ts): whether its voucher left, and how
+    index("messages_related_idx").on(t.relatedUrn),
     // the Outbox page lists a tenant's messages, newest first
     index("messages_tenant_idx").on(t.tenant, t.createdAt),
     // a case's messages (case page, GET /cases/{caseUrn}/messages, progress, board)

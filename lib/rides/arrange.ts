@@ -37,16 +37,18 @@ export async function arrangeRide(ctx: Ctx, input: { caseUrn: string; reservatio
     return { live: false, retry, decided: true, legs: { AIRPORT_TO_HOTEL: "NONE_OWED", HOTEL_TO_AIRPORT: "NONE_OWED" } };
   }
   retry = (await issueOwedTaxis(ctx, input)) || retry;
+  let refused = false;
   for (const urn of await shuttlesWithoutVehicle(ctx, input)) {
     try {
-      await assignFromFleet(ctx, urn);
+      refused = (await assignFromFleet(ctx, urn)).outcome === "UNASSIGNED" || refused;
     } catch (err) {
       if (!(err instanceof FleetUnavailable || err instanceof FleetAuthError)) throw err;
       log("warn", "the fleet did not answer; the ride is asked again", { segmentUrn: urn, error: err.message });
       retry = true;
     }
   }
-  retry = (await issueOwedTaxis(ctx, input)) || retry;
+  // a refused ride is a taxi now (FLEET_UNAVAILABLE); nothing refused, nothing new is owed
+  if (refused) retry = (await issueOwedTaxis(ctx, input)) || retry;
   const status = await rideStatusOf(ctx, { urn: input.reservationUrn, caseUrn: input.caseUrn });
   return { live: true, retry, ...status };
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { airports, hotels, reservations, rideVouchers, type RideVoucherRow } from "@/db/schema";
+import { airports, hotels, messages, reservations, rideVouchers, type RideVoucherRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
@@ -55,7 +55,8 @@ export async function issueRideVoucher(ctx: Ctx, urn: string): Promise<IssueRide
     if (!after) return null;
     await writeAudit(tx, { entity: "ride-voucher", entityUrn: after.urn, action: outcome.ok ? "issue" : "fail", reason: outcome.ok ? `ride provider issued ${after.providerRef}` : after.lastError, before: maskedRide(row), after: maskedRide(after) });
     await touchCase(tx, after.caseUrn);
-    if (outcome.ok) await emit(tx, "ride/issued", { tenant: after.tenant, caseUrn: after.caseUrn, rideVoucherUrn: after.urn });
+    // told by a message of its own only when the stay's messages have left (else they carry it: the passenger's flow)
+    if (outcome.ok && (await stayTold(tx, after.reservationUrn))) await emit(tx, "ride/issued", { tenant: after.tenant, caseUrn: after.caseUrn, rideVoucherUrn: after.urn });
     return after;
   });
   if (!done) {
@@ -64,6 +65,12 @@ export async function issueRideVoucher(ctx: Ctx, urn: string): Promise<IssueRide
     return { urn, status: "SKIPPED", detail: "changed meanwhile" };
   }
   return { urn, status: done.status, detail: done.status === "ISSUED" ? (done.code ?? "") : (done.lastError ?? "") };
+}
+
+/** Has the stay been sent any message yet (its voucher, above all)? One indexed read; lib/messages decides what to tell. */
+async function stayTold(ctx: Ctx, reservationUrn: string): Promise<boolean> {
+  const [row] = await ctx.db.select({ urn: messages.urn }).from(messages).where(eq(messages.relatedUrn, reservationUrn)).limit(1);
+  return Boolean(row);
 }
 
 /** An attempt that reached no decision: counted, and why, for the desk (the voucher stays PENDING). */

@@ -80,7 +80,8 @@ async function leaveRides(ctx: Ctx, input: { caseUrn: string; reservationUrn: st
     }
     if (rows.length) {
       await touchCase(tx, caseRow.urn);
-      await refreshVouchersOf(tx, rows.flatMap((r) => r.reservationUrns));
+      // only the leaving stay's voucher changes: those still aboard keep their pickup, time and vehicle
+      await refreshVouchersOf(tx, [input.reservationUrn]);
     }
     return out;
   });

@@ -1,7 +1,16 @@
+import { inArray } from "drizzle-orm";
+import { vouchers } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
 
-/** After a ride changed: the vouchers of the reservations aboard show it (the passenger page reads them). */
+/**
+ * After a ride changed: the vouchers of the reservations aboard show it (the passenger page reads
+ * them). Only stays whose voucher is stored are rendered again, found in one read: during a
+ * meltdown most riders of a shuttle are still in their flow, and get the ride in their first voucher.
+ */
 export async function refreshVouchersOf(ctx: Ctx, reservationUrns: Iterable<string>): Promise<void> {
-  for (const urn of [...new Set(reservationUrns)].sort()) await refreshVoucher(ctx, urn);
+  const urns = [...new Set(reservationUrns)].sort();
+  if (!urns.length) return;
+  const stored = new Set((await ctx.db.select({ urn: vouchers.reservationUrn }).from(vouchers).where(inArray(vouchers.reservationUrn, urns))).map((v) => v.urn));
+  for (const urn of urns) if (stored.has(urn)) await refreshVoucher(ctx, urn);
 }

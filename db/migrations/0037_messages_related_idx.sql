@@ -1,0 +1,1 @@
+CREATE INDEX "messages_related_idx" ON "messages" USING btree ("related_urn");
