@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import { rideVouchers, transportSegments } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { RetryAfterError } from "@/lib/jobs/define";
@@ -38,6 +38,8 @@ export async function arrangeRide(ctx: Ctx, input: { caseUrn: string; reservatio
   }
   retry = (await issueOwedTaxis(ctx, input)) || retry;
   let refused = false;
+  // a shuttle the fleet refused already (for another stay aboard) is not asked again: its riders'
+  // taxis were decided in the round above (FLEET_UNAVAILABLE), as the desk's one item says
   for (const urn of await shuttlesWithoutVehicle(ctx, input)) {
     try {
       refused = (await assignFromFleet(ctx, urn)).outcome === "UNASSIGNED" || refused;
@@ -75,7 +77,7 @@ async function issueOwedTaxis(ctx: Ctx, input: { caseUrn: string; reservationUrn
   return retry;
 }
 
-/** The live shuttles the stay is on that have no vehicle yet, in pickup order; not those of a leg an issued taxi voucher takes (no car booked for a ride nobody takes). */
+/** The live shuttles the stay is on that have no vehicle yet and no refusal, in pickup order; not those of a leg an issued taxi voucher takes (no car booked for a ride nobody takes). */
 async function shuttlesWithoutVehicle(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<string[]> {
   const taxiLegs = await ctx.db
     .select({ direction: rideVouchers.direction })
@@ -88,6 +90,7 @@ async function shuttlesWithoutVehicle(ctx: Ctx, input: { caseUrn: string; reserv
       and(
         eq(transportSegments.caseUrn, input.caseUrn),
         eq(transportSegments.status, "PLANNED"),
+        isNull(transportSegments.fleetRefusal),
         sql`${transportSegments.reservationUrns} @> ${JSON.stringify([input.reservationUrn])}::jsonb`,
         taxiLegs.length ? notInArray(transportSegments.direction, taxiLegs.map((t) => t.direction)) : undefined,
       ),

@@ -53,7 +53,7 @@ export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reser
     shuttleHours: transportSettings().shuttleHours,
   });
   const { maxAmount } = rideVoucherSettings();
-  await transaction(ctx, async (tx) => {
+  if (decisions.length) await transaction(ctx, async (tx) => {
     for (const d of decisions) {
       const [row] = await tx.db
         .insert(rideVouchers)
