@@ -49,8 +49,8 @@ export async function arrangeRide(ctx: Ctx, input: { caseUrn: string; reservatio
       retry = true;
     }
   }
-  // a refused ride is a taxi now (FLEET_UNAVAILABLE); nothing refused, nothing new is owed
-  if (refused) retry = (await issueOwedTaxis(ctx, input)) || retry;
+  // a refused ride is a taxi now (FLEET_UNAVAILABLE): refused here, or by another stay's flow since the first round
+  if (refused || (await onRefusedShuttle(ctx, input))) retry = (await issueOwedTaxis(ctx, input)) || retry;
   const status = await rideStatusOf(ctx, { urn: input.reservationUrn, caseUrn: input.caseUrn });
   return { live: true, retry, ...status };
 }
@@ -75,6 +75,23 @@ async function issueOwedTaxis(ctx: Ctx, input: { caseUrn: string; reservationUrn
     await leaveRidesForTaxis(ctx, { ...input, directions: [...new Set(issued.map((i) => i.direction))], reasons: issued.map((i) => i.reason) });
   }
   return retry;
+}
+
+/** Is the stay still on a shuttle the fleet refused (no vehicle)? */
+async function onRefusedShuttle(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ urn: transportSegments.urn })
+    .from(transportSegments)
+    .where(
+      and(
+        eq(transportSegments.caseUrn, input.caseUrn),
+        eq(transportSegments.status, "PLANNED"),
+        isNotNull(transportSegments.fleetRefusal),
+        sql`${transportSegments.reservationUrns} @> ${JSON.stringify([input.reservationUrn])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /** The live shuttles the stay is on that have no vehicle yet and no refusal, in pickup order; not those of a leg an issued taxi voucher takes (no car booked for a ride nobody takes). */
