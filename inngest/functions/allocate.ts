@@ -5,7 +5,7 @@ import { completeAllocation, prepareAllocation, type Prepared, type RunAllocatio
 import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
-import { PASSENGER_FLOW } from "./lanes";
+import { PASSENGER_BOOKING } from "./lanes";
 
 async function systemCtx(tenant: string): Promise<Ctx> {
   return { db: (await database()).db, principal: systemPrincipal(tenant, "allocation") };
@@ -19,7 +19,7 @@ async function systemCtx(tenant: string): Promise<Ctx> {
  * review instead of hanging in ALLOCATING.
  */
 export const allocateOnApproval = defineJob({
-  ...PASSENGER_FLOW,
+  ...PASSENGER_BOOKING,
   id: "allocate-on-approval",
   event: "demand/approved",
   retries: 4,

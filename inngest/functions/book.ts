@@ -15,7 +15,7 @@ import { envInt } from "@/lib/config";
 import type { BookingAttemptJson } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
-import { PASSENGER_FLOW } from "./lanes";
+import { PASSENGER_BOOKING } from "./lanes";
 
 async function systemCtx(tenant: string): Promise<Ctx> {
   return { db: (await database()).db, principal: systemPrincipal(tenant, "booking") };
@@ -34,7 +34,7 @@ export const BOOKING_CONCURRENCY_PER_PROVIDER = Math.max(1, envInt("BOOKING_CONC
  */
 export const bookWave = defineJob({
   // people waiting for a room come before bookkeeping (transport plans, webhooks, SLA clocks)
-  ...PASSENGER_FLOW,
+  ...PASSENGER_BOOKING,
   id: "book-wave",
   event: "allocation/wave.persisted",
   retries: 4,
@@ -64,7 +64,7 @@ export const bookWave = defineJob({
  * never repeats a call that finished, and the wave is settled after the group's outcome.
  */
 export const bookGroup = defineJob({
-  ...PASSENGER_FLOW,
+  ...PASSENGER_BOOKING,
   id: "book-group",
   event: "booking/requested",
   retries: 5,

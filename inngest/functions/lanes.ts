@@ -13,12 +13,14 @@
  */
 export const PASSENGER_FLOW = { priority: 300 } as const;
 /**
- * Within the passenger's lane, later stages first: a stay booked gets its ride and voucher before
- * the next group is booked, and a message written is sent before either, so the night's work in
- * progress stays small and the first passengers are reached while the last are still being booked.
+ * Within the passenger's lane: rooms first (allocation and booking, 320), since a room not booked
+ * in the first minute may be gone; then a message already written is sent (310) before the next
+ * stay's ride and voucher (300) are worked out. Measured both ways on the 30-flight meltdown
+ * (docs/benchmarks.md): with rides and vouchers ahead of booking, the last room was booked at 179 s
+ * instead of ~90 s and the last passenger reached no sooner.
  */
-export const PASSENGER_VOUCHER = { priority: 310 } as const;
-export const PASSENGER_MESSAGE = { priority: 320 } as const;
+export const PASSENGER_BOOKING = { priority: 320 } as const;
+export const PASSENGER_MESSAGE = { priority: 310 } as const;
 
 export const BACKGROUND_LIMIT = 4;
 export const BACKGROUND = { priority: 0, concurrency: { limit: BACKGROUND_LIMIT } } as const;

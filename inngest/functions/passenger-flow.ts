@@ -6,7 +6,7 @@ import { queueRideFollowUp, queueVoucherMessages } from "@/lib/messages/voucher"
 import { arrangeRide, type Arranged } from "@/lib/rides/arrange";
 import { issueVoucher } from "@/lib/vouchers/issue";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
-import { PASSENGER_MESSAGE, PASSENGER_VOUCHER } from "./lanes";
+import { PASSENGER_FLOW, PASSENGER_MESSAGE } from "./lanes";
 
 async function systemCtx(tenant: string): Promise<Ctx> {
   return { db: (await database()).db, principal: systemPrincipal(tenant, "passenger-flow") };
@@ -32,7 +32,7 @@ const RETRIES_AFTER = ["1m", "2m", "5m", "10m", "15m", "30m", "60m"];
  * confirmed together share shuttles by time. A cancelled stay stops the flow where it is.
  */
 export const passengerFlow = defineJob({
-  ...PASSENGER_VOUCHER,
+  ...PASSENGER_FLOW,
   id: "passenger-flow",
   event: "reservation/confirmed",
   retries: 5,
