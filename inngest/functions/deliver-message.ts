@@ -24,7 +24,7 @@ export function deliverMessageJob(db: DbOf = appDb) {
     id: DELIVER_MESSAGE_JOB,
     event: "message/queued",
     retries: DELIVERY_RETRIES,
-    concurrency: { limit: 16 },
+    concurrency: { limit: 32 },
     handler: async ({ event, step, attempt }) =>
       step.run("send", async () => {
         const ctx: Ctx = { db: await db(), principal: systemPrincipal(event.data.tenant, "messages") };

@@ -15,7 +15,7 @@ export function mailFrom(): string {
 const transports = new Map<string, Transporter>();
 
 /**
- * One pooled transport per URL, reused across deliveries: up to 4 SMTP connections kept open and
+ * One pooled transport per URL, reused across deliveries: up to 8 SMTP connections kept open and
  * reused for 100 messages each (nodemailer's pool), where a meltdown's 3,000 vouchers otherwise
  * paid a TCP and SMTP handshake each. A URL that says `pool=false` (or sets the pool's sizes) wins.
  */
@@ -31,7 +31,7 @@ export function transportFor(url: string): Transporter {
 /** The URL with nodemailer's pool options added as query parameters, unless it names them itself. */
 export function pooled(url: string): string {
   const u = new URL(url);
-  for (const [k, v] of [["pool", "true"], ["maxConnections", "4"], ["maxMessages", "100"]]) if (!u.searchParams.has(k)) u.searchParams.set(k, v);
+  for (const [k, v] of [["pool", "true"], ["maxConnections", "8"], ["maxMessages", "100"]]) if (!u.searchParams.has(k)) u.searchParams.set(k, v);
   return u.toString();
 }
 
