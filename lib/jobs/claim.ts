@@ -78,7 +78,7 @@ async function lanesWithRoom(db: DbOrTx, o: ClaimOptions): Promise<{ lanes: Lane
         select n.lane, n.due_at from lanes l cross join lateral (
           select lane, due_at from job_runs where ${WAITING} and lane is not null and lane > l.lane order by lane, due_at limit 1) n
       )
-      select lane, head, (select r.next_run_at from job_runs r where ${WAITING} and r.lane = lanes.lane and r.due_at = lanes.head order by r.id limit 1) as wakes,
+      select lane, head, (select r.next_run_at from job_runs r where ${WAITING} and r.lane = lanes.lane and r.due_at = lanes.head limit 1) as wakes,
         (select count(*)::int from job_runs r where r.status = 'RUNNING' and r.lane = lanes.lane and r.locked_until > ${now}::timestamptz) as running
       from lanes`),
   );

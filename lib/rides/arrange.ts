@@ -77,20 +77,18 @@ async function issueOwedTaxis(ctx: Ctx, input: { caseUrn: string; reservationUrn
   return retry;
 }
 
+/** The stay's shuttles still without a vehicle (PLANNED), refused by the fleet already or not yet asked. */
+const plannedShuttlesOf = (input: { caseUrn: string; reservationUrn: string }, refused: boolean) =>
+  and(
+    eq(transportSegments.caseUrn, input.caseUrn),
+    eq(transportSegments.status, "PLANNED"),
+    refused ? isNotNull(transportSegments.fleetRefusal) : isNull(transportSegments.fleetRefusal),
+    sql`${transportSegments.reservationUrns} @> ${JSON.stringify([input.reservationUrn])}::jsonb`,
+  );
+
 /** Is the stay still on a shuttle the fleet refused (no vehicle)? */
 async function onRefusedShuttle(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ urn: transportSegments.urn })
-    .from(transportSegments)
-    .where(
-      and(
-        eq(transportSegments.caseUrn, input.caseUrn),
-        eq(transportSegments.status, "PLANNED"),
-        isNotNull(transportSegments.fleetRefusal),
-        sql`${transportSegments.reservationUrns} @> ${JSON.stringify([input.reservationUrn])}::jsonb`,
-      ),
-    )
-    .limit(1);
+  const [row] = await ctx.db.select({ urn: transportSegments.urn }).from(transportSegments).where(plannedShuttlesOf(input, true)).limit(1);
   return Boolean(row);
 }
 
@@ -103,15 +101,7 @@ async function shuttlesWithoutVehicle(ctx: Ctx, input: { caseUrn: string; reserv
   const rows = await ctx.db
     .select({ urn: transportSegments.urn })
     .from(transportSegments)
-    .where(
-      and(
-        eq(transportSegments.caseUrn, input.caseUrn),
-        eq(transportSegments.status, "PLANNED"),
-        isNull(transportSegments.fleetRefusal),
-        sql`${transportSegments.reservationUrns} @> ${JSON.stringify([input.reservationUrn])}::jsonb`,
-        taxiLegs.length ? notInArray(transportSegments.direction, taxiLegs.map((t) => t.direction)) : undefined,
-      ),
-    )
+    .where(and(plannedShuttlesOf(input, false), taxiLegs.length ? notInArray(transportSegments.direction, taxiLegs.map((t) => t.direction)) : undefined))
     .orderBy(transportSegments.scheduledAt, transportSegments.urn);
   return rows.map((r) => r.urn);
 }

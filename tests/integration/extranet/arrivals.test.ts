@@ -12,6 +12,7 @@ import { roleToken } from "@/tests/helpers/cases";
 import { uniqueTenant } from "@/tests/helpers/factories";
 import { confirmedReservation } from "@/tests/helpers/reservations";
 import { contractAt, hotelPath, hotelToken } from "./helpers";
+import { nightUnderWay } from "@/lib/cases/stay";
 
 const database = apiTestDatabase({ airports: true });
 const NIGHT = "2026-11-21";
@@ -98,7 +99,8 @@ describe("GET /hotels/{hotelUrn}/arrivals", () => {
     const res = await arrivals(fx.hotelUrn, token, NIGHT);
     expect(res.json.arrivals[0].guests).toEqual(["DUPONT, Amélie", "(name erased)", "DUPONT, Lou"]);
     const tonight = await arrivals(fx.hotelUrn, token);
-    expect(tonight.json.date).toBe(localMoment(new Date(), "Europe/Paris").date);
+    // the night the desk is working: between midnight and the night's end, still the evening before's
+    expect(tonight.json.date).toBe(nightUnderWay(new Date(), "Europe/Paris"));
     expect(tonight.json.arrivals).toEqual([]);
     expect((await arrivals(fx.hotelUrn, token, "21/11/2026")).status).toBe(422);
   });
