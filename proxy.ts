@@ -39,8 +39,10 @@ export async function proxy(req: NextRequest): Promise<Response> {
     );
   }
   if (!hotelMayOpen(path) && (await isHotelSession(req))) {
-    // a relative Location: the request's own host may be the bind address (0.0.0.0)
-    return withHeaders(new Response(null, { status: 307, headers: { location: "/extranet", "cache-control": "no-store" } }), path);
+    // Next's proxy runtime wants an absolute Location: on the host the client asked for (its Host header), never the bind address
+    const origin = process.env.PUBLIC_URL?.replace(/\/+$/, "") || `${req.nextUrl.protocol}//${req.headers.get("host") ?? req.nextUrl.host}`;
+    const to = new URL("/extranet", origin);
+    return withHeaders(new Response(null, { status: 307, headers: { location: to.toString(), "cache-control": "no-store" } }), path);
   }
   return withHeaders(NextResponse.next({ request: { headers: withReturnTo(req) } }), path);
 }

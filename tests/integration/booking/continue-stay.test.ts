@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { PATCH as reaccommodateHandler } from "@/app/api/v1/cases/[caseUrn]/reaccommodate/route";
 import { GET as summaryHandler } from "@/app/api/v1/demand/case/[caseUrn]/summary/route";
@@ -53,7 +53,17 @@ async function bookedAt(provider: Sandboxed, fallbackAt?: Sandboxed) {
 async function patchNextFlight(token: string, caseUrn: string, scheduledDeparture: string) {
   const res = await call(reaccommodateHandler, `/cases/${caseUrn}/reaccommodate`, { token, params: { caseUrn }, body: { nextFlight: { number: "AF1238", scheduledDeparture }, reason: "flight moved" } });
   expect(res.status, res.text).toBe(200);
-  await createRunner({ db: database.db, jobs: [reaccommodateStays, messagesOnVoucherIssued], retryBaseMs: 1 }).tick();
+  // a retried step is due again after its backoff: a few rounds, until no run of the case waits
+  const runner = createRunner({ db: database.db, jobs: [reaccommodateStays, messagesOnVoucherIssued], retryBaseMs: 1 });
+  for (let round = 0; round < 20; round++) {
+    await runner.tick();
+    const waiting = await database.db
+      .select({ id: jobRuns.id })
+      .from(jobRuns)
+      .where(and(sql`${jobRuns.event}->'data'->>'caseUrn' = ${caseUrn}`, inArray(jobRuns.status, ["QUEUED", "RETRYING", "SLEEPING", "RUNNING"])));
+    if (!waiting.length) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 const providerOf = (tenant: string, id: Sandboxed): HotelProvider => hotelSources({ db: database.db, principal: systemPrincipal(tenant) }).sources.find((p) => p.id === id)!;

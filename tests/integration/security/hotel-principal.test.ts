@@ -72,7 +72,8 @@ describe("proxy.ts sends a HOTEL session to the extranet before a console page r
     const cookie = await hotelCookie([cdgHotel]);
     for (const path of ["/audit", "/audit?refused=include", "/cases", "/", "/admin/users", "/board", "/a-page-added-later"]) {
       const res = await get(path, cookie);
-      expect([res.status, res.headers.get("location")], path).toEqual([307, "/extranet"]);
+      expect(res.status, path).toBe(307);
+      expect(res.headers.get("location"), path).toMatch(/^https?:\/\/[^/]+\/extranet$/);
       expect(await res.text(), path).toBe("");
     }
     const action = await get("/audit", cookie, { method: "POST", headers: { "next-action": "abc", origin: "http://console.test" } });
