@@ -42,7 +42,10 @@ export async function proxy(req: NextRequest): Promise<Response> {
     // Next's proxy runtime wants an absolute Location: on the host the client asked for (its Host header), never the bind address
     const origin = process.env.PUBLIC_URL?.replace(/\/+$/, "") || `${req.nextUrl.protocol}//${req.headers.get("host") ?? req.nextUrl.host}`;
     const to = new URL("/extranet", origin);
-    return withHeaders(new Response(null, { status: 307, headers: { location: to.toString(), "cache-control": "no-store" } }), path);
+    // NextResponse.redirect: the client router follows it on a navigation (an RSC fetch) as well as a full load
+    const res = NextResponse.redirect(to, 307);
+    res.headers.set("cache-control", "no-store");
+    return withHeaders(res, path);
   }
   return withHeaders(NextResponse.next({ request: { headers: withReturnTo(req) } }), path);
 }

@@ -6,7 +6,7 @@ import { authSecret } from "./secret";
  * out, the API (every route checks its own permission) and passenger links; every other page is
  * the airline's console. Deny by default, so a console page added later is closed to them too.
  */
-const HOTEL_PATH = /^\/(?:extranet|api|sign-in|signin|login|auth|v|_next|_not-found-page)(?:\/|$)/;
+const HOTEL_PATH = /^\/(?:extranet|api|sign-in|signin|login|auth|v|_next|_not-found-page|icon\.svg|favicon\.ico|apple-icon\.png|manifest\.webmanifest)(?:\/|$|\?)/;
 
 export const hotelMayOpen = (path: string): boolean => HOTEL_PATH.test(path);
 

@@ -96,7 +96,8 @@ test("a hotel user's console session: a console page is a 307 to /extranet that 
     expect(res.headers()["location"], path).toMatch(/^(https?:\/\/[^/]+)?\/extranet$/);
     const body = await res.text();
     expect(body, path).not.toMatch(/urn:svc:|AF\d{3,4}/);
-    expect(body, path).toBe("");
+    // nothing but, at most, where it goes (Next writes the Location as the body)
+    expect(body.replace(/^(https?:\/\/[^/]+)?\/extranet$/, ""), path).toBe("");
   }
   expect((await request.get("/extranet", { maxRedirects: 0 })).status()).toBe(200);
 });
