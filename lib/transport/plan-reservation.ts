@@ -17,7 +17,6 @@ export type PlanOutcome = {
   skipped: string | null;
   created: string[];
   extended: string[];
-  toAssign: string[];
   /** reservations whose vouchers now show another ride: refreshed after this plan commits (refreshVouchersOf) */
   vouchersToRefresh: string[];
 };
@@ -28,10 +27,10 @@ export type PlanOutcome = {
  * everyone already aboard a live segment where they are. So a re-delivered event changes nothing,
  * and a reservation confirmed after another in the same slot joins its PLANNED shuttle. The case
  * is locked first (one plan per case at a time; the operator actions lock in the same order).
- * Answers the PLANNED segments of the hotel, for the fleet to assign.
+ * Answers the segments it made and extended, and the stays it newly took aboard.
  */
 export async function planReservationTransport(ctx: Ctx, input: { caseUrn: string; reservationUrn: string; confirmedAt: string }): Promise<PlanOutcome> {
-  const none = (skipped: string): PlanOutcome => ({ skipped, created: [], extended: [], toAssign: [], vouchersToRefresh: [] });
+  const none = (skipped: string): PlanOutcome => ({ skipped, created: [], extended: [], vouchersToRefresh: [] });
   // a plan made for another reservation of the hotel took this one aboard already (every CONFIRMED
   // reservation of the hotel is planned at once): during a meltdown most runs end here, in one read
   if (await aboard(ctx, input.reservationUrn, input.caseUrn)) return none("already aboard a planned ride");
@@ -114,16 +113,11 @@ export async function planReservationTransport(ctx: Ctx, input: { caseUrn: strin
       extended.push(row.urn);
     }
     if (created.length || extended.length) await touchCase(tx, caseRow.urn);
-    const planned = await tx.db
-      .select({ urn: transportSegments.urn })
-      .from(transportSegments)
-      .where(and(eq(transportSegments.caseUrn, caseRow.urn), eq(transportSegments.hotelUrn, hotel.urn), eq(transportSegments.status, "PLANNED")))
-      .orderBy(transportSegments.scheduledAt, transportSegments.urn);
     // a voucher shows its ride's pickup, time and vehicle: riders already aboard an extended ride see
     // no change, so only the reservations the plan newly took aboard are rendered again
     const joined = plan.extend.flatMap((e) => e.reservationUrns.filter((u) => !existing.find((s) => s.urn === e.urn)?.reservationUrns.includes(u)));
     const vouchersToRefresh = [...new Set([...plan.create.flatMap((s) => s.reservationUrns), ...joined])].sort();
-    return { skipped: null, created, extended, toAssign: planned.map((p) => p.urn), vouchersToRefresh };
+    return { skipped: null, created, extended, vouchersToRefresh };
   });
 }
 
