@@ -2,6 +2,7 @@ import { database } from "@/db/client";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { type Ctx, transaction } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { sendStayMessagesNow } from "@/lib/messages/send-now";
 import { queueRideFollowUp, queueVoucherMessages } from "@/lib/messages/voucher";
 import { arrangeRide, type Arranged } from "@/lib/rides/arrange";
 import { issueVoucher } from "@/lib/vouchers/issue";
@@ -27,8 +28,8 @@ const RETRIES_AFTER = ["1m", "2m", "5m", "10m", "15m", "30m", "60m"];
 
 /**
  * The passenger's path as one ordered flow (issue 28): room confirmed → ride decided → voucher
- * rendered once with room, ride and care → its messages written (delivered by deliver-message, in
- * the same lane). The hotel's transport is planned for every stay confirmed by then, so groups that
+ * rendered once with room, ride and care → its messages written and sent by this run (what a
+ * server refused for now is retried by deliver-message). The hotel's transport is planned for every stay confirmed by then, so groups that
  * confirmed together share shuttles by time. A cancelled stay stops the flow where it is.
  */
 export const passengerFlow = defineJob({
@@ -53,13 +54,16 @@ export const passengerFlow = defineJob({
     const { voucher, queued } = await step.run("voucher", () =>
       transaction(ctx, async (tx) => {
         const issued = await issueVoucher(tx, reservationUrn);
-        return { voucher: issued, queued: issued.voucherUrn ? await queueVoucherMessages(tx, reservationUrn) : 0 };
+        return { voucher: issued, queued: issued.voucherUrn ? await queueVoucherMessages(tx, reservationUrn, { sentByCaller: true }) : 0 };
       }),
     );
     if (!voucher.voucherUrn) return { voucher };
+    // sent by this run, right after the voucher's commit; what a server refused for now goes to the delivery job's retries
+    const { sent, handOff } = await step.run("send", () => sendStayMessagesNow(ctx, { reservationUrn, version: 1 }));
+    if (handOff.length) await step.sendEvent("hand-off", handOff.map((messageUrn) => ({ name: "message/queued" as const, data: { tenant, messageUrn } })));
     // the reconfirmation schedule follows the pickup: told once the ride is known, in the background lane
     await step.sendEvent("planned", { name: "transport/planned", data: { tenant, caseUrn, reservationUrn } });
-    if (!ride.retry) return { ride: ride.legs, voucher, queued };
+    if (!ride.retry) return { ride: ride.legs, voucher, queued, sent };
     // a peer still says "not now" after the wait: keep asking; a ride decided after the voucher left is told once (a desk's decision meanwhile tells them too)
     for (const [k, wait] of RETRIES_AFTER.entries()) {
       await step.sleep(`later-wait-${k}`, wait);

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { allocationWaves, type CaseRow, demands, messages, jobRuns, reservations, vouchers } from "@/db/schema";
+import { allocationWaves, type CaseRow, demands, messages, jobRuns, passengers, reservations, vouchers } from "@/db/schema";
 import type { HeldGroup } from "@/lib/allocation/schemas";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
@@ -82,7 +82,7 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
           .select({ channel: messages.channel, status: messages.status, lastError: messages.lastError, receipts: messages.receipts, to: messages.recipient })
           .from(messages)
           .where(and(eq(messages.tenant, tenant), eq(messages.status, "FAILED"), inArray(messages.kind, [...VOUCHER_KINDS]), inArray(messages.relatedUrn, resUrns))),
-        reachOf(ctx, inArray(reservations.urn, resUrns)),
+        reachOf(ctx, { passengers: eq(passengers.caseUrn, row.urn), reservations: inArray(reservations.urn, resUrns) }),
       ])
     : [[], [], null];
 

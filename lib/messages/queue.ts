@@ -29,13 +29,19 @@ export type MessageDraft = {
   passengerLink?: string | null;
   /** renders one channel in one locale; called once per pair, however many recipients share it */
   render: (channel: MessageChannel, locale: Locale) => Promise<Rendition>;
+  /**
+   * The caller sends its QUEUED rows itself right after its commit (the passenger's flow,
+   * lib/messages/send-now.ts) and hands what it could not send to the delivery job: no
+   * `message/queued` event, so no second run races it for the row.
+   */
+  sentByCaller?: boolean;
 };
 
 /**
  * The one writer of the outbox. One row per recipient (channel and address) of the draft, at most
  * once per recipient, kind and version of the record (the unique key: a redelivered event or a
  * retried step writes nothing). A row is QUEUED with a `message/queued` event (sent after this
- * transaction commits), or written final without an event: KEPT when the case is not LIVE or the
+ * transaction commits; none when the caller sends it itself), or written final without an event: KEPT when the case is not LIVE or the
  * channel has no server, FAILED for a number that replied STOP (never sent). Answers how many rows
  * it wrote.
  */
@@ -74,7 +80,7 @@ export async function queueMessages(ctx: Ctx, draft: MessageDraft): Promise<numb
       .onConflictDoNothing({ target: [messages.tenant, messages.channel, messages.kind, messages.relatedUrn, messages.version, messages.recipient, messages.resend] })
       .returning({ urn: messages.urn });
     if (!row) continue;
-    if (status === "QUEUED") await emit(ctx, "message/queued", { tenant: draft.tenant, messageUrn: row.urn });
+    if (status === "QUEUED" && !draft.sentByCaller) await emit(ctx, "message/queued", { tenant: draft.tenant, messageUrn: row.urn });
     written += 1;
   }
   return written;

@@ -42,11 +42,13 @@ const failed = sql`coalesce(d.failed, false)`;
 const count = (where: SQL) => sql<number>`count(*) filter (where ${where})::int`;
 
 /**
- * Reach over the passengers whose group holds a CONFIRMED reservation matching `reservationScope`
- * (a condition on reservations: the open cases of an airport for the board, a case's wave for its
- * progress). One statement: every figure is a filtered count over the same passengers.
+ * Reach over the passengers of `passengerScope` (their cases: every night's passengers are in the
+ * table, so the scan starts from the cases' own) whose group holds a CONFIRMED reservation matching
+ * `reservationScope` (the open cases of an airport for the board, a case's wave for its progress).
+ * One statement: every figure is a filtered count over the same passengers.
  */
-export async function reachOf(ctx: Ctx, reservationScope: SQL): Promise<Reach> {
+export async function reachOf(ctx: Ctx, scope: { passengers: SQL; reservations: SQL }): Promise<Reach> {
+  const reservationScope = scope.reservations;
   const housed = sql`exists (select 1 from ${reservations} where ${reservations.caseUrn} = ${passengers.caseUrn} and ${reservations.groupId} = ${passengers.groupId} and ${reservations.status} = 'CONFIRMED' and (${reservationScope}))`;
   const [row] = await ctx.db
     .select({
@@ -57,7 +59,7 @@ export async function reachOf(ctx: Ctx, reservationScope: SQL): Promise<Reach> {
       failed: count(sql`not ${reached} and not ${noContact} and not ${underWay} and not ${kept} and ${failed}`),
     })
     .from(sql`${passengers} cross join ${delivery}`)
-    .where(housed);
+    .where(sql`(${scope.passengers}) and ${housed}`);
   const r = row ?? { passengers: 0, reached: 0, noContact: 0, kept: 0, failed: 0 };
   return { ...r, waiting: r.passengers - r.reached - r.noContact - r.kept - r.failed };
 }

@@ -38,17 +38,17 @@ const TEXTS: Partial<Record<MessageKind, { subject: MessageTextKey; sms: Message
  * the group by email and by SMS, with the voucher and their link. Nothing for a reservation no
  * longer CONFIRMED (cancelled before its messages were written). Idempotent through the outbox's key.
  */
-export async function queueVoucherMessages(ctx: Ctx, reservationUrn: string): Promise<number> {
+export async function queueVoucherMessages(ctx: Ctx, reservationUrn: string, opts: { sentByCaller?: boolean } = {}): Promise<number> {
   const reservation = await reservationOf(ctx, reservationUrn);
   if (!reservation || reservation.status !== "CONFIRMED") return 0;
-  return queueStayMessages(ctx, reservation, voucherKindOf(reservation), 1);
+  return queueStayMessages(ctx, reservation, voucherKindOf(reservation), 1, false, opts.sentByCaller);
 }
 
 /**
  * A stay's messages of one kind and version, email with the voucher, SMS with the link: the voucher
  * messages and, with the stay's version, those of an in-place change (STAY_CHANGED).
  */
-export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, kind: MessageKind, version: number, followUp = false): Promise<number> {
+export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, kind: MessageKind, version: number, followUp = false, sentByCaller = false): Promise<number> {
   const recipients = await recipientsOfGroup(ctx, reservation.caseUrn, reservation.groupId);
   if (recipients.length === 0) return 0;
   // read once per transaction: the passenger flow stores the voucher and writes its messages in one
@@ -68,6 +68,7 @@ export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, k
     // ride: whether the passenger holds their ride with this message, or is owed a follow-up (queueRideFollowUp)
     payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, checkIn: props.checkIn.date, checkOut: props.checkOut.date, ride: (await rideStatusOf(ctx, reservation)).decided ? "DECIDED" : "PENDING" },
     passengerLink: link,
+    sentByCaller,
     render: async (channel, locale) => {
       if (channel === "SMS") return { text: smsText(locale, texts.sms, { ...values, ride: rideSentence(props, locale) }) };
       const { html, text } = await renderVoucher({ ...props, passengerLink: link });

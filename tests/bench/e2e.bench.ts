@@ -331,6 +331,7 @@ async function main(): Promise<boolean> {
       lanes,
     };
     if (costs && (PROFILE || !JSON_OUT)) reportCosts(costs, read);
+    say(`reads p99 by page: ${Object.entries(read.byPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}`);
     if (PROFILE && profileFile && process.env.PROFILE_CPU === "1") {
       for (const [pid, p] of readProfiles(profileFile)) {
         const file = `${profileFile}.${pid}.cpuprofile`;
@@ -396,7 +397,9 @@ async function main(): Promise<boolean> {
     await sandboxes?.stop();
     await chaos?.stop();
     await sinks?.stop();
-    await scratch?.drop();
+    // BENCH_KEEP_DATABASE=1 keeps the scratch database for a look at its plans afterwards (EXPLAIN on the night's rows)
+    if (process.env.BENCH_KEEP_DATABASE === "1" && scratch) say(`kept the scratch database: ${scratch.url}`);
+    else await scratch?.drop();
   }
 }
 

@@ -4,12 +4,22 @@
  * request with no answer within `timeoutMs` is aborted and counted unanswered. Requests are sent
  * on schedule whether or not the previous ones answered, as browsers polling would.
  */
-export type ReaderFigures = { requests: number; readP50Ms: number; readP99Ms: number; readMaxMs: number; unanswered: number; errors: number };
+export type ReaderFigures = {
+  requests: number;
+  readP50Ms: number;
+  readP99Ms: number;
+  readMaxMs: number;
+  unanswered: number;
+  errors: number;
+  /** p99 per page read, to say which read is slow */
+  byPath: Record<string, number>;
+};
 
 export function steadyReader(o: { base: string; token: string; paths: () => string[]; perSecond?: number; timeoutMs?: number }) {
   const perSecond = o.perSecond ?? 5;
   const timeoutMs = o.timeoutMs ?? 10_000;
   const latencies: number[] = [];
+  const perPath = new Map<string, number[]>();
   let unanswered = 0;
   let errors = 0;
   let sent = 0;
@@ -19,7 +29,10 @@ export function steadyReader(o: { base: string; token: string; paths: () => stri
     try {
       const res = await fetch(`${o.base}/api/v1${path}`, { headers: { authorization: `Bearer ${o.token}` }, signal: AbortSignal.timeout(timeoutMs) });
       await res.arrayBuffer();
-      latencies.push(performance.now() - started);
+      const ms = performance.now() - started;
+      latencies.push(ms);
+      const key = path.split("?")[0].replace(/urn:[^/]+/g, ":urn");
+      perPath.set(key, [...(perPath.get(key) ?? []), ms]);
       if (res.status >= 500) errors++;
     } catch (err) {
       if ((err as Error).name === "TimeoutError" || (err as Error).name === "AbortError") unanswered++;
@@ -36,10 +49,14 @@ export function steadyReader(o: { base: string; token: string; paths: () => stri
     async stop(): Promise<ReaderFigures> {
       clearInterval(timer);
       await Promise.allSettled([...inflight]);
-      const sorted = [...latencies].sort((a, b) => a - b);
-      const q = (x: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(x * sorted.length) - 1)] : 0);
+      const quantile = (values: number[], x: number) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(x * sorted.length) - 1)] : 0;
+      };
       const r = (x: number) => Math.round(x * 10) / 10;
-      return { requests: sent, readP50Ms: r(q(0.5)), readP99Ms: r(q(0.99)), readMaxMs: r(sorted.at(-1) ?? 0), unanswered, errors };
+      const byPath = Object.fromEntries([...perPath].map(([p, values]) => [p, r(quantile(values, 0.99))]));
+      const max = latencies.length ? Math.max(...latencies) : 0;
+      return { requests: sent, readP50Ms: r(quantile(latencies, 0.5)), readP99Ms: r(quantile(latencies, 0.99)), readMaxMs: r(max), unanswered, errors, byPath };
     },
   };
 }

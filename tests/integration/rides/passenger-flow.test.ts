@@ -1,14 +1,18 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { jobRuns, messages, rideVouchers, transportSegments } from "@/db/schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobEvents, jobRuns, messages, rideVouchers, transportSegments } from "@/db/schema";
 import { deliverMessageJob } from "@/inngest/functions/deliver-message";
 import { reconfirmationJobs } from "@/inngest/functions/reconfirm-reservation";
+import { manualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
 import { newUrn } from "@/lib/ids";
 import { apiTestDatabase } from "@/tests/helpers/api";
 import { roleToken } from "@/tests/helpers/cases";
 import { uniqueTenant } from "@/tests/helpers/factories";
 import { sandboxFleet } from "@/tests/helpers/fleet";
+import { startSmtpServer, type SmtpServer } from "@/tests/helpers/smtp";
+import { passengerFlow } from "@/inngest/functions/passenger-flow";
+import { rideJobs } from "@/inngest/functions/rides";
 import { enqueue } from "../jobs/helpers";
 import { caseWithStay, configuredRides, confirm, settle } from "./helpers";
 
@@ -129,5 +133,49 @@ describe("the passenger's flow: room → ride → voucher → message", () => {
       .where(and(inArray(jobRuns.functionId, ["deliver-message", "reconfirm-retime"]), isNotNull(jobRuns.startedAt)))
       .orderBy(asc(jobRuns.startedAt), sql`${jobRuns.id}`);
     expect(runs[0]?.functionId).toBe("deliver-message");
+  });
+});
+
+describe("the flow sends its messages itself, right after the voucher", () => {
+  let smtp: SmtpServer;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    process.env.SMTP_URL = smtp.url;
+  });
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await smtp.stop();
+  });
+  const queuedEventsFor = async (urns: string[]) =>
+    (await database.db.select({ data: jobEvents.data }).from(jobEvents).where(eq(jobEvents.name, "message/queued"))).filter((e) => urns.includes((e.data as { messageUrn: string }).messageUrn));
+
+  it("the voucher email leaves in the flow's own run: no delivery run is queued for it", async () => {
+    const c = await stay(DAY);
+    smtp.reset();
+    // the settle runner holds the flow and the ride jobs only: a message left to deliver-message would stay QUEUED
+    await confirm(database.db, c.tenant, c.caseUrn, c.reservationUrn);
+    const emails = (await voucherMessages(c.reservationUrn)).filter((m) => m.channel === "EMAIL");
+    expect(emails.length).toBeGreaterThan(0);
+    expect(emails.map((m) => m.status)).toEqual(emails.map(() => "SENT"));
+    expect(smtp.received.filter((r) => emails.some((m) => r.to.includes(m.recipient))).length).toBe(emails.length);
+    expect(await queuedEventsFor(emails.map((m) => m.urn))).toEqual([]);
+  });
+
+  it("a mail server that says 'not now' hands the message to the delivery job, which sends it once", async () => {
+    const c = await stay(DAY);
+    smtp.reset();
+    // the flow's one try of each email is refused for now: the delivery job (in this runner) takes them over
+    smtp.failNext(2, 451);
+    const runner = createRunner({ db: database.db, jobs: [passengerFlow, ...rideJobs, deliverMessageJob(async () => database.db)], retryBaseMs: 1, clock: manualClock() });
+    await enqueue(database.db, "reservation/confirmed", { tenant: c.tenant, caseUrn: c.caseUrn, reservationUrn: c.reservationUrn });
+    for (let i = 0; i < 8; i++) await runner.tick();
+    const emails = (await voucherMessages(c.reservationUrn)).filter((m) => m.channel === "EMAIL");
+    expect(emails.length).toBe(2);
+    expect(emails.map((m) => [m.status, m.attempts])).toEqual([
+      ["SENT", 2],
+      ["SENT", 2],
+    ]);
+    expect((await queuedEventsFor(emails.map((m) => m.urn))).length).toBe(2);
+    expect(smtp.received.length).toBe(2);
   });
 });
