@@ -60,6 +60,8 @@ const stopAll = (signal: NodeJS.Signals) => {
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopAll(signal));
 
+/** nice value of the job workers: 10 gives the web process ~10× their share of a busy core */
+const WORKER_NICENESS = 10;
 const workers = workerCount();
 if (workers > 0) {
   // one set of sandboxes for every process, started here before the processes that use them
@@ -84,6 +86,15 @@ for (let i = 0; i < workers; i++) startWorker(i);
 /** A worker that dies is started again (its runs' leases expire and are claimed anew). */
 function startWorker(i: number): void {
   const worker = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "worker.ts")], { stdio: "inherit", env: { ...process.env, WORKER_INDEX: String(i) } });
+  // the console before the jobs when the cores are full (a meltdown): the web process answers a person
+  // waiting on a page, a job waits a few ms more. A lower CPU priority, not a cap: idle cores are the worker's
+  if (worker.pid) {
+    try {
+      os.setPriority(worker.pid, WORKER_NICENESS);
+    } catch {
+      /* not permitted here (a container without CAP_SYS_NICE can still lower its own children; if not, all run at one priority) */
+    }
+  }
   children.add(worker);
   worker.on("exit", (code, signal) => {
     children.delete(worker);

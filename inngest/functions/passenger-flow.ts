@@ -59,10 +59,14 @@ export const passengerFlow = defineJob({
     );
     if (!voucher.voucherUrn) return { voucher };
     // sent by this run, right after the voucher's commit; what a server refused for now goes to the delivery job's retries
-    const { sent, handOff } = await step.run("send", () => sendStayMessagesNow(ctx, { reservationUrn, version: 1 }));
-    if (handOff.length) await step.sendEvent("hand-off", handOff.map((messageUrn) => ({ name: "message/queued" as const, data: { tenant, messageUrn } })));
-    // the reconfirmation schedule follows the pickup: told once the ride is known, in the background lane
-    await step.sendEvent("planned", { name: "transport/planned", data: { tenant, caseUrn, reservationUrn } });
+    const { sent, handOff, waitMs } = await step.run("send", () => sendStayMessagesNow(ctx, { reservationUrn, version: 1 }));
+    if (handOff.length) {
+      // a gateway's Retry-After is kept: the delivery job's first try comes after it
+      if (waitMs > 0) await step.sleep("hand-off-wait", `${Math.ceil(waitMs / 1000)}s`);
+      await step.sendEvent("hand-off", handOff.map((messageUrn) => ({ name: "message/queued" as const, data: { tenant, messageUrn } })));
+    }
+    // the re-confirmations are scheduled from the pickup, now known: told once, in the background lane
+    await step.sendEvent("planned", { name: "transport/planned", data: { tenant, caseUrn, reservationUrn, confirmedAt: input.confirmedAt } });
     if (!ride.retry) return { ride: ride.legs, voucher, queued, sent };
     // a peer still says "not now" after the wait: keep asking; a ride decided after the voucher left is told once (a desk's decision meanwhile tells them too)
     for (const [k, wait] of RETRIES_AFTER.entries()) {

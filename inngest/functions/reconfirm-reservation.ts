@@ -16,28 +16,22 @@ async function systemCtx(tenant: string): Promise<Ctx> {
 /** A reservation has two moments at most; a bound all the same, should rows keep appearing. */
 const MAX_ROUNDS = 10;
 
-/** A reservation confirmed → its re-confirmations written at the policy's moments (which starts the watch below). */
-export const scheduleReconfirmationsOnConfirmed = defineJob({
+/**
+ * A confirmed stay's ride decided (the passenger's flow) → its re-confirmations written at the
+ * policy's moments, BEFORE_ARRIVAL from the pickup now known, which starts the watch below. Rows
+ * already there (a later re-plan of the rides) follow the pickup instead. One run per stay: written
+ * at confirmation and moved when the ride was planned, a stay cost two runs and two watches.
+ */
+export const scheduleReconfirmationsOnPlanned = defineJob({
   ...BACKGROUND,
   id: "reconfirm-schedule",
-  event: "reservation/confirmed",
-  retries: 4,
-  handler: async ({ event, step }) => {
-    const { tenant, reservationUrn } = event.data;
-    const ctx = await systemCtx(tenant);
-    return { scheduled: await step.run("schedule", () => scheduleReconfirmations(ctx, { reservationUrn, confirmedAt: new Date(event.ts) })) };
-  },
-});
-
-/** Its rides planned or re-timed → the BEFORE_ARRIVAL re-confirmation follows the pickup (a move restarts the watch). */
-export const retimeReconfirmationOnPlanned = defineJob({
-  ...BACKGROUND,
-  id: "reconfirm-retime",
   event: "transport/planned",
   retries: 4,
   handler: async ({ event, step }) => {
-    const { tenant, reservationUrn } = event.data;
+    const { tenant, reservationUrn, confirmedAt } = event.data;
     const ctx = await systemCtx(tenant);
+    const scheduled = await step.run("schedule", () => scheduleReconfirmations(ctx, { reservationUrn, confirmedAt: new Date(confirmedAt ?? event.ts) }));
+    if (scheduled.length) return { scheduled };
     return { movedTo: await step.run("retime", () => retimeReconfirmation(ctx, { reservationUrn })) };
   },
 });
@@ -77,4 +71,4 @@ export const reconfirmReservationWatch = defineJob({
   },
 });
 
-export const reconfirmationJobs = [scheduleReconfirmationsOnConfirmed, retimeReconfirmationOnPlanned, reconfirmReservationWatch];
+export const reconfirmationJobs = [scheduleReconfirmationsOnPlanned, reconfirmReservationWatch];

@@ -110,8 +110,9 @@ export const eventCatalogue = {
   "care/assessed": z.object({ tenant: z.string(), caseUrn: z.string(), version: z.number().int().min(1), trigger: z.string() }),
   // a meal voucher was issued (lib/meals/issue.ts): its messages are written
   "meal/issued": z.object({ tenant: z.string(), caseUrn: z.string(), mealVoucherUrn: z.string() }),
-  // the transport of a confirmed reservation is planned and its rides asked of the fleet (inngest/functions/plan-transport.ts): ride vouchers follow it
-  "transport/planned": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
+  // a confirmed stay's ride is decided and its voucher sent (inngest/functions/passenger-flow.ts): its re-confirmations are
+  // scheduled from the pickup now known (confirmedAt: when the room was confirmed, for the AFTER_BOOKING moment)
+  "transport/planned": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), confirmedAt: z.string().optional() }),
   // the fleet refused a ride (or none is configured): its night's shortfall item is updated off the passenger's path
   "transport/fleet-refused": z.object({ tenant: z.string(), caseUrn: z.string(), segmentUrn: z.string(), why: z.string(), withoutFleet: z.boolean() }),
   // a taxi voucher was issued at the ride provider (lib/rides/issue.ts): its messages are written

@@ -10,7 +10,7 @@ import { reconfirmTestbed } from "./helpers";
 const bed = reconfirmTestbed();
 const MIN = 60_000;
 
-/** The three jobs on a manual clock starting now: a test advances it past each due time. */
+/** The jobs on a manual clock starting now: a test advances it past each due time. */
 function runner() {
   const clock = manualClock(Date.now());
   const r = createRunner({ db: bed.database.db, jobs: reconfirmationJobs, retryBaseMs: 1, clock });
@@ -30,7 +30,7 @@ describe("the re-confirmation watch (job runner)", () => {
   it("confirmed → both moments looked up when due, each after a durable sleep; a failed look-up is asked again after its wait", async () => {
     const fx = await bed.booked();
     const jobs = runner();
-    await enqueue(bed.database.db, "reservation/confirmed", { tenant: fx.tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn });
+    await enqueue(bed.database.db, "transport/planned", { tenant: fx.tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn });
     await jobs.after(0);
     expect(await statuses(fx.reservationUrn)).toEqual({ AFTER_BOOKING: "SCHEDULED", BEFORE_ARRIVAL: "SCHEDULED" });
     // 31 minutes on: the AFTER_BOOKING look-up ran, the provider holds the booking
@@ -56,7 +56,7 @@ describe("the re-confirmation watch (job runner)", () => {
     const fx = await bed.booked({ checkIn: new Date(Date.now() - 30 * MIN) });
     await bed.faults("HOTELBEDS", { giveAway: { [fx.providerHotelId]: "OVERBOOKED" } });
     const jobs = runner();
-    await enqueue(bed.database.db, "reservation/confirmed", { tenant: fx.tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn });
+    await enqueue(bed.database.db, "transport/planned", { tenant: fx.tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn });
     await jobs.after(0);
     expect(await statuses(fx.reservationUrn)).toEqual({ BEFORE_ARRIVAL: "WALKED", AFTER_BOOKING: "SCHEDULED" });
     expect(await bed.reservationOf(fx.reservationUrn)).toMatchObject({ status: "CANCELLED", walkReason: "OVERBOOKED" });
@@ -70,7 +70,7 @@ describe("the re-confirmation watch (job runner)", () => {
   it("a shuttle planned earlier than the check-in moves BEFORE_ARRIVAL and restarts the watch, which looks up at the new time", async () => {
     const fx = await bed.booked({ checkIn: new Date(Date.now() + 6 * 3600_000) });
     const jobs = runner();
-    await enqueue(bed.database.db, "reservation/confirmed", { tenant: fx.tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn });
+    await enqueue(bed.database.db, "transport/planned", { tenant: fx.tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn });
     await jobs.after(0);
     // the shuttle leaves the airport in 2 hours: look up an hour before
     const pickup = new Date(jobs.clock.now() + 2 * 3600_000);
@@ -94,5 +94,33 @@ describe("the re-confirmation watch (job runner)", () => {
     // 61 minutes on: both moments have run (the old watch would have slept until 5 hours from now)
     await jobs.after(61 * MIN);
     expect(await statuses(fx.reservationUrn)).toEqual({ AFTER_BOOKING: "HELD", BEFORE_ARRIVAL: "HELD" });
+  });
+
+  it("the stay's ride already planned: its re-confirmations are written from the pickup at once, one watch and no restart", async () => {
+    const fx = await bed.booked({ checkIn: new Date(Date.now() + 6 * 3600_000) });
+    const jobs = runner();
+    const pickup = new Date(jobs.clock.now() + 2 * 3600_000);
+    await bed.database.db.insert(transportSegments).values({
+      urn: newUrn("segment"),
+      tenant: fx.tenant,
+      caseUrn: fx.caseUrn,
+      airport: "CDG",
+      reservationUrns: [fx.reservationUrn],
+      direction: "AIRPORT_TO_HOTEL",
+      scheduledAt: pickup,
+      vehicleType: "SHUTTLE",
+      status: "PLANNED",
+    });
+    const confirmedAt = new Date(jobs.clock.now() - 5 * MIN);
+    await enqueue(bed.database.db, "transport/planned", { tenant: fx.tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn, confirmedAt: confirmedAt.toISOString() });
+    await jobs.after(0);
+    const rows = await bed.rowsOf(fx.reservationUrn);
+    expect(rows.find((r) => r.moment === "BEFORE_ARRIVAL")!.dueAt.getTime()).toBe(pickup.getTime() - 60 * MIN);
+    // counted from the room's confirmation, not from when the ride was known
+    expect(rows.find((r) => r.moment === "AFTER_BOOKING")!.dueAt.getTime()).toBe(confirmedAt.getTime() + 30 * MIN);
+    // runs of this stay only: the file's other tests share the database
+    const watches = (await runsOf(bed.database.db, "reconfirm-reservation")).filter((r) => (r.event as { data: { reservationUrn: string } }).data.reservationUrn === fx.reservationUrn);
+    expect(watches).toHaveLength(1);
+    expect(watches.filter((r) => r.status === "CANCELLED")).toHaveLength(0);
   });
 });
