@@ -1,6 +1,6 @@
 /**
  * What a call to one of our HTTP peers (the PSP, the transport fleet, the ride provider, the
- * meal-voucher issuer) fails with, written once. Each peer declares its own subclasses, so a caller
+ * meal-voucher issuer, the SMS gateway) fails with, written once. Each peer declares its own subclasses, so a caller
  * catches only its peer's errors; a subclass's static `peer` starts its messages ("transport
  * fleet: answered 503") and its `name` says which it is (set as a field, so it survives a minifier).
  */
