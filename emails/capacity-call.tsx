@@ -1,5 +1,6 @@
-import { Body, Button, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
+import { Button } from "@react-email/components";
 import { z } from "zod";
+import { Letter, letterText } from "./letter";
 
 /**
  * The capacity call (issue 22): an airline asks a contracted hotel's reservations desk for rooms
@@ -20,6 +21,8 @@ export type CapacityCallProps = z.infer<typeof CapacityCallProps>;
 
 export const capacityCallSubject = (p: CapacityCallProps) => `${p.airline}: rooms needed tonight near ${p.airport} (${p.date})`;
 
+const HEADING = "Rooms needed tonight";
+
 function lines(p: CapacityCallProps): string[] {
   return [
     `Dear ${p.hotel} reservations team,`,
@@ -30,27 +33,15 @@ function lines(p: CapacityCallProps): string[] {
 
 export default function CapacityCall(p: CapacityCallProps) {
   return (
-    <Html lang="en">
-      <Head />
-      <Preview>{capacityCallSubject(p)}</Preview>
-      <Body style={{ fontFamily: "Arial, Helvetica, sans-serif", color: "#111827" }}>
-        <Container style={{ maxWidth: "600px", padding: "24px" }}>
-          <Heading as="h1" style={{ fontSize: "22px" }}>
-            Rooms needed tonight
-          </Heading>
-          {lines(p).map((line) => (
-            <Text key={line}>{line}</Text>
-          ))}
-          <Button href={p.answerUrl} style={{ background: "#111827", color: "#ffffff", padding: "12px 20px", borderRadius: "6px" }}>
-            Answer in the extranet
-          </Button>
-        </Container>
-      </Body>
-    </Html>
+    <Letter lang="en" preview={capacityCallSubject(p)} heading={HEADING} lines={lines(p)}>
+      <Button href={p.answerUrl} style={{ background: "#111827", color: "#ffffff", padding: "12px 20px", borderRadius: "6px" }}>
+        Answer in the extranet
+      </Button>
+    </Letter>
   );
 }
 
 /** The text rendition: the same words and the link. */
 export function capacityCallText(p: CapacityCallProps): string {
-  return ["ROOMS NEEDED TONIGHT", "", ...lines(p), "", `Answer: ${p.answerUrl}`].join("\n") + "\n";
+  return letterText({ heading: HEADING, lines: [...lines(p), "", `Answer: ${p.answerUrl}`] });
 }

@@ -1,15 +1,11 @@
-import { database } from "@/db/client";
 import { allocationJobFailed } from "@/lib/allocation/job-failed";
 import { batchWindowEnd } from "@/lib/allocation/batch";
 import { completeAllocation, prepareAllocation, type Prepared, type RunAllocationInput } from "@/lib/allocation/run";
-import { systemPrincipal } from "@/lib/auth/principal";
-import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { PASSENGER_BOOKING } from "./lanes";
 
-async function systemCtx(tenant: string): Promise<Ctx> {
-  return { db: (await database()).db, principal: systemPrincipal(tenant, "allocation") };
-}
+const systemCtx = systemCtxFor("allocation");
 
 /**
  * Approved demand → allocation wave (spec 3.1, 4.8): wait for the airport's batch window when its

@@ -1,5 +1,3 @@
-import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
 import { attemptBooking, type AttemptOutcome } from "@/lib/booking/attempt";
 import { authorizeBooking } from "@/lib/booking/authorize";
 import { failBooking } from "@/lib/booking/fail";
@@ -13,13 +11,11 @@ import { waveBookings } from "@/lib/booking/waves";
 import { caseSystems } from "@/lib/drills/systems";
 import { envInt } from "@/lib/config";
 import type { BookingAttemptJson } from "@/db/schema";
-import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { PASSENGER_BOOKING } from "./lanes";
 
-async function systemCtx(tenant: string): Promise<Ctx> {
-  return { db: (await database()).db, principal: systemPrincipal(tenant, "booking") };
-}
+const systemCtx = systemCtxFor("booking");
 
 /** How many times a booking whose answer was lost is looked up (2 s, 4 s, 8 s, 16 s apart) before a person decides. */
 const LOOKUPS_AFTER_LOST_ANSWER = 5;

@@ -1,7 +1,5 @@
-import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
-import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { cancelMealVoucher } from "@/lib/meals/cancel";
 import { issueMealVoucher } from "@/lib/meals/issue";
 import { planMealVouchers } from "@/lib/meals/plan";
@@ -11,9 +9,8 @@ import { BACKGROUND } from "./lanes";
 /** How many vouchers are asked of the issuer at once: a few hundred passengers within a minute. */
 const PARALLEL = 8;
 
-async function systemCtx(tenant: string, what: string): Promise<Ctx> {
-  return { db: (await database()).db, principal: systemPrincipal(tenant, what) };
-}
+const mealsCtx = systemCtxFor("meals");
+const messagesCtx = systemCtxFor("messages");
 
 /** Runs `fn` over `items`, at most `limit` at a time; the first error is thrown once all settled. */
 async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<unknown>): Promise<void> {
@@ -41,7 +38,7 @@ export const mealVouchersOnCareAssessed = defineJob({
   event: "care/assessed",
   retries: 6,
   handler: async ({ event, step }) => {
-    const ctx = await systemCtx(event.data.tenant, "meals");
+    const ctx = await mealsCtx(event.data.tenant);
     const plan = await step.run("plan", () => planMealVouchers(ctx, event.data.caseUrn));
     if (plan.cancel.length) await step.run("cancel", () => inParallel(plan.cancel, PARALLEL, (c) => cancelMealVoucher(ctx, c)));
     if (plan.due.length) await step.run("issue-due", () => inParallel(plan.due, PARALLEL, (urn) => issueMealVoucher(ctx, urn)));
@@ -63,7 +60,7 @@ export const messagesOnMealIssued = defineJob({
   event: "meal/issued",
   retries: 4,
   handler: async ({ event, step }) => {
-    const ctx = await systemCtx(event.data.tenant, "messages");
+    const ctx = await messagesCtx(event.data.tenant);
     return { queued: await step.run("queue", () => queueMealVoucherMessages(ctx, event.data.mealVoucherUrn)) };
   },
 });

@@ -1,7 +1,5 @@
-import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
-import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { queueCancellationMessages } from "@/lib/messages/cancellation";
 import { queueDeclineMessages } from "@/lib/messages/declined";
 import { queueStayChangedMessages } from "@/lib/messages/stay-changed";
@@ -14,9 +12,7 @@ import { PASSENGER_FLOW } from "./lanes";
  * outbox's unique key (recipient, kind, version of the record): an event delivered twenty times
  * writes one message per recipient and channel.
  */
-async function systemCtx(tenant: string): Promise<Ctx> {
-  return { db: (await database()).db, principal: systemPrincipal(tenant, "messages") };
-}
+const systemCtx = systemCtxFor("messages");
 
 /** a voucher issued (first stay, a continuation, a re-housing or the passenger's choice) → its messages */
 export const messagesOnVoucherIssued = defineJob({

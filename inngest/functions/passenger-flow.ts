@@ -1,7 +1,6 @@
-import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
-import { type Ctx, transaction } from "@/lib/context";
+import { transaction } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { sendStayMessagesNow } from "@/lib/messages/send-now";
 import { queueRideFollowUp, queueVoucherMessages } from "@/lib/messages/voucher";
 import { arrangeRide, type Arranged } from "@/lib/rides/arrange";
@@ -9,9 +8,7 @@ import { issueVoucher } from "@/lib/vouchers/issue";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
 import { PASSENGER_FLOW, PASSENGER_MESSAGE } from "./lanes";
 
-async function systemCtx(tenant: string): Promise<Ctx> {
-  return { db: (await database()).db, principal: systemPrincipal(tenant, "passenger-flow") };
-}
+const systemCtx = systemCtxFor("passenger-flow");
 
 /**
  * How long a voucher waits for its ride after the room is confirmed: 60 s. The ride is decided in

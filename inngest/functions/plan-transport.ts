@@ -1,14 +1,11 @@
 import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
-import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { completeDueSegments, dropReservationTransport, followNextFlight } from "@/lib/transport";
 import { BACKGROUND, PASSENGER_FLOW } from "./lanes";
 import { recordRefusal } from "@/lib/transport/shortfall/record";
 
-async function systemCtx(tenant: string): Promise<Ctx> {
-  return { db: (await database()).db, principal: systemPrincipal(tenant, "transport") };
-}
+const systemCtx = systemCtxFor("transport");
 
 /** A reservation cancelled → its passengers leave their rides; a ride left empty is CANCELLED and its vehicle released. */
 export const dropTransportOnCancelled = defineJob({

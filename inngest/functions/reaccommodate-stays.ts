@@ -1,16 +1,12 @@
-import { database } from "@/db/client";
 import type { BookingAttemptJson } from "@/db/schema";
-import { systemPrincipal } from "@/lib/auth/principal";
 import { confirmedReservationsOf, reaccommodateReservation, type StayChange } from "@/lib/booking/reaccommodate";
 import { attemptStayChange, type StayChangeOutcome } from "@/lib/booking/stay-change-attempt";
 import { failStayChange, releaseStay } from "@/lib/booking/stay-change-finish";
 import { planStayChange, type StayChangePlanned } from "@/lib/booking/stay-change-plan";
-import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { systemCtxFor } from "@/lib/jobs/system-ctx";
 
-async function systemCtx(tenant: string): Promise<Ctx> {
-  return { db: (await database()).db, principal: systemPrincipal(tenant, "booking") };
-}
+const systemCtx = systemCtxFor("booking");
 
 /**
  * The next flight moved (PATCH /cases/{urn}/reaccommodate) → each CONFIRMED reservation of the

@@ -1,17 +1,13 @@
-import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
 import { reconfirmReservation, type ReconfirmOutcome } from "@/lib/booking/reconfirm";
 import { RECONFIRM_LOOKUPS } from "@/lib/booking/reconfirm-retry";
 import { nextReconfirmation } from "@/lib/booking/reconfirm-next";
 import { retimeReconfirmation } from "@/lib/booking/reconfirm-retime";
 import { scheduleReconfirmations } from "@/lib/booking/reconfirm-schedule";
-import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { BACKGROUND } from "./lanes";
 
-async function systemCtx(tenant: string): Promise<Ctx> {
-  return { db: (await database()).db, principal: systemPrincipal(tenant, "reconfirmation") };
-}
+const systemCtx = systemCtxFor("reconfirmation");
 
 /** A reservation has two moments at most; a bound all the same, should rows keep appearing. */
 const MAX_ROUNDS = 10;

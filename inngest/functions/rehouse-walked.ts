@@ -1,16 +1,12 @@
-import { database } from "@/db/client";
 import type { BookingAttemptJson } from "@/db/schema";
-import { systemPrincipal } from "@/lib/auth/principal";
 import { failRehousing } from "@/lib/booking/rehouse-fail";
 import { planRehousing, type RehousePlanned } from "@/lib/booking/rehouse-plan";
 import { attemptStayChange, type StayChangeOutcome } from "@/lib/booking/stay-change-attempt";
-import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { queueCancellationMessages } from "@/lib/messages/cancellation";
 
-async function systemCtx(tenant: string): Promise<Ctx> {
-  return { db: (await database()).db, principal: systemPrincipal(tenant, "booking") };
-}
+const systemCtx = systemCtxFor("booking");
 
 /**
  * A hotel walked a group (`reservation/walked`, lib/booking/walk.ts) → the group is rehoused by the

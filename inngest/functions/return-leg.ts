@@ -1,14 +1,10 @@
-import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
-import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { queueReturnLegMessages, RETURN_LEG_LEAD_MS } from "@/lib/messages/return-leg";
 import { followNextFlight } from "@/lib/transport";
 import { BACKGROUND } from "./lanes";
 
-async function systemCtx(tenant: string): Promise<Ctx> {
-  return { db: (await database()).db, principal: systemPrincipal(tenant, "notifications") };
-}
+const systemCtx = systemCtxFor("notifications");
 
 /**
  * The return-leg email (issue 9 part 5): a durable sleep until 12 hours before the re-accommodated

@@ -1,7 +1,5 @@
-import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
-import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
+import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { queueRideMessages } from "@/lib/messages/ride";
 import { cancelRideVouchers } from "@/lib/rides/cancel";
 import { followNextFlightRides as followNextFlightRidesOf } from "@/lib/rides/follow-next-flight";
@@ -9,9 +7,7 @@ import { issueRideVoucher } from "@/lib/rides/issue";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
 import { PASSENGER_FLOW } from "./lanes";
 
-async function systemCtx(tenant: string): Promise<Ctx> {
-  return { db: (await database()).db, principal: systemPrincipal(tenant, "rides") };
-}
+const systemCtx = systemCtxFor("rides");
 
 /** A reservation cancelled or replaced → its ride vouchers cancelled (at the provider first when issued). */
 export const cancelRidesOnCancelled = defineJob({

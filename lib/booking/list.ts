@@ -1,10 +1,9 @@
-import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import type { z } from "zod";
 import { cases, reservations } from "@/db/schema";
 import { decodeCursor, paginate } from "@/lib/api/cursor";
-import { requireAirport, requirePermission } from "@/lib/auth/require";
-import { airportFilter } from "@/lib/auth/scope";
-import { isFeedOnly } from "@/lib/cases/load";
+import { requirePermission } from "@/lib/auth/require";
+import { caseListScope } from "@/lib/cases/list-scope";
 import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
 import { recordsOf } from "./load";
@@ -18,14 +17,7 @@ import { type Reservation, ReservationListQuery } from "./schemas";
 export async function listReservations({ ctx, input: raw }: { ctx: Ctx; input: z.input<typeof ReservationListQuery> }): Promise<{ items: Reservation[]; nextCursor: string | null }> {
   requirePermission(ctx, "case:read", "list reservations");
   const input = parseInput(ReservationListQuery, raw);
-  const where: SQL[] = [eq(reservations.tenant, ctx.principal.tenant)];
-  if (input.airport) {
-    requireAirport(ctx, input.airport);
-    where.push(eq(cases.airport, input.airport));
-  }
-  const airports = airportFilter(ctx.principal);
-  if (airports) where.push(inArray(cases.airport, airports));
-  if (isFeedOnly(ctx)) where.push(eq(cases.createdBy, ctx.principal.sub));
+  const where = caseListScope(ctx, reservations.tenant, input.airport);
   if (input.status) where.push(eq(reservations.status, input.status));
   if (input.caseUrn) where.push(eq(reservations.caseUrn, input.caseUrn));
   const after = decodeCursor(input.cursor);

@@ -2,10 +2,9 @@ import type { z } from "zod";
 import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { cases, demands, passengerGroups, passengers, reservations, reviewItems, type CaseRow } from "@/db/schema";
 import { decodeCursor, paginate } from "@/lib/api/cursor";
-import { requireAirport, requirePermission } from "@/lib/auth/require";
-import { airportFilter } from "@/lib/auth/scope";
+import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
-import { isFeedOnly } from "./load";
+import { caseListScope } from "./list-scope";
 import { parseInput } from "@/lib/validation";
 import { CaseListQuery } from "./inputs";
 import { caseOrder } from "./list-order";
@@ -22,14 +21,7 @@ import { caseHeader } from "./to-record";
 export async function listCases({ ctx, input: raw }: { ctx: Ctx; input: z.input<typeof CaseListQuery> }): Promise<{ items: CaseSummary[]; nextCursor: string | null }> {
   requirePermission(ctx, "case:read", "list cases");
   const input = parseInput(CaseListQuery, raw);
-  const where: SQL[] = [eq(cases.tenant, ctx.principal.tenant)];
-  if (input.airport) {
-    requireAirport(ctx, input.airport);
-    where.push(eq(cases.airport, input.airport));
-  }
-  const airports = airportFilter(ctx.principal);
-  if (airports) where.push(inArray(cases.airport, airports));
-  if (isFeedOnly(ctx)) where.push(eq(cases.createdBy, ctx.principal.sub));
+  const where = caseListScope(ctx, cases.tenant, input.airport);
   if (input.status) where.push(eq(cases.status, input.status));
   if (input.mode) where.push(eq(cases.mode, input.mode));
   if (input.externalEventId) where.push(eq(cases.externalEventId, input.externalEventId));

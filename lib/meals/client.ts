@@ -1,4 +1,5 @@
-import { MealsAuthError, MealsError, MealsUnavailable } from "./errors";
+import { PeerError } from "@/lib/http/peer-errors";
+import { MealsAuthError, MealsUnavailable } from "./errors";
 import type { MealsEndpoint } from "./settings";
 import { IssuerError, IssuerVoucher, type VoucherRequest } from "./wire";
 import { retryAfterSeconds } from "@/lib/http/retry-after";
@@ -56,7 +57,7 @@ export async function withRetry(fn: () => Promise<IssuerOutcome>, options: Retry
     try {
       return await fn();
     } catch (err) {
-      if (!(err instanceof MealsError) || !err.retryable || attempt >= attempts) throw err;
+      if (!(err instanceof PeerError) || !err.retryable || attempt >= attempts) throw err;
       const backoff = baseDelayMs * 2 ** (attempt - 1);
       const asked = err instanceof MealsUnavailable && err.retryAfterSeconds !== null ? err.retryAfterSeconds * 1000 : 0;
       await sleep(Math.min(maxDelayMs, Math.max(backoff, asked)));

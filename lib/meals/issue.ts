@@ -6,7 +6,7 @@ import { caseSystems } from "@/lib/drills/systems";
 import { emit } from "@/lib/events";
 import { log } from "@/lib/log";
 import { cancelVoucher, createVoucher, withRetry } from "./client";
-import { MealsError } from "./errors";
+import { PeerError } from "@/lib/http/peer-errors";
 import { type MealsEndpoint, NO_ISSUER } from "./settings";
 
 export type IssueOutcome = "ISSUED" | "FAILED" | "NO_ISSUER" | "SKIPPED";
@@ -40,7 +40,7 @@ export async function issueMealVoucher(ctx: Ctx, urn: string): Promise<IssueOutc
   try {
     outcome = await withRetry(() => createVoucher(endpoint, request, row.urn));
   } catch (err) {
-    const message = err instanceof MealsError ? err.message : "the issuer could not be reached";
+    const message = err instanceof PeerError ? err.message : "the issuer could not be reached";
     await ctx.db
       .update(mealVouchers)
       .set({ attempts: sql`${mealVouchers.attempts} + 1`, lastError: message })

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import http from "node:http";
 import { z } from "zod";
-import { firstHeader as header, jsonReplies, readJsonBody, answerFault } from "@/lib/http/sandbox-io";
-import { Faults, FaultsRequest } from "@/lib/providers/faults";
+import { bearerSandboxServer } from "@/lib/http/bearer-sandbox";
+import { firstHeader as header } from "@/lib/http/sandbox-io";
+import type { Faults } from "@/lib/providers/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { sandboxMealsKey, sandboxMealsSecret } from "./settings";
 import { hmacHex } from "@/lib/http/body-signature";
@@ -29,86 +29,90 @@ const DeclineRequest = z.object({ count: z.number().int().min(1).max(1000).defau
 const RedeemRequest = z.object({ id: z.string(), amount: z.number().nonnegative().optional(), merchant: z.string().max(200).optional(), url: z.string().url().optional() });
 
 export function mealsSandboxServer({ apiKey = sandboxMealsKey(), secret = sandboxMealsSecret(), redemptionUrl = null }: MealsSandboxOptions = {}) {
-  const faults = new Faults();
   const vouchers = new Map<string, SandboxVoucher>();
   const byKey = new Map<string, string>();
   const declines: string[] = [];
 
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://meals");
-    const body = await readJsonBody(req, null);
-    const { reply, fail } = jsonReplies(res);
-    try {
-      if (url.pathname === "/__sandbox/faults" && req.method === "POST") {
-        const parsed = FaultsRequest.safeParse(body ?? {});
-        if (!parsed.success) return fail(400, "invalid_request", "invalid fault settings");
-        faults.configure(parsed.data);
-        return reply(200, { settings: faults.settings, next: faults.pending() });
-      }
-      if (url.pathname === "/__sandbox/decline" && req.method === "POST") {
-        const parsed = DeclineRequest.safeParse(body ?? {});
-        if (!parsed.success) return fail(400, "invalid_request", "expected { count, reason }");
-        for (let i = 0; i < parsed.data.count; i++) declines.push(parsed.data.reason);
-        return reply(200, { declines: declines.length });
-      }
-      if (url.pathname === "/__sandbox/redeem" && req.method === "POST") {
-        const parsed = RedeemRequest.safeParse(body);
-        if (!parsed.success) return fail(400, "invalid_request", "expected { id, amount?, merchant?, url? }");
-        const v = vouchers.get(parsed.data.id);
-        if (!v) return fail(404, "not_found", "no such voucher");
-        if (v.status === "CANCELLED") return fail(409, "cancelled", "the voucher was cancelled");
-        v.status = "REDEEMED";
-        v.redeemedAmount = parsed.data.amount ?? v.request.amount;
-        const sent = JSON.stringify({ id: v.id, amount: v.redeemedAmount, redeemedAt: new Date().toISOString(), merchant: parsed.data.merchant ?? "Sandbox Café, Terminal 2" });
-        const signature = hmacHex(secret, sent);
-        const target = parsed.data.url ?? redemptionUrl;
-        let answered: number | null = null;
-        if (target) {
-          answered = await fetch(target, { method: "POST", headers: { "content-type": "application/json", "x-meal-signature": signature }, body: sent, signal: AbortSignal.timeout(5_000) })
-            .then((r) => r.status)
-            .catch(() => null);
-        }
-        return reply(200, { body: sent, signature, answered });
-      }
-      if (url.pathname === "/__sandbox/reset" && req.method === "POST") {
-        faults.reset();
-        vouchers.clear();
-        byKey.clear();
-        declines.length = 0;
-        return reply(200, { reset: true });
-      }
-      if (url.pathname === "/__sandbox/vouchers" && req.method === "GET") return reply(200, { vouchers: [...vouchers.values()] });
-
-      const isCreate = url.pathname === "/v1/vouchers" && req.method === "POST";
-      const cancel = /^\/v1\/vouchers\/([^/]+)\/cancel$/.exec(url.pathname);
-      if (!isCreate && !(cancel && req.method === "POST")) return fail(404, "not_found", `no ${req.method} ${url.pathname}`);
-      const drawn = faults.draw(header(req.headers["x-sandbox-fault"]), { booking: isCreate });
-      if (await answerFault(req, res, { apiKey, drawn, faults, fail, failure: "the issuer" })) return;
-      if (cancel) {
-        const v = vouchers.get(decodeURIComponent(cancel[1]));
-        if (!v) return fail(404, "not_found", "no such voucher");
-        if (v.status === "REDEEMED") return fail(409, "already_redeemed", "the voucher was already redeemed");
-        v.status = "CANCELLED";
-        return reply(200, publicView(v));
-      }
-      const key = header(req.headers["idempotency-key"]);
-      const parsed = VoucherRequest.safeParse(body);
-      if (!parsed.success) return fail(400, "invalid_request", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
-      const previous = key ? vouchers.get(byKey.get(key) ?? "") : undefined;
-      if (previous) {
-        if (previous.request.amount !== parsed.data.amount || previous.request.passengerRef !== parsed.data.passengerRef) return fail(409, "idempotency_conflict", "the Idempotency-Key was used for another voucher");
-        return reply(201, publicView(previous));
-      }
-      const declined = declines.shift();
-      if (declined) return fail(422, "declined", declined);
-      const v: SandboxVoucher = { id: `mv_${crypto.randomBytes(8).toString("hex")}`, code: crypto.randomBytes(6).toString("hex").toUpperCase(), cardLast4: String(crypto.randomInt(0, 10_000)).padStart(4, "0"), status: "ACTIVE", key, request: parsed.data, redeemedAmount: null };
-      vouchers.set(v.id, v);
-      if (key) byKey.set(key, v.id);
-      if (drawn.fault === "lose-confirmation") return void res.socket?.destroy();
-      return reply(201, publicView(v));
-    } catch (err) {
-      return fail(500, "server_error", err instanceof Error ? err.message : "failed");
-    }
+  const { server, faults } = bearerSandboxServer({
+    apiKey,
+    failure: "the issuer",
+    invalidBody: null,
+    reset: () => {
+      vouchers.clear();
+      byKey.clear();
+      declines.length = 0;
+    },
+    routes: [
+      {
+        method: "POST",
+        pattern: /^\/__sandbox\/decline$/,
+        admin: true,
+        handle: ({ body, reply, fail }) => {
+          const parsed = DeclineRequest.safeParse(body ?? {});
+          if (!parsed.success) return fail(400, "invalid_request", "expected { count, reason }");
+          for (let i = 0; i < parsed.data.count; i++) declines.push(parsed.data.reason);
+          return reply(200, { declines: declines.length });
+        },
+      },
+      {
+        method: "POST",
+        pattern: /^\/__sandbox\/redeem$/,
+        admin: true,
+        handle: async ({ body, reply, fail }) => {
+          const parsed = RedeemRequest.safeParse(body);
+          if (!parsed.success) return fail(400, "invalid_request", "expected { id, amount?, merchant?, url? }");
+          const v = vouchers.get(parsed.data.id);
+          if (!v) return fail(404, "not_found", "no such voucher");
+          if (v.status === "CANCELLED") return fail(409, "cancelled", "the voucher was cancelled");
+          v.status = "REDEEMED";
+          v.redeemedAmount = parsed.data.amount ?? v.request.amount;
+          const sent = JSON.stringify({ id: v.id, amount: v.redeemedAmount, redeemedAt: new Date().toISOString(), merchant: parsed.data.merchant ?? "Sandbox Café, Terminal 2" });
+          const signature = hmacHex(secret, sent);
+          const target = parsed.data.url ?? redemptionUrl;
+          let answered: number | null = null;
+          if (target) {
+            answered = await fetch(target, { method: "POST", headers: { "content-type": "application/json", "x-meal-signature": signature }, body: sent, signal: AbortSignal.timeout(5_000) })
+              .then((r) => r.status)
+              .catch(() => null);
+          }
+          return reply(200, { body: sent, signature, answered });
+        },
+      },
+      { method: "GET", pattern: /^\/__sandbox\/vouchers$/, admin: true, handle: ({ reply }) => reply(200, { vouchers: [...vouchers.values()] }) },
+      {
+        method: "POST",
+        pattern: /^\/v1\/vouchers\/([^/]+)\/cancel$/,
+        handle: ({ params: [id], reply, fail }) => {
+          const v = vouchers.get(decodeURIComponent(id));
+          if (!v) return fail(404, "not_found", "no such voucher");
+          if (v.status === "REDEEMED") return fail(409, "already_redeemed", "the voucher was already redeemed");
+          v.status = "CANCELLED";
+          return reply(200, publicView(v));
+        },
+      },
+      {
+        method: "POST",
+        pattern: /^\/v1\/vouchers$/,
+        booking: true,
+        handle: ({ req, res, body, drawn, reply, fail }) => {
+          const key = header(req.headers["idempotency-key"]);
+          const parsed = VoucherRequest.safeParse(body);
+          if (!parsed.success) return fail(400, "invalid_request", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+          const previous = key ? vouchers.get(byKey.get(key) ?? "") : undefined;
+          if (previous) {
+            if (previous.request.amount !== parsed.data.amount || previous.request.passengerRef !== parsed.data.passengerRef) return fail(409, "idempotency_conflict", "the Idempotency-Key was used for another voucher");
+            return reply(201, publicView(previous));
+          }
+          const declined = declines.shift();
+          if (declined) return fail(422, "declined", declined);
+          const v: SandboxVoucher = { id: `mv_${crypto.randomBytes(8).toString("hex")}`, code: crypto.randomBytes(6).toString("hex").toUpperCase(), cardLast4: String(crypto.randomInt(0, 10_000)).padStart(4, "0"), status: "ACTIVE", key, request: parsed.data, redeemedAmount: null };
+          vouchers.set(v.id, v);
+          if (key) byKey.set(key, v.id);
+          if (drawn.fault === "lose-confirmation") return void res.socket?.destroy();
+          return reply(201, publicView(v));
+        },
+      },
+    ],
   });
   return { server, faults, apiKey, secret, vouchers: () => [...vouchers.values()].map((v) => ({ ...v })) };
 }

@@ -1,18 +1,13 @@
+import { PeerUnavailable } from "@/lib/http/peer-errors";
 import { ProviderVoucher, RideError, type RideVoucherRequest } from "./wire";
 import type { RidesEndpoint } from "./settings";
 
 export type IssueOutcome = { ok: true; voucher: ProviderVoucher } | { ok: false; code: string; message: string };
 
 /** The provider failed or is out of reach (5xx, 429, timeout, 401): the job's step retries; the Idempotency-Key makes a retry answer the same voucher. */
-export class RidesUnavailable extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-    readonly retryAfterSeconds: number | null = null,
-    options?: { cause?: unknown },
-  ) {
-    super(`ride provider ${message}`, options);
-  }
+export class RidesUnavailable extends PeerUnavailable {
+  static override readonly peer = "ride provider ";
+  override name = "RidesUnavailable";
 }
 
 export type RideProvider = {

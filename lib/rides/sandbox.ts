@@ -1,7 +1,7 @@
-import http from "node:http";
 import { z } from "zod";
-import { firstHeader as header, jsonReplies, readJsonBody as readJson, answerFault } from "@/lib/http/sandbox-io";
-import { Faults, FaultsRequest } from "@/lib/providers/faults";
+import { bearerSandboxServer, invalidFields } from "@/lib/http/bearer-sandbox";
+import { firstHeader as header } from "@/lib/http/sandbox-io";
+import type { Faults } from "@/lib/providers/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { sandboxRidesKey, sandboxRidesSecret } from "./settings";
 import { hmacHex } from "@/lib/http/body-signature";
@@ -25,80 +25,83 @@ export type RidesSandbox = RunningServer & { faults: Faults; vouchers: () => San
 const Use = z.object({ id: z.string(), amount: z.number().min(0) });
 
 export function ridesSandboxServer({ apiKey = sandboxRidesKey(), secret = sandboxRidesSecret(), callbackUrl = null as string | null } = {}) {
-  const faults = new Faults();
   const byKey = new Map<string, SandboxRide>();
   let refusals = 0;
   let sequence = 0;
 
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://rides");
-    const body = await readJson(req);
-    const { reply, fail } = jsonReplies(res);
-    try {
-      if (url.pathname === "/__sandbox/faults" && req.method === "POST") {
-        const parsed = FaultsRequest.safeParse(body ?? {});
-        if (!parsed.success) return fail(400, "invalid_request", "invalid fault settings");
-        faults.configure(parsed.data);
-        return reply(200, { settings: faults.settings, next: faults.pending() });
-      }
-      if (url.pathname === "/__sandbox/refuse" && req.method === "POST") {
-        refusals += z.object({ next: z.number().int().min(0).max(1000) }).catch({ next: 1 }).parse(body ?? {}).next;
-        return reply(200, { refuseNext: refusals });
-      }
-      if (url.pathname === "/__sandbox/reset" && req.method === "POST") {
-        faults.reset();
-        byKey.clear();
-        refusals = 0;
-        return reply(200, { reset: true });
-      }
-      if (url.pathname === "/__sandbox/vouchers" && req.method === "GET") return reply(200, { vouchers: [...byKey.values()] });
-      if (url.pathname === "/__sandbox/use" && req.method === "POST") {
-        const parsed = Use.safeParse(body);
-        const ride = parsed.success ? [...byKey.values()].find((v) => v.id === parsed.data.id) : undefined;
-        if (!parsed.success || !ride) return fail(404, "not_found", "no such voucher");
-        if (ride.status !== "ACTIVE") return fail(409, "not_active", `the voucher is ${ride.status}`);
-        ride.status = "USED";
-        const payload = JSON.stringify({ id: ride.id, reference: ride.reference, amount: Math.min(parsed.data.amount, ride.request.maxAmount), currency: ride.request.currency, usedAt: new Date().toISOString() });
-        const delivered = callbackUrl
-          ? await fetch(callbackUrl, { method: "POST", headers: { "content-type": "application/json", "x-ride-signature": hmacHex(secret, payload) }, body: payload }).then((r) => r.status, () => null)
-          : null;
-        return reply(200, { used: JSON.parse(payload), callbackStatus: delivered });
-      }
-
-      const isIssue = url.pathname === "/v1/ride-vouchers" && req.method === "POST";
-      const cancel = /^\/v1\/ride-vouchers\/([\w-]+)\/cancel$/.exec(url.pathname);
-      if (!isIssue && !(cancel && req.method === "POST")) return fail(404, "not_found", `no ${req.method} ${url.pathname}`);
-      const faultHeader = header(req.headers["x-sandbox-fault"]);
-      const drawn = faults.draw(faultHeader, { booking: isIssue });
-      if (await answerFault(req, res, { apiKey, drawn, faults, fail, failure: "the dispatcher" })) return;
-      if (cancel) {
-        const ride = [...byKey.values()].find((v) => v.id === cancel[1]);
-        if (!ride) return fail(404, "not_found", "no such voucher");
-        if (ride.status === "USED") return fail(409, "already_used", "the voucher was used");
-        ride.status = "CANCELLED";
-        return reply(200, publicView(ride));
-      }
-      const key = header(req.headers["idempotency-key"]);
-      if (!key) return fail(400, "invalid_request", "Idempotency-Key is required");
-      const previous = byKey.get(key);
-      if (previous) return reply(200, publicView(previous));
-      if (faultHeader === "refuse" || refusals > 0) {
-        if (faultHeader !== "refuse") refusals -= 1;
-        return fail(422, "ride_refused", "no ride can be offered for this trip");
-      }
-      const parsed = RideVoucherRequest.safeParse(body);
-      if (!parsed.success) return fail(400, "invalid_request", `invalid fields: ${[...new Set(parsed.error.issues.map((i) => i.path.join(".")))].join(", ")}`);
-      if (parsed.data.reference !== key) return fail(400, "invalid_request", "reference and Idempotency-Key differ");
-      sequence += 1;
-      const id = `rv_${String(sequence).padStart(6, "0")}`;
-      const code = `RIDE-${(sequence * 7919 + 1000).toString(36).toUpperCase().padStart(5, "0")}`;
-      const ride: SandboxRide = { id, code, link: `https://rides.example/v/${id}`, status: "ACTIVE", reference: key, request: parsed.data };
-      byKey.set(key, ride);
-      if (drawn.fault === "lose-confirmation") return void res.socket?.destroy();
-      return reply(201, publicView(ride));
-    } catch (err) {
-      return fail(500, "server_error", err instanceof Error ? err.message : "failed");
-    }
+  const { server, faults } = bearerSandboxServer({
+    apiKey,
+    failure: "the dispatcher",
+    reset: () => {
+      byKey.clear();
+      refusals = 0;
+    },
+    routes: [
+      {
+        method: "POST",
+        pattern: /^\/__sandbox\/refuse$/,
+        admin: true,
+        handle: ({ body, reply }) => {
+          refusals += z.object({ next: z.number().int().min(0).max(1000) }).catch({ next: 1 }).parse(body ?? {}).next;
+          return reply(200, { refuseNext: refusals });
+        },
+      },
+      { method: "GET", pattern: /^\/__sandbox\/vouchers$/, admin: true, handle: ({ reply }) => reply(200, { vouchers: [...byKey.values()] }) },
+      {
+        method: "POST",
+        pattern: /^\/__sandbox\/use$/,
+        admin: true,
+        handle: async ({ body, reply, fail }) => {
+          const parsed = Use.safeParse(body);
+          const ride = parsed.success ? [...byKey.values()].find((v) => v.id === parsed.data.id) : undefined;
+          if (!parsed.success || !ride) return fail(404, "not_found", "no such voucher");
+          if (ride.status !== "ACTIVE") return fail(409, "not_active", `the voucher is ${ride.status}`);
+          ride.status = "USED";
+          const payload = JSON.stringify({ id: ride.id, reference: ride.reference, amount: Math.min(parsed.data.amount, ride.request.maxAmount), currency: ride.request.currency, usedAt: new Date().toISOString() });
+          const delivered = callbackUrl
+            ? await fetch(callbackUrl, { method: "POST", headers: { "content-type": "application/json", "x-ride-signature": hmacHex(secret, payload) }, body: payload }).then((r) => r.status, () => null)
+            : null;
+          return reply(200, { used: JSON.parse(payload), callbackStatus: delivered });
+        },
+      },
+      {
+        method: "POST",
+        pattern: /^\/v1\/ride-vouchers\/([\w-]+)\/cancel$/,
+        handle: ({ params: [id], reply, fail }) => {
+          const ride = [...byKey.values()].find((v) => v.id === id);
+          if (!ride) return fail(404, "not_found", "no such voucher");
+          if (ride.status === "USED") return fail(409, "already_used", "the voucher was used");
+          ride.status = "CANCELLED";
+          return reply(200, publicView(ride));
+        },
+      },
+      {
+        method: "POST",
+        pattern: /^\/v1\/ride-vouchers$/,
+        booking: true,
+        handle: ({ req, res, body, drawn, reply, fail }) => {
+          const key = header(req.headers["idempotency-key"]);
+          if (!key) return fail(400, "invalid_request", "Idempotency-Key is required");
+          const previous = byKey.get(key);
+          if (previous) return reply(200, publicView(previous));
+          const faultHeader = header(req.headers["x-sandbox-fault"]);
+          if (faultHeader === "refuse" || refusals > 0) {
+            if (faultHeader !== "refuse") refusals -= 1;
+            return fail(422, "ride_refused", "no ride can be offered for this trip");
+          }
+          const parsed = RideVoucherRequest.safeParse(body);
+          if (!parsed.success) return fail(400, "invalid_request", invalidFields(parsed.error));
+          if (parsed.data.reference !== key) return fail(400, "invalid_request", "reference and Idempotency-Key differ");
+          sequence += 1;
+          const id = `rv_${String(sequence).padStart(6, "0")}`;
+          const code = `RIDE-${(sequence * 7919 + 1000).toString(36).toUpperCase().padStart(5, "0")}`;
+          const ride: SandboxRide = { id, code, link: `https://rides.example/v/${id}`, status: "ACTIVE", reference: key, request: parsed.data };
+          byKey.set(key, ride);
+          if (drawn.fault === "lose-confirmation") return void res.socket?.destroy();
+          return reply(201, publicView(ride));
+        },
+      },
+    ],
   });
   return { server, faults, vouchers: () => [...byKey.values()], refuseNext: (n: number) => void (refusals += n) };
 }

@@ -1,5 +1,5 @@
 import { sendSms, type SmsRequest } from "./client";
-import { SmsError } from "./errors";
+import { PeerError } from "@/lib/http/peer-errors";
 import { type SmsEndpoint } from "./settings";
 import { type SmsMessageResource } from "./wire";
 
@@ -28,7 +28,7 @@ export async function sendSmsWithRetry(endpoint: SmsEndpoint, request: SmsReques
     try {
       return await sendSms(endpoint, request);
     } catch (err) {
-      if (!(err instanceof SmsError) || !err.retryable || attempt >= attempts) throw err;
+      if (!(err instanceof PeerError) || !err.retryable || attempt >= attempts) throw err;
       const backoff = baseDelayMs * 2 ** (attempt - 1);
       const asked = "retryAfterSeconds" in err && typeof err.retryAfterSeconds === "number" ? err.retryAfterSeconds * 1000 : 0;
       await sleep(Math.min(maxDelayMs, Math.max(backoff, asked)));

@@ -1,10 +1,9 @@
-import { and, asc, eq, gt, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, or } from "drizzle-orm";
 import type { z } from "zod";
 import { cases, transportSegments } from "@/db/schema";
 import { decodeCursor, paginate } from "@/lib/api/cursor";
-import { requireAirport, requirePermission } from "@/lib/auth/require";
-import { airportFilter } from "@/lib/auth/scope";
-import { isFeedOnly } from "@/lib/cases/load";
+import { requirePermission } from "@/lib/auth/require";
+import { caseListScope } from "@/lib/cases/list-scope";
 import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
 import { type Segment, SegmentListQuery } from "./schemas";
@@ -18,14 +17,7 @@ import { toSegment } from "./to-record";
 export async function listSegments({ ctx, input: raw }: { ctx: Ctx; input: z.input<typeof SegmentListQuery> }): Promise<{ items: Segment[]; nextCursor: string | null }> {
   requirePermission(ctx, "case:read", "list transport segments");
   const input = parseInput(SegmentListQuery, raw);
-  const where: SQL[] = [eq(transportSegments.tenant, ctx.principal.tenant)];
-  if (input.airport) {
-    requireAirport(ctx, input.airport);
-    where.push(eq(cases.airport, input.airport));
-  }
-  const airports = airportFilter(ctx.principal);
-  if (airports) where.push(inArray(cases.airport, airports));
-  if (isFeedOnly(ctx)) where.push(eq(cases.createdBy, ctx.principal.sub));
+  const where = caseListScope(ctx, transportSegments.tenant, input.airport);
   if (input.status) where.push(eq(transportSegments.status, input.status));
   if (input.caseUrn) where.push(eq(transportSegments.caseUrn, input.caseUrn));
   if (input.direction) where.push(eq(transportSegments.direction, input.direction));

@@ -1,11 +1,11 @@
-import http from "node:http";
 import { z } from "zod";
-import { Faults, FaultsRequest } from "@/lib/providers/faults";
+import type { Faults } from "@/lib/providers/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { VEHICLE_TYPES, VehicleType } from "@/lib/vocabulary";
 import { SANDBOX_FLEET_KEY } from "./settings";
 import { type Assignment, AssignmentRequest, type CapacityGrant, CapacityRequest, NO_VEHICLE } from "./wire";
-import { firstHeader as header, jsonReplies, readJsonBody as readJson, answerFault } from "@/lib/http/sandbox-io";
+import { bearerSandboxServer, invalidFields } from "@/lib/http/bearer-sandbox";
+import { firstHeader } from "@/lib/http/sandbox-io";
 
 /**
  * A transport provider to develop and test against, speaking ./wire over real HTTP:
@@ -43,7 +43,6 @@ const FleetRequest = z.object({
 const CapacityFault = z.object({ capacity: z.enum(["none", "normal"]).optional() });
 
 export function fleetSandboxServer({ apiKey = SANDBOX_FLEET_KEY, fleet = {} as Record<string, Partial<Record<VehicleType, number>>> } = {}) {
-  const faults = new Faults();
   const counts = new Map<string, Partial<Record<VehicleType, number>>>(Object.entries(fleet));
   const byReference = new Map<string, Assignment & { airport: string; until: number; from: number }>();
   const spares = new Map<string, Partial<Record<VehicleType, number>>>();
@@ -70,111 +69,114 @@ export function fleetSandboxServer({ apiKey = SANDBOX_FLEET_KEY, fleet = {} as R
   };
   const live = () => [...byReference.values()].filter((a) => a.status === "ASSIGNED");
 
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://fleet");
-    const body = await readJson(req);
-    const { reply, fail } = jsonReplies(res);
-    try {
-      // admin --------------------------------------------------------------------------------
-      if (url.pathname === "/__sandbox/faults" && req.method === "POST") {
-        const parsed = FaultsRequest.safeParse(body ?? {});
-        if (!parsed.success) return fail(400, "invalid_request", "invalid fault settings");
-        faults.configure(parsed.data);
-        const capacity = CapacityFault.safeParse(body ?? {});
-        if (capacity.success && capacity.data.capacity) grantNone = capacity.data.capacity === "none";
-        return reply(200, { settings: faults.settings, next: faults.pending(), capacity: grantNone ? "none" : "normal" });
-      }
-      if (url.pathname === "/__sandbox/fleet" && req.method === "POST") {
-        const parsed = FleetRequest.safeParse(body ?? {});
-        if (!parsed.success) return fail(400, "invalid_request", "expected { airport, vehicles: { TYPE: count }, spare?: { TYPE: count } }");
-        const { airport } = parsed.data;
-        counts.set(airport, { ...counts.get(airport), ...parsed.data.vehicles });
-        if (parsed.data.spare) spares.set(airport, { ...spares.get(airport), ...parsed.data.spare });
-        return reply(200, {
-          airport,
-          vehicles: Object.fromEntries(VEHICLE_TYPES.map((t) => [t, countOf(airport, t)])),
-          spare: Object.fromEntries(VEHICLE_TYPES.map((t) => [t, spareOf(airport, t)])),
-        });
-      }
-      if (url.pathname === "/__sandbox/reset" && req.method === "POST") {
-        faults.reset();
-        byReference.clear();
-        counts.clear();
-        spares.clear();
-        grants.clear();
-        capacityLog.length = 0;
-        grantNone = false;
-        for (const [k, v] of Object.entries(fleet)) counts.set(k, v);
-        return reply(200, { reset: true });
-      }
-      if (url.pathname === "/__sandbox/assignments" && req.method === "GET") return reply(200, { assignments: live().map(publicView) });
-      if (url.pathname === "/__sandbox/capacity-requests" && req.method === "GET") return reply(200, { capacityRequests: capacityLog });
-
-      // API ----------------------------------------------------------------------------------
-      const isAssign = url.pathname === "/v1/assignments" && req.method === "POST";
-      const isCapacity = url.pathname === "/v1/capacity-requests" && req.method === "POST";
-      const release = /^\/v1\/assignments\/([\w-]+)$/.exec(url.pathname);
-      if (!isAssign && !isCapacity && !(release && req.method === "DELETE")) return fail(404, "not_found", `no ${req.method} ${url.pathname}`);
-      const drawn = faults.draw(header(req.headers["x-sandbox-fault"]), { booking: isAssign });
-      if (await answerFault(req, res, { apiKey, drawn, faults, fail, failure: "the dispatcher" })) return;
-      if (isCapacity) {
-        const asked = CapacityRequest.safeParse(body);
-        if (!asked.success) return fail(400, "invalid_request", `invalid fields: ${[...new Set(asked.error.issues.map((i) => i.path.join(".")))].join(", ")}`);
-        const q = asked.data;
-        if (Date.parse(q.until) <= Date.parse(q.from)) return fail(400, "invalid_request", "until must be after from");
-        const key = header(req.headers["idempotency-key"]);
-        const first = key ? grants.get(key) : undefined;
-        const answer: CapacityGrant = first ?? {
-          airport: q.airport,
-          vehicleType: q.vehicleType,
-          requested: q.vehicles,
-          granted: grantNone ? 0 : Math.min(q.vehicles, spareOf(q.airport, q.vehicleType)),
-          from: new Date(q.from).toISOString(),
-          until: new Date(q.until).toISOString(),
-          message: null,
-        };
-        answer.message ??= answer.granted ? `${answer.granted} ${q.vehicleType} added from subcontractors` : `no ${q.vehicleType} to add at ${q.airport}`;
-        if (!first) grants.set(key ?? `anonymous-${capacityLog.length}`, answer);
-        capacityLog.push(answer);
-        return reply(first ? 200 : 201, answer);
-      }
-      if (release) {
-        const found = [...byReference.values()].find((a) => a.id === release[1]);
-        if (!found) return fail(404, "not_found", "no such assignment");
-        found.status = "RELEASED";
-        return reply(200, publicView(found));
-      }
-      const parsed = AssignmentRequest.safeParse(body);
-      if (!parsed.success) return fail(400, "invalid_request", `invalid fields: ${[...new Set(parsed.error.issues.map((i) => i.path.join(".")))].join(", ")}`);
-      const r = parsed.data;
-      const previous = byReference.get(r.reference);
-      if (previous && previous.status === "ASSIGNED") return reply(200, publicView(previous));
-      if (r.seats > SANDBOX_SEATS[r.vehicleType]) return fail(409, NO_VEHICLE, `a ${r.vehicleType} has ${SANDBOX_SEATS[r.vehicleType]} seats; ${r.seats} asked`);
-      const from = Date.parse(r.pickupAt);
-      const busy = new Set(live().filter((a) => a.airport === r.airport && a.vehicleType === r.vehicleType && a.from < from + BUSY_MS && from < a.until).map((a) => a.vehicleId));
-      const n = Array.from({ length: countOf(r.airport, r.vehicleType, from) }, (_, i) => i).find((i) => !busy.has(vehicleOf(r.airport, r.vehicleType, i).vehicleId));
-      if (n === undefined) return fail(409, NO_VEHICLE, `no ${r.vehicleType} free at ${r.airport} around ${r.pickupAt}`);
-      sequence += 1;
-      const assignment = {
-        id: `asg_${String(sequence).padStart(6, "0")}`,
-        reference: r.reference,
-        status: "ASSIGNED" as const,
-        ...vehicleOf(r.airport, r.vehicleType, n),
-        vehicleType: r.vehicleType,
-        seats: SANDBOX_SEATS[r.vehicleType],
-        dispatcherPhone: "+33 1 70 00 00 00",
-        pickupAt: new Date(from).toISOString(),
-        airport: r.airport,
-        from,
-        until: from + BUSY_MS,
-      };
-      byReference.set(r.reference, assignment);
-      // assigned, but the answer never reaches the client
-      if (drawn.fault === "lose-confirmation") return void res.socket?.destroy();
-      return reply(201, publicView(assignment));
-    } catch (err) {
-      return fail(500, "server_error", err instanceof Error ? err.message : "failed");
-    }
+  const { server, faults } = bearerSandboxServer({
+    apiKey,
+    failure: "the dispatcher",
+    ownFaults: (body) => {
+      const capacity = CapacityFault.safeParse(body ?? {});
+      if (capacity.success && capacity.data.capacity) grantNone = capacity.data.capacity === "none";
+      return { capacity: grantNone ? "none" : "normal" };
+    },
+    reset: () => {
+      byReference.clear();
+      counts.clear();
+      spares.clear();
+      grants.clear();
+      capacityLog.length = 0;
+      grantNone = false;
+      for (const [k, v] of Object.entries(fleet)) counts.set(k, v);
+    },
+    routes: [
+      {
+        method: "POST",
+        pattern: /^\/__sandbox\/fleet$/,
+        admin: true,
+        handle: ({ body, reply, fail }) => {
+          const parsed = FleetRequest.safeParse(body ?? {});
+          if (!parsed.success) return fail(400, "invalid_request", "expected { airport, vehicles: { TYPE: count }, spare?: { TYPE: count } }");
+          const { airport } = parsed.data;
+          counts.set(airport, { ...counts.get(airport), ...parsed.data.vehicles });
+          if (parsed.data.spare) spares.set(airport, { ...spares.get(airport), ...parsed.data.spare });
+          return reply(200, {
+            airport,
+            vehicles: Object.fromEntries(VEHICLE_TYPES.map((t) => [t, countOf(airport, t)])),
+            spare: Object.fromEntries(VEHICLE_TYPES.map((t) => [t, spareOf(airport, t)])),
+          });
+        },
+      },
+      { method: "GET", pattern: /^\/__sandbox\/assignments$/, admin: true, handle: ({ reply }) => reply(200, { assignments: live().map(publicView) }) },
+      { method: "GET", pattern: /^\/__sandbox\/capacity-requests$/, admin: true, handle: ({ reply }) => reply(200, { capacityRequests: capacityLog }) },
+      {
+        method: "POST",
+        pattern: /^\/v1\/capacity-requests$/,
+        handle: ({ req, body, reply, fail }) => {
+          const asked = CapacityRequest.safeParse(body);
+          if (!asked.success) return fail(400, "invalid_request", invalidFields(asked.error));
+          const q = asked.data;
+          if (Date.parse(q.until) <= Date.parse(q.from)) return fail(400, "invalid_request", "until must be after from");
+          const key = firstHeader(req.headers["idempotency-key"]);
+          const first = key ? grants.get(key) : undefined;
+          const answer: CapacityGrant = first ?? {
+            airport: q.airport,
+            vehicleType: q.vehicleType,
+            requested: q.vehicles,
+            granted: grantNone ? 0 : Math.min(q.vehicles, spareOf(q.airport, q.vehicleType)),
+            from: new Date(q.from).toISOString(),
+            until: new Date(q.until).toISOString(),
+            message: null,
+          };
+          answer.message ??= answer.granted ? `${answer.granted} ${q.vehicleType} added from subcontractors` : `no ${q.vehicleType} to add at ${q.airport}`;
+          if (!first) grants.set(key ?? `anonymous-${capacityLog.length}`, answer);
+          capacityLog.push(answer);
+          return reply(first ? 200 : 201, answer);
+        },
+      },
+      {
+        method: "DELETE",
+        pattern: /^\/v1\/assignments\/([\w-]+)$/,
+        handle: ({ params: [id], reply, fail }) => {
+          const found = [...byReference.values()].find((a) => a.id === id);
+          if (!found) return fail(404, "not_found", "no such assignment");
+          found.status = "RELEASED";
+          return reply(200, publicView(found));
+        },
+      },
+      {
+        method: "POST",
+        pattern: /^\/v1\/assignments$/,
+        booking: true,
+        handle: ({ res, body, drawn, reply, fail }) => {
+          const parsed = AssignmentRequest.safeParse(body);
+          if (!parsed.success) return fail(400, "invalid_request", invalidFields(parsed.error));
+          const r = parsed.data;
+          const previous = byReference.get(r.reference);
+          if (previous && previous.status === "ASSIGNED") return reply(200, publicView(previous));
+          if (r.seats > SANDBOX_SEATS[r.vehicleType]) return fail(409, NO_VEHICLE, `a ${r.vehicleType} has ${SANDBOX_SEATS[r.vehicleType]} seats; ${r.seats} asked`);
+          const from = Date.parse(r.pickupAt);
+          const busy = new Set(live().filter((a) => a.airport === r.airport && a.vehicleType === r.vehicleType && a.from < from + BUSY_MS && from < a.until).map((a) => a.vehicleId));
+          const n = Array.from({ length: countOf(r.airport, r.vehicleType, from) }, (_, i) => i).find((i) => !busy.has(vehicleOf(r.airport, r.vehicleType, i).vehicleId));
+          if (n === undefined) return fail(409, NO_VEHICLE, `no ${r.vehicleType} free at ${r.airport} around ${r.pickupAt}`);
+          sequence += 1;
+          const assignment = {
+            id: `asg_${String(sequence).padStart(6, "0")}`,
+            reference: r.reference,
+            status: "ASSIGNED" as const,
+            ...vehicleOf(r.airport, r.vehicleType, n),
+            vehicleType: r.vehicleType,
+            seats: SANDBOX_SEATS[r.vehicleType],
+            dispatcherPhone: "+33 1 70 00 00 00",
+            pickupAt: new Date(from).toISOString(),
+            airport: r.airport,
+            from,
+            until: from + BUSY_MS,
+          };
+          byReference.set(r.reference, assignment);
+          // assigned, but the answer never reaches the client
+          if (drawn.fault === "lose-confirmation") return void res.socket?.destroy();
+          return reply(201, publicView(assignment));
+        },
+      },
+    ],
   });
   return { server, faults, assignments: () => live().map(publicView), capacityRequests: () => [...capacityLog] };
 }
@@ -189,8 +191,3 @@ function publicView(a: Assignment): Assignment {
   const { id, reference, status, vehicleId, vehicleType, plate, seats, driverName, driverPhone, dispatcherPhone, pickupAt } = a;
   return { id, reference, status, vehicleId, vehicleType, plate, seats, driverName, driverPhone, dispatcherPhone, pickupAt };
 }
-
-
-
-
-

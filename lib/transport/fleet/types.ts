@@ -1,4 +1,5 @@
 import type { Assignment, AssignmentRequest, CapacityRequest } from "./wire";
+import { PeerAuthError, PeerUnavailable } from "@/lib/http/peer-errors";
 
 export type { Assignment, AssignmentRequest, CapacityRequest } from "./wire";
 
@@ -27,24 +28,15 @@ export interface TransportFleet {
 }
 
 /** The fleet could not be reached or failed (5xx, 429, timeout): worth retrying with backoff. */
-export class FleetUnavailable extends Error {
-  readonly retryable = true;
-  constructor(
-    message: string,
-    readonly status: number | null,
-    readonly retryAfterSeconds: number | null = null,
-    options?: { cause?: unknown },
-  ) {
-    super(`transport fleet: ${message}`, options);
-    this.name = "FleetUnavailable";
-  }
+export class FleetUnavailable extends PeerUnavailable {
+  static override readonly peer = "transport fleet: ";
+  override name = "FleetUnavailable";
 }
 
 /** The fleet refused our API key: configuration, not worth retrying. */
-export class FleetAuthError extends Error {
-  readonly retryable = false;
+export class FleetAuthError extends PeerAuthError {
+  override name = "FleetAuthError";
   constructor(message = "the transport fleet refused the API key") {
     super(message);
-    this.name = "FleetAuthError";
   }
 }
