@@ -1,11 +1,13 @@
 import { database, type Db } from "@/db/client";
 import { jobRetentionDays } from "@/lib/config";
 import { defineJob } from "@/lib/jobs/define";
-import { purgeFinishedJobs } from "@/lib/jobs/retention";
+import { purgeFinishedJobs, vacuumJobTables } from "@/lib/jobs/retention";
 import { BACKGROUND } from "./lanes";
 
 type DbOf = () => Promise<Db>;
 const appDb: DbOf = async () => (await database()).db;
+/** PGlite has no autovacuum (lib/jobs/retention.ts vacuumJobTables) */
+const appVacuums = async () => (await database()).driver === "pglite";
 
 /** Transactions per step: a step stays a few seconds long, so its lease and the lane stay healthy. */
 const BATCHES_PER_STEP = 50;
@@ -18,7 +20,7 @@ const MAX_STEPS = 100;
  * so one pass has about an hour of runs to delete, never a week's, whatever the hubs' time zones.
  * The age counts from the tick's time, so a replayed step deletes against the same cutoff.
  */
-export function jobRetentionJob(db: DbOf = appDb, retentionDays: () => number = jobRetentionDays) {
+export function jobRetentionJob(db: DbOf = appDb, retentionDays: () => number = jobRetentionDays, vacuums: () => Promise<boolean> = appVacuums) {
   return defineJob({
     ...BACKGROUND,
     id: "job-retention",
@@ -36,7 +38,8 @@ export function jobRetentionJob(db: DbOf = appDb, retentionDays: () => number = 
         total.effects += pass.effects;
         if (pass.done) break;
       }
-      return { retentionDays: days, ...total };
+      const vacuumed = total.runs + total.steps + total.events + total.effects > 0 && (await vacuums()) ? await step.run("vacuum", async () => vacuumJobTables(await db(), total)) : [];
+      return { retentionDays: days, ...total, vacuumed };
     },
   });
 }

@@ -161,3 +161,27 @@ export async function purgeFinishedJobs(db: Db, o: PurgeOptions): Promise<PurgeR
   r.done = r.batches < budget;
   return r;
 }
+
+/**
+ * VACUUM of the tables a pass deleted from, one statement per table. PGlite has no autovacuum: there
+ * the space of deleted rows is reused (and dead index entries dropped) only after a VACUUM, so
+ * without it the tables' rows stay flat and their bytes still grow with every night. On PostgreSQL
+ * autovacuum does this; the job calls it on PGlite only. A plain VACUUM takes no lock that writes
+ * wait for, but PGlite's one connection serves nothing else meanwhile: one table at a time, claims
+ * get their turn between them.
+ */
+export async function vacuumJobTables(db: Db, pass: Pick<PurgeResult, "runs" | "steps" | "events" | "effects">): Promise<string[]> {
+  const tables = [
+    ["job_steps", pass.steps],
+    ["job_runs", pass.runs],
+    ["job_events", pass.events],
+    ["job_effects", pass.effects],
+  ] as const;
+  const done: string[] = [];
+  for (const [table, deleted] of tables) {
+    if (deleted === 0) continue;
+    await db.execute(sql`vacuum ${sql.identifier(table)}`);
+    done.push(table);
+  }
+  return done;
+}
