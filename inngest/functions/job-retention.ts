@@ -6,8 +6,6 @@ import { BACKGROUND } from "./lanes";
 
 type DbOf = () => Promise<Db>;
 const appDb: DbOf = async () => (await database()).db;
-/** PGlite has no autovacuum (lib/jobs/retention.ts vacuumJobTables) */
-const appVacuums = async () => (await database()).driver === "pglite";
 
 /** Transactions per step: a step stays a few seconds long, so its lease and the lane stay healthy. */
 const BATCHES_PER_STEP = 50;
@@ -20,7 +18,7 @@ const MAX_STEPS = 100;
  * so one pass has about an hour of runs to delete, never a week's, whatever the hubs' time zones.
  * The age counts from the tick's time, so a replayed step deletes against the same cutoff.
  */
-export function jobRetentionJob(db: DbOf = appDb, retentionDays: () => number = jobRetentionDays, vacuums: () => Promise<boolean> = appVacuums) {
+export function jobRetentionJob(db: DbOf = appDb, retentionDays: () => number = jobRetentionDays) {
   return defineJob({
     ...BACKGROUND,
     id: "job-retention",
@@ -38,7 +36,7 @@ export function jobRetentionJob(db: DbOf = appDb, retentionDays: () => number = 
         total.effects += pass.effects;
         if (pass.done) break;
       }
-      const vacuumed = total.runs + total.steps + total.events + total.effects > 0 && (await vacuums()) ? await step.run("vacuum", async () => vacuumJobTables(await db(), total)) : [];
+      const vacuumed = total.runs + total.steps + total.events + total.effects > 0 ? await step.run("vacuum", async () => vacuumJobTables(await db(), total)) : [];
       return { retentionDays: days, ...total, vacuumed };
     },
   });

@@ -163,12 +163,12 @@ export async function purgeFinishedJobs(db: Db, o: PurgeOptions): Promise<PurgeR
 }
 
 /**
- * VACUUM of the tables a pass deleted from, one statement per table. PGlite has no autovacuum: there
- * the space of deleted rows is reused (and dead index entries dropped) only after a VACUUM, so
- * without it the tables' rows stay flat and their bytes still grow with every night. On PostgreSQL
- * autovacuum does this; the job calls it on PGlite only. A plain VACUUM takes no lock that writes
- * wait for, but PGlite's one connection serves nothing else meanwhile: one table at a time, claims
- * get their turn between them.
+ * VACUUM of the tables a pass deleted from, one statement per table, so the next nights reuse the
+ * space of the deleted rows. PGlite has no autovacuum: without this its tables' rows stayed flat
+ * over the bench's ten meltdowns and their bytes still grew tenfold. On PostgreSQL autovacuum would
+ * come, but later than the next night (the bench's scratch database grew tenfold too); a plain
+ * VACUUM takes no lock that reads or writes wait for. PGlite's one connection serves nothing else
+ * meanwhile: one table at a time, so claims get their turn between them.
  */
 export async function vacuumJobTables(db: Db, pass: Pick<PurgeResult, "runs" | "steps" | "events" | "effects">): Promise<string[]> {
   const tables = [

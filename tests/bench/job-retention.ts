@@ -13,8 +13,8 @@ import { newId } from "@/lib/ids";
  * outbox events, claimed 32 at a time and finished as the runner ends them (status, end time and
  * three step rows in one statement): per run an event, a run and three steps, so 8,000 runs are a
  * hub meltdown's ~40,000 job rows. Between two meltdowns the injected clock moves GAP_DAYS (past
- * the 14-day retention age) and a retention pass runs, as the hourly job would (with its VACUUM on
- * PGlite, which has no autovacuum; the pass's time includes it). Reported: the
+ * the 14-day retention age) and a retention pass runs, as the hourly job would (with its VACUUM;
+ * the pass's time includes it). Reported: the
  * first and tenth meltdown's claim time (p50, p99 of its claims), and the job tables' rows and bytes
  * once each is finished; and the rows the tenth would find without retention.
  */
@@ -69,8 +69,8 @@ export async function retentionFigures(database: Database, job: AnyJob, runs: nu
       clock.advance(GAP_DAYS * DAY);
       const t = performance.now();
       const pass = await purgeFinishedJobs(db, { now: new Date(clock.now()), retentionDays: RETENTION_DAYS });
-      // as the retention job does: PGlite has no autovacuum
-      if (database.driver === "pglite") await vacuumJobTables(db, pass);
+      // as the retention job does (lib/jobs/retention.ts says why)
+      await vacuumJobTables(db, pass);
       const rows = pass.runs + pass.steps + pass.events + pass.effects;
       purgedTotal += rows;
       purgedRowsMax = Math.max(purgedRowsMax, rows);
