@@ -44,3 +44,12 @@ export function providerSettings(): ProviderSettings {
     searchRadiusKm: Math.max(1, envInt("HOTEL_SEARCH_RADIUS_KM", 60)),
   };
 }
+
+/**
+ * Days a finished job run (with its steps, its event and its effects' keys) is kept before the
+ * retention job deletes it (lib/jobs/retention.ts). At least 1: an event's id stays a dedupe key
+ * for as long as Inngest keeps one (24 h).
+ */
+export function jobRetentionDays(): number {
+  return Math.max(1, envInt("JOB_RETENTION_DAYS", 14));
+}

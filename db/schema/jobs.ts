@@ -75,6 +75,9 @@ export const jobRuns = pgTable(
     uniqueIndex("job_runs_event_idx").on(t.eventId, t.functionId),
     // the console lists a tenant's runs, newest first (ids are time-ordered UUIDv7)
     index("job_runs_tenant_idx").on(t.tenant, t.id),
+    // retention (lib/jobs/retention.ts) takes finished runs oldest end first, a batch at a time,
+    // without reading the runs still waiting or running
+    index("job_runs_ended_idx").on(t.endedAt).where(sql`status in ('COMPLETED', 'FAILED', 'CANCELLED')`),
   ],
 );
 
@@ -123,13 +126,20 @@ export const jobSchedules = pgTable("job_schedules", {
  * transaction, so an effect that committed is known to have happened even if the step's memo
  * row was never written, and its replay returns the stored result instead of acting again.
  */
-export const jobEffects = pgTable("job_effects", {
-  key: text("key").primaryKey(),
-  functionId: text("function_id"),
-  runId: text("run_id"),
-  result: jsonb("result"),
-  ...lifecycle,
-});
+export const jobEffects = pgTable(
+  "job_effects",
+  {
+    key: text("key").primaryKey(),
+    functionId: text("function_id"),
+    runId: text("run_id"),
+    result: jsonb("result"),
+    ...lifecycle,
+  },
+  (t) => [
+    // retention (lib/jobs/retention.ts) takes the oldest keys first, a batch at a time
+    index("job_effects_created_idx").on(t.createdAt),
+  ],
+);
 
 export type JobEventRow = typeof jobEvents.$inferSelect;
 export type JobRunRow = typeof jobRuns.$inferSelect;

@@ -14,6 +14,7 @@ import { caseCreatedLog } from "./case-created-log";
 import { caseIntakeAcknowledged } from "./case-intake-acknowledged";
 import { deliverMessageOnQueued, deliverMessageSweep } from "./deliver-message";
 import { erasePersonalData } from "./erase-personal-data";
+import { jobRetention } from "./job-retention";
 import { mealVoucherJobs } from "./meal-vouchers";
 import { messageSubscribers } from "./messages";
 import { passengerFlow, rideFollowUpOnRefreshed } from "./passenger-flow";
@@ -36,6 +37,7 @@ export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateO
   ...capacityCallJobs,
   ...reconfirmationJobs,
   rehouseWalked,
+  jobRetention,
 ].map(labelSteps);
 
 /** The registry as Inngest functions, for serve(). */

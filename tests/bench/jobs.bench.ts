@@ -5,7 +5,11 @@
  * postgres://postgres@127.0.0.1:5432/postgres answers. Asserts nothing.
  *   (no flag)         a human-readable table per database; BENCH_EVENTS sets the burst size (default 500)
  *   --json            one JSON line per database, PGlite first, PostgreSQL last:
- *                     {database, runs, runsPerSecond, claimMs: {"1000","10000","100000"}, idleCpuPercent}
+ *                     {database, runs, runsPerSecond, claimMs: {"1000","10000","100000"}, idleCpuPercent, retention}
+ *                     retention: ten meltdowns with retention on (tests/bench/job-retention.ts):
+ *                     {claimP50MsFirst, claimP99MsFirst, claimP50MsTenth, claimP99MsTenth, rowsFirst, rowsTenth, …};
+ *                     BENCH_RETENTION_RUNS sets the runs per meltdown (default 8000: ~40,000 job rows)
+ *   --retention-only  with --json: only the retention figures, {database, retention}
  *   --database pglite|postgres   only that one
  */
 import crypto from "node:crypto";
@@ -20,6 +24,7 @@ import { claimRuns } from "@/lib/jobs/claim";
 import { createRunner } from "@/lib/jobs/runner";
 import { wakeDispatcher } from "@/lib/jobs/wake";
 import { newId } from "@/lib/ids";
+import { retentionFigures } from "./job-retention";
 
 process.env.LOG_LEVEL ??= "warn";
 const EVENTS = Number(process.env.BENCH_EVENTS || 500);
@@ -242,7 +247,10 @@ async function idleCpuPercent(db: Database["db"]): Promise<number> {
   );
 }
 
+const RETENTION_RUNS = Number(process.env.BENCH_RETENTION_RUNS || 8_000);
+
 async function jsonLine(database: Database, name: "pglite" | "postgres") {
+  if (retentionOnly) return { database: name, retention: await retentionFigures(database, threeSteps, RETENTION_RUNS) };
   const runs = Number(process.env.BENCH_EVENTS || 3_000);
   const burst = await scenario(database, {
     name: "burst",
@@ -253,12 +261,14 @@ async function jsonLine(database: Database, name: "pglite" | "postgres") {
   const claims: Record<string, number> = {};
   for (const n of BACKLOGS) claims[String(n)] = await claimMs(database.db, n);
   const idle = await idleCpuPercent(database.db);
+  const retention = await retentionFigures(database, threeSteps, RETENTION_RUNS);
   return {
     database: name,
     runs,
     runsPerSecond: burst["runs/s"],
     claimMs: claims,
     idleCpuPercent: idle,
+    retention,
   };
 }
 
@@ -324,6 +334,7 @@ async function postgresUrl(): Promise<string | undefined> {
 
 const args = process.argv.slice(2);
 const json = args.includes("--json");
+const retentionOnly = args.includes("--retention-only");
 const only = args.includes("--database")
   ? args[args.indexOf("--database") + 1]
   : undefined;

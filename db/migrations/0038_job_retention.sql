@@ -1,0 +1,2 @@
+CREATE INDEX "job_effects_created_idx" ON "job_effects" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "job_runs_ended_idx" ON "job_runs" USING btree ("ended_at") WHERE status in ('COMPLETED', 'FAILED', 'CANCELLED');
