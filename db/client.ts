@@ -7,6 +7,7 @@ import { dumpPglite } from "./backup";
 import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { startPgliteChild } from "./pglite-child";
 import { lanePool } from "./lanes";
+import { migratesAtOpen } from "./migrate-at-open";
 import { countQueries, profiling } from "./query-stats";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -202,7 +203,7 @@ export function database(): Promise<Database> {
   holder.promise ??= (async () => {
     // the server's embedded database runs in its own process unless PGLITE_IN_PROCESS=1
     const database = await openDatabase(process.env.DATABASE_URL, { ownProcess: process.env.PGLITE_IN_PROCESS !== "1" });
-    await migrate(database);
+    if (migratesAtOpen(database.driver)) await migrate(database);
     return database;
   })().catch((err) => {
     holder.promise = undefined;

@@ -7,6 +7,7 @@ import { inJobsLane } from "@/db/lanes";
 import { withLabel } from "@/db/query-stats";
 import { startProfileWriter } from "@/lib/observability/profile";
 import { startUnconfiguredPeers } from "@/lib/boot-peers";
+import { jobMode } from "@/lib/jobs/mode";
 
 /**
  * Server start: the auth secret, the database (opened and migrated), reference and demo data,
@@ -15,6 +16,7 @@ import { startUnconfiguredPeers } from "@/lib/boot-peers";
 export async function boot(o: { jobs: readonly AnyJob[] }): Promise<void> {
   const started = Date.now();
   authSecret();
+  if (jobMode() === "inngest") return bootServerless(started);
   const { db, driver } = await database();
   await seed(db, { demo: demoSeedWanted(driver) });
   // the sandboxes of outside systems with no URL configured (set already when `npm start` runs workers)
@@ -35,4 +37,17 @@ export async function boot(o: { jobs: readonly AnyJob[] }): Promise<void> {
   }
   startProfileWriter("web");
   log("info", "ready", { driver, ms: Date.now() - started });
+}
+
+/**
+ * Inngest mode: the process may be a serverless instance, frozen after each response and started
+ * cold often, and Inngest runs the jobs (calling /api/inngest). So it starts nothing that lives
+ * between requests (no runner, no dispatcher loop, no timer: a request sends its own events after
+ * commit, lib/jobs/send-after-commit.ts, and a cron function is the safety net), seeds nothing and
+ * starts no sandboxes (the deploy step runs `npm run db:migrate`, which migrates and seeds; peers
+ * are configured by URL). The database is opened (migrated on the embedded one only: db/migrate-at-open.ts).
+ */
+async function bootServerless(started: number): Promise<void> {
+  const { driver } = await database();
+  log("info", "ready; jobs run on Inngest", { driver, ms: Date.now() - started });
 }

@@ -1,10 +1,8 @@
-/** `npm run db:migrate`: applies the committed migrations to DATABASE_URL (or the embedded database). */
-import { migrate, openDatabase } from "../db/client";
+/**
+ * `npm run db:migrate`: applies the committed migrations to DATABASE_URL (or the embedded
+ * database), then seeds reference data and, when wanted, demo data (db/prepare.ts). The deploy
+ * step on serverless, where a cold start does neither (lib/boot.ts, inngest mode).
+ */
+import { prepareDatabase } from "../db/prepare";
 
-const database = await openDatabase();
-try {
-  await migrate(database);
-  console.log(`migrated (${database.driver})`);
-} finally {
-  await database.close();
-}
+console.log(`migrated and seeded (${await prepareDatabase()})`);

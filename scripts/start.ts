@@ -63,6 +63,16 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => st
 /** nice value of the job workers: 10 gives the web process ~10× their share of a busy core */
 const WORKER_NICENESS = 10;
 const workers = workerCount();
+if (jobMode() === "inngest") {
+  // the web process boots as a serverless instance does (lib/boot.ts): no migrations on a server
+  // database, no seeding, no sandboxes. What a deployment's build step and configuration provide
+  // is done here once instead, so `npm start` against an Inngest dev server keeps working.
+  const { prepareDatabase } = await import("../db/prepare");
+  await prepareDatabase();
+  const { startUnconfiguredPeers } = await import("../lib/boot-peers");
+  await startUnconfiguredPeers();
+  console.log("Jobs run on Inngest (INNGEST_DEV or Inngest keys): the app calls it after each commit and serves /api/inngest.");
+}
 if (workers > 0) {
   // one set of sandboxes for every process, started here before the processes that use them
   const { startUnconfiguredPeers } = await import("../lib/boot-peers");

@@ -1,7 +1,5 @@
 import { database } from "@/db/client";
 import type { AnyJob } from "./define";
-import { createInngestDispatcher } from "./dispatch-inngest";
-import { inngest } from "./inngest-client";
 import { logJson } from "./log";
 import { jobMode, type JobMode } from "./mode";
 import { createRunner } from "./runner";
@@ -14,22 +12,21 @@ type Holder = { worker?: Promise<JobWorker> };
 const holder = ((globalThis as Record<string, unknown>).__dasJobWorker ??= {}) as Holder;
 
 /**
- * Starts this process's job worker once: the embedded runner, or in inngest mode only the loop
- * that forwards outbox events to Inngest (Inngest then calls /api/inngest to run them). The jobs
+ * Starts this process's job worker once: the embedded runner; in inngest mode nothing (events
+ * leave with the request that wrote them, and Inngest calls /api/inngest to run them). The jobs
  * come from inngest/functions, passed in by instrumentation.ts: lib/ does not import inngest/.
  */
 export function startEmbeddedRunner(jobs: readonly AnyJob[]): Promise<JobWorker> {
   holder.worker ??= (async (): Promise<JobWorker> => {
-    const { db } = await database();
     const mode = jobMode();
-    // JOBS_POLL_MS: the runner's backstop poll (NOTIFY and timers wake it otherwise); the Inngest dispatcher's poll
-    const pollMs = envInt("JOBS_POLL_MS", mode === "inngest" ? 500 : 5_000);
     if (mode === "inngest") {
-      const dispatcher = createInngestDispatcher({ db, sender: inngest, pollMs });
-      dispatcher.start();
+      // nothing to run here: requests send their events after commit, Inngest's cron drains the rest
       logJson("info", "jobs go to Inngest", { mode });
-      return { mode, stop: () => dispatcher.stop() };
+      return { mode, stop: async () => {} };
     }
+    const { db } = await database();
+    // JOBS_POLL_MS: the runner's backstop poll (NOTIFY and timers wake it otherwise)
+    const pollMs = envInt("JOBS_POLL_MS", 5_000);
     const runner = createRunner({ db, jobs, pollMs, concurrency: envInt("JOBS_CONCURRENCY", 32) || 32 });
     runner.start();
     logJson("info", "embedded job runner started", { mode, workerId: runner.workerId, jobs: jobs.length });

@@ -1,13 +1,16 @@
 // GET/POST/PUT /api/inngest – the Inngest serve endpoint: sync, introspection and step execution
 import { serve } from "inngest/next";
+import { toInngestFunction } from "@/inngest/adapter";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
+import { outboxSafetyNet } from "@/inngest/outbox-safety-net";
 import { problemResponse } from "@/lib/api/problem";
 import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { jobMode } from "@/lib/jobs/mode";
 
-const served = serve({ client: inngest, functions });
+// the outbox safety net is Inngest's alone: the embedded runner dispatches the outbox itself
+const served = serve({ client: inngest, functions: [...functions, toInngestFunction(inngest, outboxSafetyNet)] });
 type Handler = (req: Request, ctx: unknown) => Promise<Response>;
 
 /**

@@ -1,6 +1,8 @@
 import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { GET, POST, PUT } from "@/app/api/inngest/route";
+import { jobs } from "@/inngest/functions";
+import { outboxSafetyNet } from "@/inngest/outbox-safety-net";
 
 const handlers = { GET, POST, PUT };
 const at = (method: string, query = "") =>
@@ -27,5 +29,9 @@ describe("/api/inngest", () => {
     const body = await res.json();
     expect(body).toHaveProperty("function_count");
     expect(body.function_count).toBeGreaterThan(10);
+    // every job (an onFailure handler is a function of its own to Inngest), and the outbox safety net,
+    // which is Inngest's alone: the embedded runner dispatches its own outbox
+    expect(body.function_count).toBe(jobs.length + jobs.filter((j) => j.onFailure).length + 1);
+    expect(jobs.map((j) => j.id)).not.toContain(outboxSafetyNet.id);
   });
 });
