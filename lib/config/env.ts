@@ -64,11 +64,11 @@ export function rawVar(name: VarName): string | undefined {
  */
 export function setVar(name: VarName, value: string | undefined): void {
   if (value === undefined) {
-    delete process.env[name];
+    delete (process.env as Source)[name];
     return;
   }
   parse(name, value);
-  process.env[name] = value;
+  (process.env as Source)[name] = value;
 }
 
 /** One line per variable set to a value that does not parse ("PORT must be a whole number"); none when all are good. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseDuration } from "@/lib/duration";
+import { parseDuration } from "../duration";
 
 /**
  * The value types of configuration variables: each a zod schema from the raw text (never empty:

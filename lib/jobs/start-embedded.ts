@@ -5,7 +5,7 @@ import { inngest } from "./inngest-client";
 import { logJson } from "./log";
 import { jobMode, type JobMode } from "./mode";
 import { createRunner } from "./runner";
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 
 export type JobWorker = { mode: JobMode; stop(): Promise<void> };
 
@@ -23,14 +23,14 @@ export function startEmbeddedRunner(jobs: readonly AnyJob[]): Promise<JobWorker>
     const { db } = await database();
     const mode = jobMode();
     // JOBS_POLL_MS: the runner's backstop poll (NOTIFY and timers wake it otherwise); the Inngest dispatcher's poll
-    const pollMs = envInt("JOBS_POLL_MS", mode === "inngest" ? 500 : 5_000);
+    const pollMs = config.JOBS_POLL_MS ?? (mode === "inngest" ? 500 : 5_000);
     if (mode === "inngest") {
       const dispatcher = createInngestDispatcher({ db, sender: inngest, pollMs });
       dispatcher.start();
       logJson("info", "jobs go to Inngest", { mode });
       return { mode, stop: () => dispatcher.stop() };
     }
-    const runner = createRunner({ db, jobs, pollMs, concurrency: envInt("JOBS_CONCURRENCY", 32) || 32 });
+    const runner = createRunner({ db, jobs, pollMs, concurrency: config.JOBS_CONCURRENCY });
     runner.start();
     logJson("info", "embedded job runner started", { mode, workerId: runner.workerId, jobs: jobs.length });
     return { mode, stop: () => runner.stop() };
