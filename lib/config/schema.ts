@@ -5,7 +5,8 @@ import { duration, flag, hours, int, list, oneOf, positiveNumber, str, url, type
  * .env.example (both checked against this list by tests/unit/config): its type, default (as it
  * would be written in the environment; null: unset) and what it does, in one line. Set by hand in
  * production; "Set for you" are handed down by `npm start` and Next.js; "Tests" and "Benchmarks"
- * are read by tests/ and scripts/ only, so the server does not check them at boot.
+ * are read by tests/ and scripts/ only, so the server does not check them at boot. (What a test
+ * hands to its own child process, tests/helpers/*-child.ts, is not configuration and not listed.)
  */
 export const GROUPS = ["Server", "Database", "Authentication", "API limits", "Jobs", "Hotel providers", "Email, SMS, payments, meals and rides", "Ground transport", "Model", "Profiling", "Set for you", "Tests", "Benchmarks"] as const;
 export type Group = (typeof GROUPS)[number];
@@ -165,6 +166,7 @@ export const VARIABLES = {
   E2E_PORT: v("Tests", int(1, 65535), "3100", "port of the server the Playwright suite starts"),
   E2E_BASE_URL: v("Tests", url(HTTP), null, "run the Playwright suite against a server already running there (none is started)"),
   CHROMIUM_PATH: v("Tests", str(), "/usr/bin/chromium", "the browser Playwright drives"),
+  SCREENSHOT_USER: v("Tests", str(), "supervisor@demo.test", "docs:screenshots: the demo user whose console is photographed"),
 
   // Benchmarks (read by tests/bench)
   BASE_URL: v("Benchmarks", url(HTTP), null, "bench:e2e: use the app already running there instead of starting one"),
@@ -172,6 +174,7 @@ export const VARIABLES = {
   BENCH_PORT: v("Benchmarks", int(1, 65535), null, "bench:api: the app's port (default: a free one)"),
   BENCH_DATABASE_URL: v("Benchmarks", url(["postgres", "postgresql"]), null, "bench:jobs: also measure on this PostgreSQL server (a scratch database)"),
   BENCH_EVENTS: v("Benchmarks", int(1), "500", "bench:jobs: events per burst"),
+  BENCH_KEEP_DATABASE: v("Benchmarks", flag(), null, "1: bench:e2e keeps its scratch database for a look at its plans afterwards"),
   PG_BIN: v("Benchmarks", str(), "/usr/lib/postgresql/15/bin", "bench:e2e --chaos: initdb and pg_ctl of its own PostgreSQL cluster"),
 } satisfies Record<string, Variable>;
 
