@@ -30,6 +30,13 @@ export type ProviderSettings = {
   searchRadiusKm: number;
 };
 
+/**
+ * Days a finished job run (with its steps, its event and its effects' keys) is kept before the
+ * retention job deletes it (lib/jobs/retention.ts). At least 1: an event's id stays a dedupe key
+ * for as long as Inngest keeps one (24 h).
+ */
+export const jobRetentionDays = (): number => config.JOB_RETENTION_DAYS;
+
 export function providerSettings(): ProviderSettings {
   return {
     expedia: { baseUrl: config.EXPEDIA_RAPID_URL ?? null, key: config.EXPEDIA_RAPID_KEY, secret: config.EXPEDIA_RAPID_SECRET, tier: config.EXPEDIA_RAPID_TIER },

@@ -79,6 +79,7 @@ export const VARIABLES = {
   ALLOCATION_BATCH_SECONDS: v("Jobs", int(0), "120", "policy mode BATCH: the window an airport's approvals wait for, aligned on the clock"),
   POOL_THREADS: v("Jobs", int(1), null, "worker threads of the allocation engine (default cores − 1, at least 1)"),
   POOL_IDLE_MS: v("Jobs", int(0), "60000", "an idle worker thread ends after this long"),
+  JOB_RETENTION_DAYS: v("Jobs", int(1), "14", "finished job runs, with their steps, events and effects' keys, are deleted by the hourly job-retention job once this old"),
 
   // Hotel providers
   EXPEDIA_RAPID_URL: v("Hotel providers", url(HTTP), null, "Expedia Rapid, e.g. https://api.ean.com; unset: the in-process sandbox"),
