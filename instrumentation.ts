@@ -1,6 +1,8 @@
+import { isNodeRuntime } from "./lib/config/runtime";
+
 /** Next.js calls this once per server process before serving; the edge runtime has nothing to boot. */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  if (!isNodeRuntime()) return;
   // first: the client address and scheme checks (sign-in throttle, Secure cookie) need the TCP peer
   (await import("./lib/http/peer-header")).installPeerHeader();
   const [{ boot }, { jobs }] = await Promise.all([import("./lib/boot"), import("./inngest/functions")]);

@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { problemResponse } from "@/lib/api/problem";
 import { hotelMayOpen, isHotelSession } from "@/lib/auth/hotel-console";
+import { config as env } from "@/lib/config/env";
 import { notFound } from "@/lib/errors";
 import { isForeignOrigin } from "@/lib/http/origin";
 import { RETURN_TO_HEADER } from "@/lib/http/return-to";
@@ -40,7 +41,7 @@ export async function proxy(req: NextRequest): Promise<Response> {
   }
   if (!hotelMayOpen(path) && (await isHotelSession(req))) {
     // Next's proxy runtime wants an absolute Location: on the host the client asked for (its Host header), never the bind address
-    const origin = process.env.PUBLIC_URL?.replace(/\/+$/, "") || `${req.nextUrl.protocol}//${req.headers.get("host") ?? req.nextUrl.host}`;
+    const origin = env.PUBLIC_URL?.replace(/\/+$/, "") || `${req.nextUrl.protocol}//${req.headers.get("host") ?? req.nextUrl.host}`;
     const to = new URL("/extranet", origin);
     // NextResponse.redirect: the client router follows it on a navigation (an RSC fetch) as well as a full load
     const res = NextResponse.redirect(to, 307);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { dataDir } from "@/lib/config";
+import { config, dataDir } from "@/lib/config";
 import { log } from "@/lib/log";
 import * as schema from "./schema";
 import { dumpPglite } from "./backup";
@@ -79,7 +79,7 @@ function countPgliteQueries(client: Countable & { transaction: (fn: (tx: Countab
 /** Which driver a URL selects: none → embedded PGlite; a Neon host → Neon's pool; else node-postgres. */
 export function driverFor(url: string | undefined): Driver {
   if (!url || url.startsWith("memory://") || url.startsWith("file://")) return "pglite";
-  if (process.env.DATABASE_DRIVER === "neon" || /\.neon\.(tech|build)\b/.test(url)) return "neon";
+  if (config.DATABASE_DRIVER === "neon" || /\.neon\.(tech|build)\b/.test(url)) return "neon";
   return "node-postgres";
 }
 
@@ -92,7 +92,7 @@ export type OpenOptions = {
   ownProcess?: boolean;
 };
 
-export async function openDatabase(url = process.env.DATABASE_URL, opts: OpenOptions = {}): Promise<Database> {
+export async function openDatabase(url = config.DATABASE_URL, opts: OpenOptions = {}): Promise<Database> {
   const driver = driverFor(url);
   if (driver === "pglite") {
     const inMemory = url?.startsWith("memory://");
@@ -110,9 +110,9 @@ export async function openDatabase(url = process.env.DATABASE_URL, opts: OpenOpt
     const { drizzle } = await import("drizzle-orm/neon-serverless");
     const ws = (await import("ws")).default;
     neonConfig.webSocketConstructor = ws;
-    if (process.env.NEON_WS_PROXY) {
+    const proxy = config.NEON_WS_PROXY;
+    if (proxy) {
       // local development: a WebSocket-to-TCP proxy in front of a plain PostgreSQL
-      const proxy = process.env.NEON_WS_PROXY;
       neonConfig.wsProxy = (host, port) => `${proxy}/v1?address=${host}:${port}`;
       neonConfig.useSecureWebSocket = false;
       neonConfig.pipelineTLS = false;
@@ -126,7 +126,7 @@ export async function openDatabase(url = process.env.DATABASE_URL, opts: OpenOpt
   }
   const pg = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX || 10) });
+  const pool = new pg.Pool({ connectionString: url, max: config.DATABASE_POOL_MAX });
   survivesConnectionLoss(pool as unknown as EmitterPool);
   if (profiling()) countPoolQueries(pool as unknown as CountablePool);
   const db = drizzle(pool, { schema }) as unknown as Db;
@@ -202,7 +202,7 @@ const holder: Holder = ((globalThis as Record<string, unknown>).__dasDatabase ??
 export function database(): Promise<Database> {
   holder.promise ??= (async () => {
     // the server's embedded database runs in its own process unless PGLITE_IN_PROCESS=1
-    const database = await openDatabase(process.env.DATABASE_URL, { ownProcess: process.env.PGLITE_IN_PROCESS !== "1" });
+    const database = await openDatabase(config.DATABASE_URL, { ownProcess: !config.PGLITE_IN_PROCESS });
     if (migratesAtOpen(database.driver)) await migrate(database);
     return database;
   })().catch((err) => {

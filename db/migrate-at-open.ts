@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { jobMode } from "@/lib/jobs/mode";
 import type { Driver } from "./client";
 
@@ -9,6 +10,6 @@ import type { Driver } from "./client";
  * the lock, a session lock, is not kept by a transaction-mode pooler (Neon's `-pooler` host); there
  * the deploy step runs `npm run db:migrate` on the direct URL (docs/deployment.md).
  */
-export function migratesAtOpen(driver: Driver, env: Record<string, string | undefined> = process.env): boolean {
+export function migratesAtOpen(driver: Driver, env: Parameters<typeof jobMode>[0] = config): boolean {
   return driver === "pglite" || jobMode(env) === "embedded";
 }

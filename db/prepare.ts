@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { migrate, openDatabase } from "./client";
 import { demoSeedWanted, seed } from "./seed";
 
@@ -7,7 +8,7 @@ import { demoSeedWanted, seed } from "./seed";
  * deploy step) and `npm start` in inngest mode run it before any app process opens the database,
  * since a web process in inngest mode does neither at boot (lib/boot.ts).
  */
-export async function prepareDatabase(url = process.env.DATABASE_URL): Promise<string> {
+export async function prepareDatabase(url = config.DATABASE_URL): Promise<string> {
   const database = await openDatabase(url);
   try {
     await migrate(database);

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { config } from "@/lib/config";
 
 /**
  * Counts database round trips and rows read, per label (a job's step, the runner, HTTP), for
@@ -15,7 +16,7 @@ const holder = ((globalThis as Record<string, unknown>).__dasQueryStats ??= {}) 
 const als = (holder.als ??= new AsyncLocalStorage<string>());
 const counts = (holder.counts ??= new Map());
 
-export const profiling = (): boolean => Boolean(process.env.PROFILE_FILE);
+export const profiling = (): boolean => Boolean(config.PROFILE_FILE);
 
 /** Runs fn with `label` as the owner of its queries (when profiling; otherwise just runs it). */
 export function withLabel<T>(label: string, fn: () => T): T {

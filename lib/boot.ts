@@ -1,6 +1,8 @@
 import { database } from "@/db/client";
 import { demoSeedWanted, seed } from "@/db/seed";
 import { authSecret } from "@/lib/auth/secret";
+import { config } from "@/lib/config";
+import { refuseBadConfig } from "@/lib/config/check";
 import type { AnyJob } from "@/lib/jobs/define";
 import { errorFields, log } from "@/lib/log";
 import { inJobsLane } from "@/db/lanes";
@@ -15,13 +17,14 @@ import { jobMode } from "@/lib/jobs/mode";
  */
 export async function boot(o: { jobs: readonly AnyJob[] }): Promise<void> {
   const started = Date.now();
+  refuseBadConfig((line) => log("error", line));
   authSecret();
   if (jobMode() === "inngest") return bootServerless(started);
   const { db, driver } = await database();
   await seed(db, { demo: demoSeedWanted(driver) });
   // the sandboxes of outside systems with no URL configured (set already when `npm start` runs workers)
   await startUnconfiguredPeers();
-  if (process.env.JOBS_IN_PROCESS === "0") {
+  if (!config.JOBS_IN_PROCESS) {
     // `npm start` runs the jobs in worker processes (scripts/worker.ts): this one serves HTTP only
     startProfileWriter("web");
     log("info", "ready; jobs run in worker processes", { driver, ms: Date.now() - started });

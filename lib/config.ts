@@ -1,16 +1,19 @@
 import path from "node:path";
+import { config } from "./config/env";
+
+/**
+ * The configuration: every environment variable the app reads is declared, typed and described in
+ * ./config/schema.ts and read through ./config/env.ts (`config.PORT`); nothing else reads
+ * process.env. This file adds the values derived from several variables. The proxy and
+ * next.config.ts import ./config/env directly: this file needs node:path.
+ */
+export { config, configOf, configProblems, ConfigError, rawVar, readVar, setVar } from "./config/env";
+export { VARIABLES, type Config, type VarName } from "./config/schema";
 
 /** Where the embedded database, the generated auth secret and other local state live. */
 export function dataDir(): string {
   // runtime state, never part of the build output
-  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.DATA_DIR || ".data");
-}
-
-export function envInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), config.DATA_DIR);
 }
 
 /** Hotel providers (lib/providers): a real URL and credentials replace the in-process sandbox. */
@@ -27,29 +30,20 @@ export type ProviderSettings = {
   searchRadiusKm: number;
 };
 
-export function providerSettings(): ProviderSettings {
-  const env = process.env;
-  const scale = Number(env.SANDBOX_INVENTORY_SCALE);
-  return {
-    expedia: {
-      baseUrl: env.EXPEDIA_RAPID_URL || null,
-      key: env.EXPEDIA_RAPID_KEY || "sandbox-key",
-      secret: env.EXPEDIA_RAPID_SECRET || "sandbox-secret",
-      tier: env.EXPEDIA_RAPID_TIER === "ENTERPRISE" ? "ENTERPRISE" : "SELF_SERVICE",
-    },
-    hotelbeds: { baseUrl: env.HOTELBEDS_URL || null, key: env.HOTELBEDS_KEY || "sandbox-key", secret: env.HOTELBEDS_SECRET || "sandbox-secret" },
-    timeoutMs: Math.max(1, envInt("PROVIDER_TIMEOUT_MS", 8000)),
-    offerCacheTtlSeconds: envInt("OFFER_CACHE_TTL_SECONDS", 300),
-    sandboxInventoryScale: Number.isFinite(scale) && scale > 0 ? scale : 1,
-    searchRadiusKm: Math.max(1, envInt("HOTEL_SEARCH_RADIUS_KM", 60)),
-  };
-}
-
 /**
  * Days a finished job run (with its steps, its event and its effects' keys) is kept before the
  * retention job deletes it (lib/jobs/retention.ts). At least 1: an event's id stays a dedupe key
  * for as long as Inngest keeps one (24 h).
  */
-export function jobRetentionDays(): number {
-  return Math.max(1, envInt("JOB_RETENTION_DAYS", 14));
+export const jobRetentionDays = (): number => config.JOB_RETENTION_DAYS;
+
+export function providerSettings(): ProviderSettings {
+  return {
+    expedia: { baseUrl: config.EXPEDIA_RAPID_URL ?? null, key: config.EXPEDIA_RAPID_KEY, secret: config.EXPEDIA_RAPID_SECRET, tier: config.EXPEDIA_RAPID_TIER },
+    hotelbeds: { baseUrl: config.HOTELBEDS_URL ?? null, key: config.HOTELBEDS_KEY, secret: config.HOTELBEDS_SECRET },
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+    offerCacheTtlSeconds: config.OFFER_CACHE_TTL_SECONDS,
+    sandboxInventoryScale: config.SANDBOX_INVENTORY_SCALE,
+    searchRadiusKm: config.HOTEL_SEARCH_RADIUS_KM,
+  };
 }

@@ -1,8 +1,14 @@
+import { config } from "@/lib/config/env";
+
 type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
 function threshold(): number {
-  return ORDER[(process.env.LOG_LEVEL as Level | "silent") || "info"] ?? ORDER.info;
+  try {
+    return ORDER[config.LOG_LEVEL];
+  } catch {
+    return ORDER.info; // a bad LOG_LEVEL is refused at boot; a log line never throws
+  }
 }
 
 /** Structured JSON lines on stdout (stderr for errors), one object per event. */

@@ -10,8 +10,12 @@ import path from "node:path";
 import { driverFor } from "../db/client";
 import { demoSeedWanted } from "../db/seed";
 import { authSecret } from "../lib/auth/secret";
+import { config } from "../lib/config";
+import { refuseBadConfig } from "../lib/config/check";
 import { jobMode } from "../lib/jobs/mode";
 
+// a bad value (PORT=abc, an unknown LOG_LEVEL) ends here, one line per variable, before any build or process
+refuseBadConfig();
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const root = process.cwd();
 const SOURCES = ["app", "components", "lib", "db", "inngest", "emails", "instrumentation.ts", "next.config.ts", "package.json", "postcss.config.mjs"];
@@ -39,19 +43,19 @@ authSecret();
 // The demo (the embedded database's default, or SEED_DEMO=1 on any database) takes its meal and ride
 // vouchers from our sandbox issuers unless one is named. A real deployment names its own, or its
 // vouchers wait and say why: a sandbox code handed to a real passenger would be refused at the counter.
-if (demoSeedWanted(driverFor(process.env.DATABASE_URL))) {
+if (demoSeedWanted(driverFor(config.DATABASE_URL))) {
   process.env.MEALS_URL ||= "sandbox";
   process.env.RIDES_URL ||= "sandbox";
 }
 
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-if (process.env.SKIP_BUILD !== "1" && buildIsStale()) {
+if (!config.SKIP_BUILD && buildIsStale()) {
   console.log("Building the app (first start or changed sources)…");
   const build = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: process.env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const port = process.env.PORT || "3000";
+const port = String(config.PORT);
 const children = new Set<ChildProcess>();
 let stopping = false;
 const stopAll = (signal: NodeJS.Signals) => {
@@ -82,7 +86,7 @@ if (workers > 0) {
   console.log(`Jobs run in ${workers} worker process(es) beside the web process (WORKERS=${workers}).`);
 }
 
-const server = spawn(process.execPath, [next, "start", "-p", port, "-H", process.env.HOST || "0.0.0.0"], {
+const server = spawn(process.execPath, [next, "start", "-p", port, "-H", config.HOST], {
   stdio: "inherit",
   env: { ...process.env, ...(workers > 0 ? { JOBS_IN_PROCESS: "0" } : {}) },
 });
@@ -120,8 +124,6 @@ function startWorker(i: number): void {
  * (left to the web process and the database), at least one. WORKERS=0 keeps jobs in the web process.
  */
 function workerCount(): number {
-  if (driverFor(process.env.DATABASE_URL) === "pglite" || jobMode() === "inngest") return 0;
-  const configured = process.env.WORKERS === undefined || process.env.WORKERS === "" ? NaN : Number(process.env.WORKERS);
-  if (Number.isInteger(configured) && configured >= 0) return configured;
-  return Math.max(1, os.availableParallelism() - 1);
+  if (driverFor(config.DATABASE_URL) === "pglite" || jobMode() === "inngest") return 0;
+  return config.WORKERS ?? Math.max(1, os.availableParallelism() - 1);
 }

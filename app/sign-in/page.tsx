@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
+import { config } from "@/lib/config";
 import { sessionUser } from "@/lib/auth/session-ctx";
 import { safeCallback } from "./callback";
 import { SignInForm, type DemoAccount } from "./sign-in-form";
@@ -14,7 +15,7 @@ export const dynamic = "force-dynamic";
 const DEMO_DOMAIN = "@demo.test";
 
 async function demoAccounts(): Promise<DemoAccount[]> {
-  if (process.env.DEMO_ACCOUNTS === "off") return [];
+  if (config.DEMO_ACCOUNTS === "off") return [];
   try {
     const db = await getDb();
     const rows = await db
@@ -40,7 +41,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const params = await searchParams;
   const callbackUrl = safeCallback(params.callbackUrl);
   if (await sessionUser()) redirect(callbackUrl);
-  const sso = process.env.AUTH_OIDC_ISSUER ? process.env.AUTH_OIDC_NAME || "Single sign-on" : null;
+  const sso = config.AUTH_OIDC_ISSUER ? config.AUTH_OIDC_NAME : null;
   return (
     <main className="flex min-h-dvh items-center justify-center p-4">
       <SignInForm

@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { config } from "@/lib/config";
 import { seedAirports } from "./airports";
 import { seedDemoCases } from "./cases";
 import { seedDirectContracts } from "./direct-contracts";
@@ -20,8 +21,5 @@ export async function seed(db: Db, { demo }: { demo: boolean }): Promise<void> {
 }
 
 export function demoSeedWanted(driver: string): boolean {
-  const flag = process.env.SEED_DEMO;
-  if (flag === "1" || flag === "true") return true;
-  if (flag === "0" || flag === "false") return false;
-  return driver === "pglite";
+  return config.SEED_DEMO ?? driver === "pglite";
 }

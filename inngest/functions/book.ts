@@ -9,7 +9,7 @@ import { backoffSeconds } from "@/lib/booking/retry";
 import { settleWave } from "@/lib/booking/settle";
 import { waveBookings } from "@/lib/booking/waves";
 import { caseSystems } from "@/lib/drills/systems";
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 import type { BookingAttemptJson } from "@/db/schema";
 import { defineJob } from "@/lib/jobs/define";
 import { systemCtxFor } from "@/lib/jobs/system-ctx";
@@ -21,7 +21,7 @@ const systemCtx = systemCtxFor("booking");
 const LOOKUPS_AFTER_LOST_ANSWER = 5;
 
 /** Bookings in flight at once per provider (BOOKING_CONCURRENCY_PER_PROVIDER, default 16). */
-export const BOOKING_CONCURRENCY_PER_PROVIDER = Math.max(1, envInt("BOOKING_CONCURRENCY_PER_PROVIDER", 16));
+export const BOOKING_CONCURRENCY_PER_PROVIDER = config.BOOKING_CONCURRENCY_PER_PROVIDER;
 
 /**
  * A persisted wave → one `booking/requested` per placed group (spec 4.8 step 7), each naming the

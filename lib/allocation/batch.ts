@@ -1,11 +1,11 @@
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 import { casePolicies } from "@/lib/demand/case-policies";
 import { loadCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
 
 /** ALLOCATION_BATCH_SECONDS: how long a BATCH airport collects approvals before one wave; default 2 minutes. */
 export function batchWindowSeconds(): number {
-  return envInt("ALLOCATION_BATCH_SECONDS", 120);
+  return config.ALLOCATION_BATCH_SECONDS;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { malformed, tooLarge, unsupportedMediaType } from "@/lib/errors";
+import { config } from "@/lib/config";
 import { assertStorable } from "@/lib/validation";
 
-export const JSON_LIMIT = () => Number(process.env.JSON_BODY_LIMIT_BYTES || 1024 * 1024);
-export const UPLOAD_LIMIT = () => Number(process.env.UPLOAD_LIMIT_BYTES || 5 * 1024 * 1024);
+export const JSON_LIMIT = () => config.JSON_BODY_LIMIT_BYTES;
+export const UPLOAD_LIMIT = () => config.UPLOAD_LIMIT_BYTES;
 
 /** Reads the body up to `limit` bytes; past it, stops reading and refuses with 413. */
 export async function readCapped(req: Request, limit: number): Promise<Uint8Array> {

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 import { rateLimited } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
 
@@ -86,9 +86,9 @@ const holder = ((globalThis as Record<string, unknown>).__dasRateLimiter ??= {})
 /** The process's limiter for the current settings (RATE_LIMIT_PER_MINUTE, default 600; REDIS_URL; RATE_LIMIT_KEY_PREFIX). */
 function processLimiter(): RateLimiter {
   const settings: RateLimiterSettings = {
-    limit: envInt("RATE_LIMIT_PER_MINUTE", 600),
-    redisUrl: process.env.REDIS_URL || null,
-    keyPrefix: process.env.RATE_LIMIT_KEY_PREFIX || undefined,
+    limit: config.RATE_LIMIT_PER_MINUTE,
+    redisUrl: config.REDIS_URL ?? null,
+    keyPrefix: config.RATE_LIMIT_KEY_PREFIX,
   };
   const signature = JSON.stringify(settings);
   if (holder.current?.signature !== signature) {

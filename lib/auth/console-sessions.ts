@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { consoleSessions } from "@/db/schema";
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 import { newId } from "@/lib/ids";
 
 /** A console session lives 12 hours from sign-in, whatever the cookie says. */
@@ -17,7 +17,7 @@ const cache = (holder.sessions ??= new Map());
  * database on every request). A revocation made in this process applies here at once; one made
  * in another process applies here within this time. A revoked answer is believed for good.
  */
-const cacheMs = () => envInt("SESSION_CHECK_CACHE_MS", 5000);
+const cacheMs = () => config.SESSION_CHECK_CACHE_MS;
 
 /** A new session row at sign-in; its id becomes the JWT's `jti`. Expired rows are pruned on the way. */
 export async function startConsoleSession(db: DbOrTx, o: { tenant: string; sub: string }, now = new Date()): Promise<string> {

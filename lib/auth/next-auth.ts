@@ -4,6 +4,7 @@ import { z } from "zod";
 import { headers } from "next/headers";
 import { sameOriginPath } from "@/app/sign-in/callback";
 import { getDb } from "@/db/client";
+import { config } from "@/lib/config";
 import { isHttpsRequest, publicLocation } from "@/lib/http/client-address";
 import { isConsoleSessionLive, revokeConsoleSession, SESSION_MAX_AGE_SECONDS, startConsoleSession } from "./console-sessions";
 import { authorizeCredentials } from "./credentials";
@@ -34,14 +35,14 @@ function providers(): NextAuthConfig["providers"] {
     }),
   ];
   // production: an identity provider whose ID token carries tenant, roles and airports claims
-  if (process.env.AUTH_OIDC_ISSUER) {
+  if (config.AUTH_OIDC_ISSUER) {
     list.push({
       id: "oidc",
-      name: process.env.AUTH_OIDC_NAME || "Single sign-on",
+      name: config.AUTH_OIDC_NAME,
       type: "oidc",
-      issuer: process.env.AUTH_OIDC_ISSUER,
-      clientId: process.env.AUTH_OIDC_ID,
-      clientSecret: process.env.AUTH_OIDC_SECRET,
+      issuer: config.AUTH_OIDC_ISSUER,
+      clientId: config.AUTH_OIDC_ID,
+      clientSecret: config.AUTH_OIDC_SECRET,
       profile(profile) {
         const p = OidcClaims.parse(profile);
         return { id: p.sub, email: p.email, name: p.name ?? p.email ?? p.sub, tenant: p.tenant, roles: p.roles, airports: p.airports, hotels: p.hotels ?? [] };

@@ -1,3 +1,4 @@
+import { config, setVar } from "@/lib/config";
 import { keptSecret } from "@/lib/kept-secret";
 
 /**
@@ -5,7 +6,10 @@ import { keptSecret } from "@/lib/kept-secret";
  * DATA_DIR, so `npm start` needs no configuration and `npm run token` signs with the same key.
  */
 export function authSecret(): string {
-  const fromEnv = process.env.AUTH_SECRET;
+  const fromEnv = config.AUTH_SECRET;
   if (fromEnv) return fromEnv;
-  return (process.env.AUTH_SECRET = keptSecret("auth-secret"));
+  // written back so the processes this one starts (npm start's server and workers) sign with it too
+  const kept = keptSecret("auth-secret");
+  setVar("AUTH_SECRET", kept);
+  return kept;
 }

@@ -1,4 +1,4 @@
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 
 type Failures = { count: number; first: number; last: number; lockedUntil: number };
 type Holder = { failures?: Map<string, Failures>; knownGood?: Map<string, Map<string, number>> };
@@ -19,7 +19,7 @@ const KNOWN_GOOD_MS = 30 * 24 * 60 * 60_000;
 const KNOWN_GOOD_MAX = 20;
 
 /** Failures per account (SIGN_IN_MAX_FAILURES, default 5) and per address (SIGN_IN_MAX_FAILURES_PER_IP, default 20); 0 turns one off. */
-const limits = () => ({ account: envInt("SIGN_IN_MAX_FAILURES", 5), ip: envInt("SIGN_IN_MAX_FAILURES_PER_IP", 20) });
+const limits = () => ({ account: config.SIGN_IN_MAX_FAILURES, ip: config.SIGN_IN_MAX_FAILURES_PER_IP });
 
 const accountKey = (email: string) => `acct:${email.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `ip:${ip}`;

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, SignJWT, type JWTVerifyGetKey } from "jose";
 import { v7 as uuidv7 } from "uuid";
 import { DomainError, unauthenticated } from "@/lib/errors";
-import { parseDuration } from "@/lib/duration";
+import { config } from "@/lib/config";
 import { type Principal, principalFromClaims, TokenClaims } from "./principal";
 import type { Role } from "./roles";
 import { authSecret } from "./secret";
@@ -24,22 +24,14 @@ export type Minted = { token: string; jti: string; expiresAt: Date; claims: Toke
 
 /** Clock skew tolerated on `iat`: a token issued a little "in the future" by a drifting clock. */
 export const IAT_SKEW_SECONDS = 60;
-const DEFAULT_MAX_TTL = "24h";
-// the console's service-token form accepts up to 2 years (lib/service-tokens/schemas.ts)
-const DEFAULT_SERVICE_MAX_TTL = "730d";
-
-function durationSetting(name: string, fallback: string): number {
-  const ms = parseDuration(process.env[name] || fallback);
-  return Math.round((Number.isFinite(ms) && ms > 0 ? ms : parseDuration(fallback)) / 1000);
-}
 
 /** Longest lifetime of a token for a person or a script (TOKEN_MAX_TTL, default 24h), in seconds. */
-export const tokenMaxTtlSeconds = () => durationSetting("TOKEN_MAX_TTL", DEFAULT_MAX_TTL);
+export const tokenMaxTtlSeconds = () => config.TOKEN_MAX_TTL;
 /**
  * Longest lifetime of a service token minted in the console (SERVICE_TOKEN_MAX_TTL, default 730d):
  * those are recorded by `jti`, so they can be revoked, and may outlive TOKEN_MAX_TTL.
  */
-export const serviceTokenMaxTtlSeconds = () => durationSetting("SERVICE_TOKEN_MAX_TTL", DEFAULT_SERVICE_MAX_TTL);
+export const serviceTokenMaxTtlSeconds = () => config.SERVICE_TOKEN_MAX_TTL;
 
 /** "86400" → "24h", for messages. */
 export function formatSeconds(s: number): string {
@@ -102,15 +94,15 @@ function remember(token: string, entry: { secret: string; principal: Principal; 
  * AUTH_JWKS_URL is set. `alg: none`, a wrong signature, expiry or a missing claim: 401.
  */
 export async function verifyToken(token: string): Promise<Principal> {
-  const jwksUrl = process.env.AUTH_JWKS_URL;
+  const jwksUrl = config.AUTH_JWKS_URL;
   const secret = jwksUrl ? null : authSecret();
   const known = secret ? verified.get(token) : undefined;
   if (known && known.secret === secret && known.exp > Date.now() / 1000) return { ...known.principal };
   try {
     const { payload } = jwksUrl
       ? await jwtVerify(token, remoteKeys(jwksUrl), {
-          issuer: process.env.AUTH_ISSUER || undefined,
-          audience: process.env.AUTH_AUDIENCE || undefined,
+          issuer: config.AUTH_ISSUER,
+          audience: config.AUTH_AUDIENCE,
           requiredClaims: ["exp", "iat", "jti", "sub"],
         })
       : await jwtVerify(token, key(), { algorithms: ["HS256"], requiredClaims: ["exp", "iat", "jti", "sub"] });

@@ -1,4 +1,5 @@
 import { startModelSandbox } from "@/lib/agent/model/sandbox";
+import { config, setVar, type VarName } from "@/lib/config";
 import { errorFields, log } from "@/lib/log";
 import { startMealsSandbox } from "@/lib/meals/sandbox";
 import { startPaymentSandbox } from "@/lib/payments/sandbox";
@@ -20,7 +21,7 @@ const start: Record<DrillPeer, () => Promise<RunningServer>> = {
 const running = new Map<DrillPeer, Promise<RunningServer>>();
 
 /** Where the supervisor of worker processes hands a drill sandbox's URL down (see startDrillSandboxesForWorkers). */
-const sharedEnv = (peer: DrillPeer) => `DRILL_${peer}_URL`;
+const sharedEnv = (peer: DrillPeer) => `DRILL_${peer}_URL` as const satisfies VarName;
 
 /**
  * The URL of the drills' own sandbox of this peer (payments, fleet, model, meal vouchers), started in this
@@ -29,7 +30,7 @@ const sharedEnv = (peer: DrillPeer) => `DRILL_${peer}_URL`;
  * the live ones. A sandbox that fails to start is tried again on the next use.
  */
 export async function drillPeerUrl(peer: DrillPeer): Promise<string> {
-  const shared = process.env[sharedEnv(peer)];
+  const shared = config[sharedEnv(peer)];
   if (shared) return shared;
   let r = running.get(peer);
   if (!r) {
@@ -52,10 +53,10 @@ export async function drillPeerUrl(peer: DrillPeer): Promise<string> {
 /** Worker processes: the supervisor starts the drills' peers once and shares their URLs through the environment. */
 export async function shareDrillPeers(): Promise<void> {
   for (const peer of DRILL_PEERS) {
-    if (process.env[sharedEnv(peer)]) continue;
+    if (config[sharedEnv(peer)]) continue;
     // not fatal: a process that cannot reach a shared one starts its own on first use
     await drillPeerUrl(peer).then(
-      (url) => void (process.env[sharedEnv(peer)] = url),
+      (url) => setVar(sharedEnv(peer), url),
       () => undefined,
     );
   }

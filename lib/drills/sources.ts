@@ -1,4 +1,4 @@
-import { providerSettings, type ProviderSettings } from "@/lib/config";
+import { config, providerSettings, setVar, type ProviderSettings } from "@/lib/config";
 import { DomainError } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
 import { expediaRapid } from "@/lib/providers/expedia-rapid/client";
@@ -71,15 +71,15 @@ export async function stopDrillSandboxes(): Promise<void> {
 export async function startDrillSandboxesForWorkers(): Promise<void> {
   if (!sharedDrillSandboxes()) {
     const sb = await drillSandboxes();
-    process.env.DRILL_EXPEDIA_RAPID_URL = sb.expediaUrl;
-    process.env.DRILL_HOTELBEDS_URL = sb.hotelbedsUrl;
+    setVar("DRILL_EXPEDIA_RAPID_URL", sb.expediaUrl);
+    setVar("DRILL_HOTELBEDS_URL", sb.hotelbedsUrl);
   }
   await shareDrillPeers();
 }
 
 function sharedDrillSandboxes(): RunningSandboxes | null {
-  const expediaUrl = process.env.DRILL_EXPEDIA_RAPID_URL;
-  const hotelbedsUrl = process.env.DRILL_HOTELBEDS_URL;
+  const expediaUrl = config.DRILL_EXPEDIA_RAPID_URL;
+  const hotelbedsUrl = config.DRILL_HOTELBEDS_URL;
   // the supervisor stops them with itself
   return expediaUrl && hotelbedsUrl ? ({ expediaUrl, hotelbedsUrl, stop: async () => {} } as unknown as RunningSandboxes) : null;
 }

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import { config } from "@/lib/config/env";
 
 /**
  * The header in which the server itself records the TCP peer's address (lib/http/peer-header.ts,
@@ -26,7 +27,7 @@ let cached: { spec: string; list: BlockList } | undefined;
  * X-Forwarded-For and X-Forwarded-Proto are ignored. An entry that does not parse is ignored.
  */
 function trustedProxies(): BlockList {
-  const spec = process.env.TRUSTED_PROXIES ?? "";
+  const spec = (config.TRUSTED_PROXIES ?? []).join(",");
   if (cached?.spec === spec) return cached.list;
   const list = new BlockList();
   for (const entry of spec.split(",").map((e) => e.trim()).filter(Boolean)) {
@@ -81,17 +82,17 @@ export function isHttpsRequest(req: { headers: Headers } | null): boolean {
 }
 
 export function publicUrlIsHttps(): boolean {
-  return /^https:\/\//i.test(process.env.PUBLIC_URL ?? "");
+  return /^https:\/\//i.test(config.PUBLIC_URL ?? "");
 }
 
 /** The public origin of the console: PUBLIC_URL's origin, else http://localhost:$PORT. */
 export function publicOrigin(): string {
   try {
-    if (process.env.PUBLIC_URL) return new URL(process.env.PUBLIC_URL).origin;
+    if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
   } catch {
     /* a malformed PUBLIC_URL: the default below */
   }
-  return `http://localhost:${process.env.PORT || 3000}`;
+  return `http://localhost:${config.PORT}`;
 }
 
 /**
@@ -108,9 +109,9 @@ export function publicSignInUrl(returnTo: string): string {
  * to (`http://0.0.0.0:3000`), which is what the request's URL says behind `next start`.
  */
 export function publicLocation(path: string): string {
-  if (!process.env.PUBLIC_URL) return path;
+  if (!config.PUBLIC_URL) return path;
   try {
-    return `${new URL(process.env.PUBLIC_URL).origin}${path}`;
+    return `${new URL(config.PUBLIC_URL).origin}${path}`;
   } catch {
     return path;
   }

@@ -1,3 +1,4 @@
+import { config } from "@/lib/config/env";
 import { isTrustedProxy, peerAddress } from "./client-address";
 
 /**
@@ -30,7 +31,7 @@ function ownHosts(req: Request): Set<string> {
   // only a TRUSTED_PROXIES proxy may say which host the browser asked for: anyone else's
   // X-Forwarded-Host would let a foreign page's request vouch for its own origin
   if (isTrustedProxy(peerAddress(req))) add(req.headers.get("x-forwarded-host"));
-  for (const o of (process.env.ALLOWED_ORIGINS ?? "").split(",")) {
+  for (const o of config.ALLOWED_ORIGINS ?? []) {
     try {
       if (o.trim()) add(new URL(o.trim()).host);
     } catch {

@@ -1,10 +1,13 @@
+// relative: next.config.ts imports this file, and its loader knows no "@/" paths
+import { config } from "../config/env";
+
 /**
  * Headers every response carries (next.config.ts sets them on pages, API and assets; the proxy
  * on the answers it makes itself). Styles and Next's own inline bootstrap scripts need
  * 'unsafe-inline' without per-request nonces; everything else is same-origin only, and no page
  * may be framed (clickjacking on the console's approve/close buttons).
  */
-export function contentSecurityPolicy(dev = process.env.NODE_ENV === "development"): string {
+export function contentSecurityPolicy(dev = config.NODE_ENV === "development"): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,

@@ -3,7 +3,7 @@ import type { AnyJob } from "./define";
 import { logJson } from "./log";
 import { jobMode, type JobMode } from "./mode";
 import { createRunner } from "./runner";
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 
 export type JobWorker = { mode: JobMode; stop(): Promise<void> };
 
@@ -26,8 +26,8 @@ export function startEmbeddedRunner(jobs: readonly AnyJob[]): Promise<JobWorker>
     }
     const { db } = await database();
     // JOBS_POLL_MS: the runner's backstop poll (NOTIFY and timers wake it otherwise)
-    const pollMs = envInt("JOBS_POLL_MS", 5_000);
-    const runner = createRunner({ db, jobs, pollMs, concurrency: envInt("JOBS_CONCURRENCY", 32) || 32 });
+    const pollMs = config.JOBS_POLL_MS ?? 5_000;
+    const runner = createRunner({ db, jobs, pollMs, concurrency: config.JOBS_CONCURRENCY });
     runner.start();
     logJson("info", "embedded job runner started", { mode, workerId: runner.workerId, jobs: jobs.length });
     return { mode, stop: () => runner.stop() };

@@ -3,6 +3,7 @@ import { MealsAuthError, MealsUnavailable } from "./errors";
 import type { MealsEndpoint } from "./settings";
 import { IssuerError, IssuerVoucher, type VoucherRequest } from "./wire";
 import { retryAfterSeconds } from "@/lib/http/retry-after";
+import { config } from "@/lib/config";
 
 /** A create or cancel: the issuer's voucher, or its refusal (a decline, 422; any other 4xx) with its reason. */
 export type IssuerOutcome = { ok: true; voucher: IssuerVoucher } | { ok: false; status: number; code: string; message: string };
@@ -52,7 +53,7 @@ const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * A refusal is an outcome at once; the last retryable error throws when the tries run out.
  */
 export async function withRetry(fn: () => Promise<IssuerOutcome>, options: RetryOptions = {}): Promise<IssuerOutcome> {
-  const { attempts = Math.max(1, Number(process.env.MEALS_ATTEMPTS) || 4), baseDelayMs = Number(process.env.MEALS_RETRY_BASE_MS ?? 500), maxDelayMs = 30_000, sleep = wait } = options;
+  const { attempts = config.MEALS_ATTEMPTS, baseDelayMs = config.MEALS_RETRY_BASE_MS, maxDelayMs = 30_000, sleep = wait } = options;
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();

@@ -1,4 +1,4 @@
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 import { sandboxKey } from "@/lib/kept-secret";
 
 /** Where meal vouchers are issued: a case gets it from lib/drills/systems.ts (a drill's is its own sandbox). */
@@ -10,12 +10,12 @@ export type MealsEndpoint = { baseUrl: string; apiKey: string; secret: string; t
  * MEALS_TIMEOUT_MS. Null when MEALS_URL is unset: no issuer, vouchers stay PENDING and say so.
  */
 export function mealsSettings(): MealsEndpoint | null {
-  const url = process.env.MEALS_URL;
+  const url = config.MEALS_URL;
   if (!url || url === "sandbox") return null;
-  return { baseUrl: url.replace(/\/+$/, ""), apiKey: process.env.MEALS_KEY ?? "", secret: process.env.MEALS_SECRET ?? "", timeoutMs: mealsTimeoutMs() };
+  return { baseUrl: url.replace(/\/+$/, ""), apiKey: config.MEALS_KEY ?? "", secret: config.MEALS_SECRET ?? "", timeoutMs: mealsTimeoutMs() };
 }
 
-export const mealsTimeoutMs = () => Math.max(1, envInt("MEALS_TIMEOUT_MS", 8000));
+export const mealsTimeoutMs = () => config.MEALS_TIMEOUT_MS;
 
 /** What a voucher left PENDING says when no issuer is configured (the console shows it). */
 export const NO_ISSUER = "no meal voucher issuer configured";

@@ -1,4 +1,5 @@
 import type { MessageChannel } from "@/lib/vocabulary";
+import { rawVar } from "@/lib/config";
 import { smsSettings, type SmsEndpoint } from "@/lib/sms/settings";
 import { log } from "@/lib/log";
 import { smtpUrl } from "./smtp";
@@ -8,7 +9,7 @@ import { smtpUrl } from "./smtp";
  * hand the sandbox's URL to, or a URL that is not a Twilio account URL (logged once per value).
  */
 export function smsEndpoint(): SmsEndpoint | null {
-  const url = process.env.SMS_URL;
+  const url = rawVar("SMS_URL");
   if (!url || url === "sandbox") return null;
   try {
     return smsSettings();

@@ -1,15 +1,16 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import { config } from "@/lib/config";
 
 /**
  * SMTP through nodemailer when SMTP_URL is set (smtp://user:pass@host:587, smtps://… for TLS);
  * MAIL_FROM names the sender. Without SMTP_URL mail stays in the outbox (status KEPT).
  */
 export function smtpUrl(): string | null {
-  return process.env.SMTP_URL || null;
+  return config.SMTP_URL ?? null;
 }
 
 export function mailFrom(): string {
-  return process.env.MAIL_FROM || "Airline passenger desk <no-reply@localhost>";
+  return config.MAIL_FROM;
 }
 
 const transports = new Map<string, Transporter>();

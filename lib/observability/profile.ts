@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { profiling, queryCounts, withLabel } from "@/db/query-stats";
+import { config } from "@/lib/config";
 import type { AnyJob, JobContext, StepTools } from "@/lib/jobs/define";
 
 /**
@@ -27,7 +28,7 @@ type Holder = { started?: boolean };
 const holder = ((globalThis as Record<string, unknown>).__dasProfile ??= {}) as Holder;
 
 export function startProfileWriter(role: string): void {
-  const file = process.env.PROFILE_FILE;
+  const file = config.PROFILE_FILE;
   if (!file || holder.started) return;
   holder.started = true;
   // sampled every 10 ms (the default): a starved loop shows as samples of hundreds of ms
@@ -48,7 +49,7 @@ export function startProfileWriter(role: string): void {
   };
   setInterval(write, 1000).unref();
   process.on("exit", write);
-  if (process.env.PROFILE_CPU === "1") void recordCpu(`${file}.${process.pid}.cpuprofile`);
+  if (config.PROFILE_CPU) void recordCpu(`${file}.${process.pid}.cpuprofile`);
 }
 
 /** the mark's content (the bench's start time), or null while there is none */

@@ -1,10 +1,12 @@
+import { config } from "@/lib/config";
+
 /**
  * OUTBOUND_ALLOW_PRIVATE=1 lets a tenant's URL point at loopback or a private network: for a
  * developer's receiver on their own machine and for the tests' receivers on 127.0.0.1. Off by
  * default, the quick start included. Read on every check, so a test can switch it.
  */
 export function privateTargetsAllowed(): boolean {
-  return process.env.OUTBOUND_ALLOW_PRIVATE === "1";
+  return config.OUTBOUND_ALLOW_PRIVATE;
 }
 
 /** host and port of a URL's origin, as compared below ("" port when it is the scheme's default) */
@@ -26,11 +28,10 @@ function originOf(raw: string): Origin | null {
  * there would make the service POST to its own API (its backup route, its admin endpoints).
  */
 export function ownOrigins(): Origin[] {
-  const env = process.env;
   // and, where loopback is allowed at all, the loopback names of the port it listens on
-  const port = env.PORT || "3000";
+  const port = config.PORT;
   const local = privateTargetsAllowed() ? ["localhost", "127.0.0.1", "[::1]", "0.0.0.0"].map((h) => `http://${h}:${port}`) : [];
-  const raw = [env.PUBLIC_URL, env.AUTH_URL, env.NEXTAUTH_URL, ...(env.ALLOWED_ORIGINS ?? "").split(","), ...local];
+  const raw = [config.PUBLIC_URL, config.AUTH_URL, config.NEXTAUTH_URL, ...(config.ALLOWED_ORIGINS ?? []), ...local];
   return raw.flatMap((r) => (r && r.trim() ? [originOf(r)] : [])).filter((o): o is Origin => o !== null);
 }
 

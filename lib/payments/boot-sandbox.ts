@@ -1,3 +1,4 @@
+import { config, setVar } from "@/lib/config";
 import { errorFields, log } from "@/lib/log";
 import { startPaymentSandbox } from "./sandbox";
 
@@ -6,10 +7,10 @@ import { startPaymentSandbox } from "./sandbox";
  * client at it. A failure is logged, not thrown: CARD bookings then fail as PSP-unavailable.
  */
 export async function startPaymentSandboxIfUnconfigured(): Promise<void> {
-  if (process.env.PSP_URL) return;
+  if (config.PSP_URL) return;
   try {
     const running = await startPaymentSandbox();
-    process.env.PSP_URL = running.url;
+    setVar("PSP_URL", running.url);
     log("info", "sandbox payment service provider started", { url: running.url });
   } catch (err) {
     log("error", "sandbox payment service provider did not start", errorFields(err));

@@ -1,4 +1,4 @@
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 
 /** Where a CARD authorization is asked: a case gets it from lib/drills/systems.ts (a drill's is its own sandbox). */
 export type PaymentEndpoint = { baseUrl: string | null; apiKey: string; timeoutMs: number };
@@ -6,9 +6,9 @@ export type PaymentEndpoint = { baseUrl: string | null; apiKey: string; timeoutM
 /** PSP_URL (the embedded sandbox when unset, see ./boot-sandbox), PSP_API_KEY, PSP_TIMEOUT_MS. */
 export function paymentSettings(): PaymentEndpoint {
   return {
-    baseUrl: process.env.PSP_URL || null,
-    apiKey: process.env.PSP_API_KEY || SANDBOX_API_KEY,
-    timeoutMs: Math.max(1, envInt("PSP_TIMEOUT_MS", 8000)),
+    baseUrl: config.PSP_URL ?? null,
+    apiKey: config.PSP_API_KEY ?? SANDBOX_API_KEY,
+    timeoutMs: config.PSP_TIMEOUT_MS,
   };
 }
 

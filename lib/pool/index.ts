@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { Piscina } from "piscina";
-import { envInt } from "@/lib/config";
+import { type Config, config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { tasks, type TaskInput, type TaskName, type TaskOutput } from "./tasks";
 
@@ -12,10 +12,8 @@ type Holder = { pool?: Piscina | null; warned?: boolean };
 const holder = ((globalThis as Record<string, unknown>).__dasWorkerPool ??= {}) as Holder;
 
 /** POOL_THREADS, or one thread per core but one (left to HTTP and the job loop), at least one. */
-export function poolSize(env: Record<string, string | undefined> = process.env): number {
-  const configured = env.POOL_THREADS ? Number.parseInt(env.POOL_THREADS, 10) : NaN;
-  if (Number.isInteger(configured) && configured >= 1) return configured;
-  return Math.max(1, os.availableParallelism() - 1);
+export function poolSize(env: Pick<Config, "POOL_THREADS"> = config): number {
+  return env.POOL_THREADS ?? Math.max(1, os.availableParallelism() - 1);
 }
 
 function pool(): Piscina | null {
@@ -27,7 +25,7 @@ function pool(): Piscina | null {
       filename: path.join(process.cwd(), "lib/pool/worker.mjs"),
       minThreads: 1,
       maxThreads: threads,
-      idleTimeout: envInt("POOL_IDLE_MS", 60_000),
+      idleTimeout: config.POOL_IDLE_MS,
     });
   } catch (err) {
     holder.pool = null;

@@ -1,4 +1,4 @@
-import { providerSettings } from "@/lib/config";
+import { config, providerSettings, setVar } from "@/lib/config";
 import { errorFields, log } from "@/lib/log";
 import { startSandboxes } from "./sandboxes";
 
@@ -12,9 +12,9 @@ export async function startSandboxesIfUnconfigured(): Promise<void> {
   if (settings.expedia.baseUrl && settings.hotelbeds.baseUrl) return;
   try {
     const running = await startSandboxes({ scale: settings.sandboxInventoryScale });
-    if (!settings.expedia.baseUrl) process.env.EXPEDIA_RAPID_URL = running.expediaUrl;
-    if (!settings.hotelbeds.baseUrl) process.env.HOTELBEDS_URL = running.hotelbedsUrl;
-    log("info", "sandbox hotel providers started", { expedia: process.env.EXPEDIA_RAPID_URL, hotelbeds: process.env.HOTELBEDS_URL });
+    if (!settings.expedia.baseUrl) setVar("EXPEDIA_RAPID_URL", running.expediaUrl);
+    if (!settings.hotelbeds.baseUrl) setVar("HOTELBEDS_URL", running.hotelbedsUrl);
+    log("info", "sandbox hotel providers started", { expedia: config.EXPEDIA_RAPID_URL, hotelbeds: config.HOTELBEDS_URL });
   } catch (err) {
     log("error", "sandbox hotel providers did not start", errorFields(err));
   }

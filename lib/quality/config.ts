@@ -1,4 +1,4 @@
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 
 /**
  * How many ratings a hotel needs before its score counts (QUALITY_MIN_RATINGS, default 5, at
@@ -6,5 +6,5 @@ import { envInt } from "@/lib/config";
  * angry guest cannot take a hotel out of the allocation.
  */
 export function qualityMinRatings(): number {
-  return Math.max(1, envInt("QUALITY_MIN_RATINGS", 5));
+  return config.QUALITY_MIN_RATINGS;
 }

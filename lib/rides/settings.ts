@@ -1,4 +1,4 @@
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 import { sandboxKey } from "@/lib/kept-secret";
 
 export type RidesEndpoint = {
@@ -16,9 +16,9 @@ export type RidesEndpoint = {
  * with lastError naming RIDES_URL, never a ride at an unknown peer.
  */
 export function ridesSettings(): RidesEndpoint | null {
-  const url = process.env.RIDES_URL;
+  const url = config.RIDES_URL;
   if (!url || url === "sandbox") return null;
-  return { baseUrl: url, apiKey: process.env.RIDES_KEY ?? "", secret: process.env.RIDES_SECRET ?? "", timeoutMs: Math.max(1, envInt("RIDES_TIMEOUT_MS", 8000)) };
+  return { baseUrl: url, apiKey: config.RIDES_KEY ?? "", secret: config.RIDES_SECRET ?? "", timeoutMs: config.RIDES_TIMEOUT_MS };
 }
 
 /**
@@ -26,7 +26,7 @@ export function ridesSettings(): RidesEndpoint | null {
  * airport's currency) and RIDE_VOUCHER_VALID_HOURS (6, from the pickup time).
  */
 export function rideVoucherSettings() {
-  return { maxAmount: Math.max(1, envInt("RIDE_VOUCHER_MAX_AMOUNT", 80)), validHours: Math.max(1, envInt("RIDE_VOUCHER_VALID_HOURS", 6)) };
+  return { maxAmount: config.RIDE_VOUCHER_MAX_AMOUNT, validHours: config.RIDE_VOUCHER_VALID_HOURS };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { config, setVar } from "@/lib/config";
 import { errorFields, log } from "@/lib/log";
 import { publicBaseUrl } from "@/lib/vouchers/link";
 import { startSmsSandbox } from "./sandbox";
@@ -10,16 +11,16 @@ import { startSmsSandbox } from "./sandbox";
  * A failure is logged and SMS_URL unset, so messages are KEPT rather than failing.
  */
 export async function startSmsSandboxIfAsked(): Promise<void> {
-  if (process.env.SMS_URL !== "sandbox") return;
+  if (config.SMS_URL !== "sandbox") return;
   try {
     const base = publicBaseUrl();
     const running = await startSmsSandbox({ inboundUrl: `${base}/api/v1/sms/inbound`, stepMs: 500, trustedOrigins: [base] });
-    process.env.SMS_URL = running.accountUrl;
-    process.env.SMS_KEY = running.authToken;
-    process.env.SMS_FROM ||= "+15005550006";
+    setVar("SMS_URL", running.accountUrl);
+    setVar("SMS_KEY", running.authToken);
+    if (!config.SMS_FROM) setVar("SMS_FROM", "+15005550006");
     log("info", "sandbox SMS gateway started", { url: running.url, callbacksTo: base });
   } catch (err) {
-    delete process.env.SMS_URL;
+    setVar("SMS_URL", undefined);
     log("error", "sandbox SMS gateway did not start: SMS are KEPT", errorFields(err));
   }
 }

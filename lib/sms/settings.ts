@@ -1,4 +1,4 @@
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 import { sandboxKey } from "@/lib/kept-secret";
 
 export type SmsEndpoint = {
@@ -17,9 +17,9 @@ export type SmsEndpoint = {
  * from the URL, so one variable names both where and as whom. Null when SMS_URL is unset: no SMS.
  */
 export function smsSettings(): SmsEndpoint | null {
-  const url = process.env.SMS_URL;
+  const url = config.SMS_URL;
   if (!url) return null;
-  return endpointFor(url, { authToken: process.env.SMS_KEY ?? "", from: process.env.SMS_FROM ?? "", timeoutMs: Math.max(1, envInt("SMS_TIMEOUT_MS", 8000)) });
+  return endpointFor(url, { authToken: config.SMS_KEY ?? "", from: config.SMS_FROM ?? "", timeoutMs: config.SMS_TIMEOUT_MS });
 }
 
 /** The endpoint for an account URL; throws when the URL does not end in /Accounts/{sid}. */

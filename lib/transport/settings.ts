@@ -1,4 +1,4 @@
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 
 /**
  * Transport settings (environment, with these defaults):
@@ -16,15 +16,15 @@ import { envInt } from "@/lib/config";
  */
 export function transportSettings() {
   return {
-    slotMinutes: Math.max(1, envInt("TRANSPORT_SLOT_MINUTES", 30)),
-    arrivalLeadMinutes: envInt("TRANSPORT_ARRIVAL_LEAD_MINUTES", 30),
-    carCapacity: Math.max(1, envInt("TRANSPORT_CAR_CAPACITY", 4)),
-    vanCapacity: Math.max(1, envInt("TRANSPORT_VAN_CAPACITY", 6)),
-    speedKmh: Math.max(1, envInt("TRANSPORT_SPEED_KMH", 40)),
-    roadFactor: Math.max(100, envInt("TRANSPORT_ROAD_FACTOR_PERCENT", 130)) / 100,
-    loadMinutes: envInt("TRANSPORT_LOAD_MINUTES", 10),
-    completeAfterMinutes: envInt("TRANSPORT_COMPLETE_AFTER_MINUTES", 120),
-    shuttleHours: shuttleHours(process.env.TRANSPORT_SHUTTLE_HOURS),
+    slotMinutes: config.TRANSPORT_SLOT_MINUTES,
+    arrivalLeadMinutes: config.TRANSPORT_ARRIVAL_LEAD_MINUTES,
+    carCapacity: config.TRANSPORT_CAR_CAPACITY,
+    vanCapacity: config.TRANSPORT_VAN_CAPACITY,
+    speedKmh: config.TRANSPORT_SPEED_KMH,
+    roadFactor: config.TRANSPORT_ROAD_FACTOR_PERCENT / 100,
+    loadMinutes: config.TRANSPORT_LOAD_MINUTES,
+    completeAfterMinutes: config.TRANSPORT_COMPLETE_AFTER_MINUTES,
+    shuttleHours: config.TRANSPORT_SHUTTLE_HOURS,
   };
 }
 export type TransportSettings = ReturnType<typeof transportSettings>;
@@ -32,7 +32,3 @@ export type TransportSettings = ReturnType<typeof transportSettings>;
 export type ShuttleHours = { from: string; until: string };
 
 /** "HH:MM-HH:MM" → {from, until}; anything else is the default 05:00–23:00. */
-function shuttleHours(raw: string | undefined): ShuttleHours {
-  const m = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]|24):([0-5]\d)$/.exec(raw?.trim() ?? "");
-  return m ? { from: `${m[1]}:${m[2]}`, until: `${m[3]}:${m[4]}` } : { from: "05:00", until: "23:00" };
-}

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { authSecret } from "@/lib/auth/secret";
+import { config } from "@/lib/config";
 import { isUrn } from "@/lib/ids";
 
 /**
@@ -15,10 +16,7 @@ export const LINK_GRACE_DAYS = 3;
 
 /** Days a link keeps working after the stay's check-out (PASSENGER_LINK_GRACE_DAYS, 0–3650; default 3). */
 export function linkGraceDays(): number {
-  const raw = process.env.PASSENGER_LINK_GRACE_DAYS?.trim();
-  if (!raw) return LINK_GRACE_DAYS;
-  const days = Number(raw);
-  return Number.isInteger(days) && days >= 0 && days <= 3650 ? days : LINK_GRACE_DAYS;
+  return config.PASSENGER_LINK_GRACE_DAYS;
 }
 
 export function linkExpiry(checkOut: Date): number {
@@ -54,7 +52,7 @@ export function passengerLink(token: string): string {
 
 /** The service's public base URL: PUBLIC_URL, default http://localhost:$PORT (links, SMS callbacks). */
 export function publicBaseUrl(): string {
-  return (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
 }
 
 function signature(reservationUrn: string, expiresAt: number): string {

@@ -1,3 +1,4 @@
+import { config, setVar } from "@/lib/config";
 import { errorFields, log } from "@/lib/log";
 import { SANDBOX_MODEL_KEY, startModelSandbox } from "./sandbox";
 
@@ -7,13 +8,12 @@ import { SANDBOX_MODEL_KEY, startModelSandbox } from "./sandbox";
  * deterministic recommender and the synthesizer refuses with MODEL_UNAVAILABLE.
  */
 export async function startModelSandboxIfUnconfigured(): Promise<void> {
-  if (process.env.MODEL_BASE_URL) return;
+  if (config.MODEL_BASE_URL) return;
   try {
     const running = await startModelSandbox();
-    process.env.MODEL_BASE_URL = `${running.url}/v1`;
-    process.env.MODEL_API_KEY = SANDBOX_MODEL_KEY;
-    process.env.MODEL_NAME ||= "sandbox-model";
-    log("info", "sandbox model started", { url: process.env.MODEL_BASE_URL });
+    setVar("MODEL_BASE_URL", `${running.url}/v1`);
+    setVar("MODEL_API_KEY", SANDBOX_MODEL_KEY);
+    log("info", "sandbox model started", { url: config.MODEL_BASE_URL });
   } catch (err) {
     log("error", "sandbox model did not start", errorFields(err));
   }

@@ -1,4 +1,4 @@
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 
 /**
  * Model access, per deployment: an OpenAI-compatible chat-completions endpoint. With no
@@ -18,13 +18,12 @@ export type ModelSettings = {
 };
 
 export function modelSettings(): ModelSettings {
-  const env = process.env;
   return {
-    baseUrl: env.MODEL_BASE_URL || null,
-    apiKey: env.MODEL_API_KEY || "",
-    model: env.MODEL_NAME || "sandbox-model",
-    timeoutMs: Math.max(100, envInt("MODEL_TIMEOUT_MS", 20_000)),
-    maxRetries: Math.min(5, envInt("MODEL_MAX_RETRIES", 1)),
-    maxSteps: Math.min(10, Math.max(2, envInt("MODEL_MAX_STEPS", 5))),
+    baseUrl: config.MODEL_BASE_URL ?? null,
+    apiKey: config.MODEL_API_KEY ?? "",
+    model: config.MODEL_NAME,
+    timeoutMs: config.MODEL_TIMEOUT_MS,
+    maxRetries: config.MODEL_MAX_RETRIES,
+    maxSteps: config.MODEL_MAX_STEPS,
   };
 }

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 import { invalid, tooLarge } from "@/lib/errors";
 import { bulkMaxRows } from "./validate-rows";
 import { countRows, inflateZip, ZipRefused } from "./zip-guard";
@@ -44,7 +44,7 @@ export async function readSheet(file: File): Promise<Sheet> {
 }
 
 /** Decompressed bytes a workbook may hold (BULK_MAX_XLSX_BYTES, default 16 MiB: 5,000 rows need ~2 MiB). */
-const maxInflatedBytes = () => envInt("BULK_MAX_XLSX_BYTES", 16 * 1024 * 1024);
+const maxInflatedBytes = () => config.BULK_MAX_XLSX_BYTES;
 
 /**
  * Rows a file may hold before it is refused unread: the 5,000-row limit counts passenger rows after

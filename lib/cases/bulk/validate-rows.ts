@@ -1,12 +1,12 @@
 import { type FieldError, invalid, tooLarge } from "@/lib/errors";
-import { envInt } from "@/lib/config";
+import { config } from "@/lib/config";
 import { LOCALES } from "@/lib/i18n/locales";
 import { hasVisibleChar, unprintableChar } from "@/lib/printable";
 import { type BulkRowReport, Email, NewPassenger, Phone, Pnr } from "../schemas";
 import type { Sheet } from "./read-sheet";
 
 /** Contract part 5: 5,000 rows per bulk file, a setting. */
-export const bulkMaxRows = () => envInt("BULK_MAX_ROWS", 5000);
+export const bulkMaxRows = () => config.BULK_MAX_ROWS;
 
 export const COLUMNS = ["pnr", "passengerId", "firstName", "lastName", "tier", "email", "phone", "specialNeeds", "language"] as const;
 type Column = (typeof COLUMNS)[number];

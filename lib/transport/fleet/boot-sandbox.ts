@@ -1,3 +1,4 @@
+import { config, setVar } from "@/lib/config";
 import { errorFields, log } from "@/lib/log";
 import { startFleetSandbox } from "./sandbox";
 
@@ -6,10 +7,10 @@ import { startFleetSandbox } from "./sandbox";
  * client at it. A failure is logged, not thrown: segments then stay PLANNED with a review item.
  */
 export async function startFleetSandboxIfUnconfigured(): Promise<void> {
-  if (process.env.FLEET_URL) return;
+  if (config.FLEET_URL) return;
   try {
     const running = await startFleetSandbox();
-    process.env.FLEET_URL = running.url;
+    setVar("FLEET_URL", running.url);
     log("info", "sandbox transport fleet started", { url: running.url });
   } catch (err) {
     log("error", "sandbox transport fleet did not start", errorFields(err));

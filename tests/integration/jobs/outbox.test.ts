@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
 import { jobEvents } from "@/db/schema";
 import { dispatchToInngest, type EventSender } from "@/lib/jobs/dispatch-inngest";
+import { configOf } from "@/lib/config";
 import { jobMode } from "@/lib/jobs/mode";
 import { getRun, listRuns } from "@/lib/jobs/queries";
 import { createRunner } from "@/lib/jobs/runner";
@@ -60,11 +61,11 @@ describe("dispatch to Inngest", () => {
   });
 
   it("is chosen by the environment", () => {
-    expect(jobMode({})).toBe("embedded");
-    expect(jobMode({ INNGEST_DEV: "0" })).toBe("embedded");
-    expect(jobMode({ INNGEST_DEV: "1" })).toBe("inngest");
-    expect(jobMode({ INNGEST_SIGNING_KEY: "signkey-prod-x" })).toBe("inngest");
-    expect(jobMode({ INNGEST_EVENT_KEY: "k" })).toBe("inngest");
+    expect(jobMode(configOf({}))).toBe("embedded");
+    expect(jobMode(configOf({ INNGEST_DEV: "0" }))).toBe("embedded");
+    expect(jobMode(configOf({ INNGEST_DEV: "1" }))).toBe("inngest");
+    expect(jobMode(configOf({ INNGEST_SIGNING_KEY: "signkey-prod-x" }))).toBe("inngest");
+    expect(jobMode(configOf({ INNGEST_EVENT_KEY: "k" }))).toBe("inngest");
   });
 });
 

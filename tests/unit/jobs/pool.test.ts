@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { configOf } from "@/lib/config";
 import { closePool, poolSize, runTask } from "@/lib/pool";
 
 afterEach(async () => {
@@ -28,10 +29,10 @@ async function whileTicking<T>(work: () => Promise<T>): Promise<{ result: T; max
 }
 
 describe("the worker pool", () => {
-  it("sizes itself from POOL_THREADS, else cores − 1, at least 1", () => {
-    expect(poolSize({ POOL_THREADS: "3" })).toBe(3);
-    expect(poolSize({ POOL_THREADS: "0" })).toBeGreaterThanOrEqual(1);
-    expect(poolSize({})).toBeGreaterThanOrEqual(1);
+  it("sizes itself from POOL_THREADS, else cores − 1, at least 1; refuses 0 threads", () => {
+    expect(poolSize(configOf({ POOL_THREADS: "3" }))).toBe(3);
+    expect(() => poolSize(configOf({ POOL_THREADS: "0" }))).toThrow("POOL_THREADS must be at least 1");
+    expect(poolSize(configOf({}))).toBeGreaterThanOrEqual(1);
   });
 
   it("runs a CPU-heavy task in a worker thread while this thread's event loop keeps ticking", async () => {

@@ -47,9 +47,11 @@ describe("passenger voucher links", () => {
       expect(signPassengerToken(urn, linkExpiry(checkOut))).toBe(signPassengerToken(urn, linkExpiry(checkOut)));
       vi.stubEnv("PASSENGER_LINK_GRACE_DAYS", "7");
       expect(linkExpiry(checkOut)).toBe(Date.parse("2026-11-29T09:30:00Z") / 1000);
-      // a value out of range is the default, not a link that never expires
+      // a value out of range is refused (the server does not start with it), never a link that never expires
       vi.stubEnv("PASSENGER_LINK_GRACE_DAYS", "-1");
-      expect(linkExpiry(checkOut)).toBe(Date.parse("2026-11-25T09:30:00Z") / 1000);
+      expect(() => linkExpiry(checkOut)).toThrow("PASSENGER_LINK_GRACE_DAYS must be at least 0");
+      vi.stubEnv("PASSENGER_LINK_GRACE_DAYS", "3651");
+      expect(() => linkExpiry(checkOut)).toThrow("PASSENGER_LINK_GRACE_DAYS must be at most 3650");
     } finally {
       vi.unstubAllEnvs();
     }

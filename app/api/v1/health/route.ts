@@ -4,6 +4,8 @@ import { database } from "@/db/client";
 import { handle } from "@/lib/api/handler";
 import { healthRoute } from "@/lib/api/routes/system";
 import { jobMode } from "@/lib/jobs/mode";
+// the running code's version, whoever started it (npm sets npm_package_version; `next start` alone does not)
+import pkg from "@/package.json";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +17,7 @@ export const GET = handle(healthRoute, async () => {
     status: ok ? "ok" : "degraded",
     database: { driver, ok, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
     jobs: { mode: jobMode() },
-    version: process.env.npm_package_version ?? "0.1.0",
+    version: pkg.version,
     time: new Date().toISOString(),
   };
 });
