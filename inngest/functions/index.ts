@@ -2,6 +2,8 @@ import { inngest } from "@/inngest/client";
 import { toInngestFunction } from "@/inngest/adapter";
 import type { AnyJob } from "@/lib/jobs/define";
 import { labelSteps } from "@/lib/observability/profile";
+// the in-process reactions to facts (wave settled, ...): every process that runs jobs runs them
+import "@/lib/reactions";
 import { agentRecommend } from "./agent-recommend";
 import { allocateOnApproval, allocateOnRequest } from "./allocate";
 import { careAssessors } from "./assess-care";

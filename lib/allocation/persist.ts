@@ -1,15 +1,15 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { allocationWaves, cases, passengerGroups, reviewItems, type CaseRow } from "@/db/schema";
+import { allocationWaves, passengerGroups, reviewItems, type CaseRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { movePassengers } from "@/lib/cases/passenger-transitions";
-import { canTransition, moveCase } from "@/lib/cases/transitions";
+import { deriveCaseStatus } from "@/lib/cases/derive-status";
 import { type Ctx, transaction } from "@/lib/context";
 import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
 import type { SourceReport } from "@/lib/providers/search";
 import { createReviewItem } from "@/lib/review/create-item";
 import { recommendWaveItems } from "@/lib/review/recommend";
-import type { CaseStatus, ReviewCategory, WaveTrigger } from "@/lib/vocabulary";
+import type { ReviewCategory, WaveTrigger } from "@/lib/vocabulary";
 import type { EngineHeld, EngineResult } from "./engine";
 import type { AllocationPlan } from "./plan";
 import type { Allocation, HeldGroup, WaveSource } from "./schemas";
@@ -95,7 +95,9 @@ export async function persistWave(ctx: Ctx, input: PersistWaveInput): Promise<{ 
     // the items this wave opened get the recommender's proposals now that the wave can be read
     if (heldIds.length) await recommendWaveItems(tx, row.urn, waveUrn);
     if (input.trigger === "RERUN") await supersedeCovered(tx, row.urn, waveUrn, new Set([...placedIds, ...heldIds]));
-    await moveCaseAfterWave(tx, row, nextStatus(result));
+    // the case's status follows from its passengers (just moved) and the items this wave raised
+    const review = result.caseToManualReview || result.held.length > 0;
+    await deriveCaseStatus(tx, { caseUrn: row.urn, action: "allocate", reason: review ? "allocation held groups or found no policy" : "allocation placed the groups; booking follows", review });
     await writeAudit(tx, {
       entity: "wave",
       entityUrn: waveUrn,
@@ -114,20 +116,6 @@ export async function persistWave(ctx: Ctx, input: PersistWaveInput): Promise<{ 
     await emit(tx, "allocation/wave.persisted", { tenant, caseUrn: row.urn, waveUrn });
     return { waveUrn, created: true };
   });
-}
-
-/** Review when a group is held or no policy matched; booking when something was placed; else as it was. */
-function nextStatus(result: EngineResult): CaseStatus | null {
-  if (result.caseToManualReview || result.held.length > 0) return "MANUAL_REVIEW";
-  if (result.allocations.length > 0) return "BOOKING";
-  return null;
-}
-
-async function moveCaseAfterWave(ctx: Ctx, row: CaseRow, to: CaseStatus | null): Promise<void> {
-  if (!to) return;
-  const [current] = await ctx.db.select().from(cases).where(eq(cases.urn, row.urn)).limit(1).for("update");
-  if (current.status === to || !canTransition(current.status, to)) return;
-  await moveCase(ctx, current, { to, action: "allocate", reason: to === "MANUAL_REVIEW" ? "allocation held groups or found no policy" : "allocation placed the groups; booking follows" });
 }
 
 /**

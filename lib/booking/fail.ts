@@ -1,8 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
-import { cases, reservations, type BookingAttemptJson } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { reservations, type BookingAttemptJson } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
+import { touchCase } from "@/lib/cases/load";
 import { movePassengers } from "@/lib/cases/passenger-transitions";
-import { canTransition, moveCase } from "@/lib/cases/transitions";
+import { deriveCaseStatus } from "@/lib/cases/derive-status";
 import { type Ctx, transaction } from "@/lib/context";
 import { createReviewItem } from "@/lib/review/create-item";
 import type { AttemptedHotel } from "@/lib/review/schemas";
@@ -61,12 +62,9 @@ export async function failBooking(ctx: Ctx, input: FailedBooking): Promise<{ rev
       before: { status: "PENDING" },
       after: { status: "FAILED", reviewUrn: item.urn },
     });
-    const [current] = await tx.db.select().from(cases).where(eq(cases.urn, input.caseUrn)).limit(1).for("update");
-    if (current && current.status !== "MANUAL_REVIEW" && canTransition(current.status, "MANUAL_REVIEW")) {
-      await moveCase(tx, current, { to: "MANUAL_REVIEW", action: "book", reason: `${category}: ${detail}` });
-    } else {
-      await tx.db.update(cases).set({ revision: sql`${cases.revision} + 1` }).where(eq(cases.urn, input.caseUrn));
-    }
+    const { moved } = await deriveCaseStatus(tx, { caseUrn: input.caseUrn, action: "book", reason: `${category}: ${detail}`, review: true });
+    // the console polls the revision: the failed stay shows even when the status stays
+    if (!moved) await touchCase(tx, input.caseUrn);
     return { reviewUrn: item.urn };
   });
 }

@@ -73,8 +73,21 @@ export const eventCatalogue = {
   "case/accommodated": z.object({ tenant: z.string(), caseUrn: z.string() }),
   // a wave booked some groups and not others: its demand became PARTIAL
   "demand/partial": z.object({ tenant: z.string(), caseUrn: z.string(), demandUrn: z.string(), bookedGroups: z.array(z.string()), unbookedGroups: z.array(z.string()) }),
-  // booking has an outcome for every group placed in a wave (lib/booking/settle.ts): open review items about rooms are checked again
-  "wave/settled": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string() }),
+  // booking has an outcome for every group placed in a wave (lib/booking/settle.ts): the fact demand, review and
+  // cases react to (lib/reactions/wave-settled.ts), and open review items about rooms are checked again.
+  // outcome: every placed group booked (fulfilled), some (partial), none (failed); unbooked = failed and held groups
+  "wave/settled": z.object({
+    tenant: z.string(),
+    caseUrn: z.string(),
+    waveUrn: z.string(),
+    // the wave's demand; null: the case's APPROVED demands (a wave made before demands were tracked per wave)
+    demandUrn: z.string().nullable().default(null),
+    outcome: z.enum(["fulfilled", "partial", "failed"]).optional(),
+    bookedGroups: z.array(z.string()).default([]),
+    unbookedGroups: z.array(z.string()).default([]),
+    // the wave's CONFIRMED and FAILED reservations, for the review item a partial wave raises
+    reservationUrns: z.array(z.string()).default([]),
+  }),
   "reservation/confirmed": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
   "reservation/cancelled": z.object({
     tenant: z.string(),
