@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { allocationWaves, passengerGroups, passengers, reservations } from "@/db/schema";
+import { allocationWaves, passengers, reservations } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { requirePermission } from "@/lib/auth/require";
 import { cancelReservation } from "@/lib/booking/cancel";
@@ -12,6 +12,7 @@ import { parseInput } from "@/lib/validation";
 import { loadWave } from "./load";
 import { toWave } from "./record";
 import { type Allocation, type HeldGroup, OverrideWaveInput, type RankingInput, type Wave } from "./schemas";
+import { placeGroups } from "@/lib/cases/group-stay";
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 type Input = { waveUrn: string; groupId: string; hotelUrn: string; reason: string };
@@ -42,7 +43,7 @@ export async function overrideWave({ ctx, input }: { ctx: Ctx; input: OverrideWa
       .where(eq(allocationWaves.urn, parsed.waveUrn))
       .returning();
     await movePassengers(tx.db, { caseUrn: d.caseUrn, to: "ALLOCATED", groupIds: [parsed.groupId], from: ["HELD", "AWAITING_ALLOCATION"], skipOthers: true });
-    await tx.db.update(passengerGroups).set({ hotelUrn: parsed.hotelUrn }).where(and(eq(passengerGroups.caseUrn, d.caseUrn), eq(passengerGroups.groupId, parsed.groupId)));
+    await placeGroups(tx.db, { caseUrn: d.caseUrn, groupIds: [parsed.groupId], hotelUrn: parsed.hotelUrn });
     if (booked) {
       const { moved } = d;
       await emit(tx, "booking/requested", {

@@ -1,5 +1,5 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
-import { allocationWaves, passengerGroups, reviewItems, type CaseRow } from "@/db/schema";
+import { and, eq, ne } from "drizzle-orm";
+import { allocationWaves, reviewItems, type CaseRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { movePassengers } from "@/lib/cases/passenger-transitions";
 import { deriveCaseStatus } from "@/lib/cases/derive-status";
@@ -13,6 +13,7 @@ import type { ReviewCategory, WaveTrigger } from "@/lib/vocabulary";
 import type { EngineHeld, EngineResult } from "./engine";
 import type { AllocationPlan } from "./plan";
 import type { Allocation, HeldGroup, WaveSource } from "./schemas";
+import { placeGroups } from "@/lib/cases/group-stay";
 
 export type PersistWaveInput = {
   row: CaseRow;
@@ -52,15 +53,10 @@ export async function persistWave(ctx: Ctx, input: PersistWaveInput): Promise<{ 
     // the passengers first: a group that moved meanwhile (split, merged, booked) is left as it is
     if (placedIds.length) await movePassengers(tx.db, { caseUrn: row.urn, to: "ALLOCATED", groupIds: placedIds, skipOthers: true });
     if (heldIds.length) await movePassengers(tx.db, { caseUrn: row.urn, to: "HELD", groupIds: heldIds, skipOthers: true });
-    for (const [hotelUrn, groupIds] of groupBy(result.allocations, (a) => a.hotelUrn)) {
-      await tx.db
-        .update(passengerGroups)
-        .set({ hotelUrn })
-        .where(and(eq(passengerGroups.caseUrn, row.urn), inArray(passengerGroups.groupId, groupIds.map((a) => a.groupId))));
+    for (const [hotelUrn, placed] of groupBy(result.allocations, (a) => a.hotelUrn)) {
+      await placeGroups(tx.db, { caseUrn: row.urn, groupIds: placed.map((a) => a.groupId), hotelUrn });
     }
-    if (heldIds.length) {
-      await tx.db.update(passengerGroups).set({ hotelUrn: null }).where(and(eq(passengerGroups.caseUrn, row.urn), inArray(passengerGroups.groupId, heldIds)));
-    }
+    await placeGroups(tx.db, { caseUrn: row.urn, groupIds: heldIds, hotelUrn: null });
 
     const reviewByGroup = await openItemsFor(tx, row, waveUrn, result.held);
     const allocations: Allocation[] = result.allocations.map((a) => ({ ...a, override: null }));
