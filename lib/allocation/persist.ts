@@ -8,7 +8,6 @@ import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
 import type { SourceReport } from "@/lib/providers/search";
 import { createReviewItem } from "@/lib/review/create-item";
-import { recommendWaveItems } from "@/lib/review/recommend";
 import type { ReviewCategory, WaveTrigger } from "@/lib/vocabulary";
 import type { EngineHeld, EngineResult } from "./engine";
 import type { AllocationPlan } from "./plan";
@@ -88,8 +87,6 @@ export async function persistWave(ctx: Ctx, input: PersistWaveInput): Promise<{ 
       createdBy: tx.principal.sub,
     });
 
-    // the items this wave opened get the recommender's proposals now that the wave can be read
-    if (heldIds.length) await recommendWaveItems(tx, row.urn, waveUrn);
     if (input.trigger === "RERUN") await supersedeCovered(tx, row.urn, waveUrn, new Set([...placedIds, ...heldIds]));
     // the case's status follows from its passengers (just moved) and the items this wave raised
     const review = result.caseToManualReview || result.held.length > 0;
@@ -109,7 +106,8 @@ export async function persistWave(ctx: Ctx, input: PersistWaveInput): Promise<{ 
         totalCost: result.totalCost,
       },
     });
-    await emit(tx, "allocation/wave.persisted", { tenant, caseUrn: row.urn, waveUrn });
+    // the items this wave opened get the recommender's proposals after the commit (lib/reactions), outside the tenant's wave lock
+    await emit(tx, "allocation/wave.persisted", { tenant, caseUrn: row.urn, waveUrn, held: heldIds.length });
     return { waveUrn, created: true };
   });
 }

@@ -54,7 +54,8 @@ export const eventCatalogue = {
     // only these passenger groups; all groups still awaiting allocation when absent
     groupIds: z.array(z.string()).optional(),
   }),
-  "allocation/wave.persisted": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string() }),
+  // held: how many groups the wave held (review recommends for their items after the commit, lib/reactions)
+  "allocation/wave.persisted": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string(), held: z.number().int().optional() }),
   // book one group of a wave: its allocation, or (a review rebook, a wave override) the hotel named here
   "booking/requested": z.object({
     tenant: z.string(),

@@ -1,4 +1,5 @@
 import { onCommitted } from "@/lib/events/reactions";
+import { recommendForWave } from "./wave-persisted";
 import { reactToWaveSettled } from "./wave-settled";
 
 /**
@@ -9,5 +10,6 @@ import { reactToWaveSettled } from "./wave-settled";
  * runs verbs: the job registry (inngest/functions), the API wrapper and the console's actions.
  */
 onCommitted("wave/settled", "demand, review and case react to a settled wave", (ctx, fact) => reactToWaveSettled(ctx, fact));
+onCommitted("allocation/wave.persisted", "review recommends for the items a wave raised", recommendForWave);
 
 export { reactToWaveSettled };
