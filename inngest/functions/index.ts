@@ -27,6 +27,7 @@ import { rehouseWalked } from "./rehouse-walked";
 import { releaseChosenStay } from "./release-chosen-stay";
 import { returnLegEmail } from "./return-leg";
 import { rideJobs } from "./rides";
+import { repairReviewNeeded } from "./review-needed";
 import { reviewSla, reviewSlaReleased, reviewSlaReschedule, reviewSlaRescheduled } from "./review-sla";
 import { deliverWebhook, webhookFanOut } from "./webhooks";
 import { weeklyReport } from "./weekly-report";
@@ -40,6 +41,7 @@ export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateO
   ...reconfirmationJobs,
   rehouseWalked,
   jobRetention,
+  repairReviewNeeded,
 ].map(labelSteps);
 
 /** The registry as Inngest functions, for serve(). */

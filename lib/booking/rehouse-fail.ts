@@ -5,7 +5,8 @@ import { writeAudit } from "@/lib/audit/write";
 import { loadCase, touchCase } from "@/lib/cases/load";
 import { movePassengers } from "@/lib/cases/passenger-transitions";
 import { type Ctx, transaction } from "@/lib/context";
-import { createReviewItem } from "@/lib/review/create-item";
+import { emit } from "@/lib/events";
+import { newUrn } from "@/lib/ids";
 import { releaseGroupStay } from "@/lib/cases/group-stay";
 
 export type RehouseFailed = { reservationUrn: string; reviewItemUrn: string | null; passengersMoved: number };
@@ -42,7 +43,11 @@ export async function failRehousing(ctx: Ctx, input: { walkedUrn: string; pendin
     // neither the item (audited as it is created) nor the audit repeats the hotel's words: the case
     // page shows them on the walked reservation, where erasure scrubs them
     const detail = describe(auditableWalkDetail(walked.walkReason, walked.walkDetail));
-    const item = await createReviewItem(tx, {
+    // review raises the item right after the commit (lib/reactions), under the URN this audit names
+    const item = { urn: newUrn("review") };
+    await emit(tx, "review/needed", {
+      tenant: tx.principal.tenant,
+      reviewUrn: item.urn,
       caseUrn: walked.caseUrn,
       category: "HOTEL_WALKED",
       airport: caseRow.airport,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PreparedBooking } from "@/lib/booking/prepared";
+import { REVIEW_CATEGORIES } from "@/lib/vocabulary";
 
 const nextFlight = z.object({ number: z.string(), scheduledDeparture: z.string() });
 
@@ -55,6 +56,24 @@ export const eventCatalogue = {
     groupIds: z.array(z.string()).optional(),
   }),
   // held: how many groups the wave held (review recommends for their items after the commit, lib/reactions)
+  // a domain found something only a person can settle (booking: every hotel failed, a stay change the
+  // provider refused, a walked group nobody took): review raises the item under the URN the publisher
+  // chose (its audit names it), after the commit; `escalate` sends the case to MANUAL_REVIEW
+  "review/needed": z.object({
+    tenant: z.string(),
+    caseUrn: z.string(),
+    reviewUrn: z.string(),
+    category: z.enum(REVIEW_CATEGORIES),
+    airport: z.string().nullable().optional(),
+    affectedGroups: z.array(z.string()),
+    detail: z.string(),
+    waveUrn: z.string().nullable().optional(),
+    reservationUrns: z.array(z.string()).default([]),
+    attemptedHotels: z.array(z.object({ hotelUrn: z.string(), reason: z.string(), providerError: z.string().optional() })).default([]),
+    // false: what is asked is a change at the hotel, not a ranking of other hotels
+    recommend: z.boolean().default(true),
+    escalate: z.object({ action: z.string(), reason: z.string() }).optional(),
+  }),
   "allocation/wave.persisted": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string(), held: z.number().int().optional() }),
   // book one group of a wave: its allocation, or (a review rebook, a wave override) the hotel named here
   "booking/requested": z.object({

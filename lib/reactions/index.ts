@@ -1,4 +1,5 @@
 import { onCommitted } from "@/lib/events/reactions";
+import { reactToReviewNeeded } from "./review-needed";
 import { recommendForWave } from "./wave-persisted";
 import { reactToWaveSettled } from "./wave-settled";
 
@@ -10,6 +11,7 @@ import { reactToWaveSettled } from "./wave-settled";
  * runs verbs: the job registry (inngest/functions), the API wrapper and the console's actions.
  */
 onCommitted("wave/settled", "demand, review and case react to a settled wave", (ctx, fact) => reactToWaveSettled(ctx, fact));
+onCommitted("review/needed", "review raises the item, the case goes to review", reactToReviewNeeded);
 onCommitted("allocation/wave.persisted", "review recommends for the items a wave raised", recommendForWave);
 
 export { reactToWaveSettled };
