@@ -28,9 +28,9 @@ export type Derived = { status: CaseStatus; moved: boolean };
  * The case's status, derived and written with one guarded update (the only way a status changes
  * outside the case's own close and reopen verbs):
  * - CLOSED stays CLOSED (only an ADMIN reopen changes it); `ended` closes the case;
- * - `review` → MANUAL_REVIEW; a MANUAL_REVIEW case stays there while any item is unresolved,
- *   then returns to what its passengers say (spec 3.2 "returns to normal flow"), OPEN if nothing else;
- * - `allocating` → ALLOCATING;
+ * - `review` → MANUAL_REVIEW; `allocating` → ALLOCATING (a rerun from review included);
+ * - a MANUAL_REVIEW case stays there while any item is unresolved, then returns to what its
+ *   passengers say (spec 3.2 "returns to normal flow"), OPEN if nothing else;
  * - otherwise from the passengers: every one who needs a room BOOKED or CHECKED_OUT → ACCOMMODATED,
  *   some ALLOCATED (placed, awaiting their booking) → BOOKING, else as it is.
  * A move the transition table refuses is not made (the case keeps its status, nothing is thrown):
@@ -56,6 +56,8 @@ async function target(ctx: Ctx, row: CaseRow, fact: CaseFact): Promise<CaseStatu
   if (row.status === "CLOSED") return null;
   if (fact.ended) return "CLOSED";
   if (fact.review) return "MANUAL_REVIEW";
+  // a rerun from review takes the case back into allocation, open items or not (as the table allows)
+  if (fact.allocating) return "ALLOCATING";
   if (row.status === "MANUAL_REVIEW") {
     const [open] = await ctx.db
       .select({ urn: reviewItems.urn })
@@ -65,7 +67,6 @@ async function target(ctx: Ctx, row: CaseRow, fact: CaseFact): Promise<CaseStatu
     if (open) return null;
     return (await fromPassengers(ctx, row.urn)) ?? "OPEN";
   }
-  if (fact.allocating) return "ALLOCATING";
   return fromPassengers(ctx, row.urn);
 }
 
