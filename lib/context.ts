@@ -3,6 +3,9 @@ import type { Principal } from "@/lib/auth/principal";
 import { sendingAfterCommit } from "@/lib/jobs/send-after-commit";
 import { wakeDispatcher } from "@/lib/jobs/wake";
 
+/** Work that waits for the transaction to commit, then runs with the caller's (non-transactional) context. */
+export type AfterCommit = (ctx: Ctx) => Promise<void>;
+
 /**
  * What every service verb receives: who acts, for which tenant, on which database handle.
  * A route handler, a console server action and a job step build one and call the same verb.
@@ -13,6 +16,8 @@ export type Ctx = {
   requestId?: string;
   /** set inside `transaction()`: nested calls reuse the open transaction */
   inTransaction?: boolean;
+  /** set inside `transaction()`: what runs once it commits (see `afterCommit`) */
+  afterCommit?: AfterCommit[];
 };
 
 export function tenantOf(ctx: Ctx): string {
@@ -22,11 +27,26 @@ export function tenantOf(ctx: Ctx): string {
 /**
  * Runs fn in one transaction: the change, its audit entry and its events (an outbox) commit
  * together or not at all. After commit the job dispatcher is woken to pick up the events; in
- * inngest mode they are sent to Inngest before this returns (lib/jobs/send-after-commit.ts).
+ * inngest mode they are sent to Inngest before this returns (lib/jobs/send-after-commit.ts). Then
+ * the work queued with `afterCommit` runs, in order, before this returns: a caller (an API answer, a
+ * job step) sees what the reactions wrote. A rolled-back transaction runs none of it.
  */
 export async function transaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
   if (ctx.inTransaction) return fn(ctx);
-  const result = await sendingAfterCommit(ctx.db, () => (ctx.db as Db).transaction((tx) => fn({ ...ctx, db: tx, inTransaction: true })));
+  const queued: AfterCommit[] = [];
+  const result = await sendingAfterCommit(ctx.db, () => (ctx.db as Db).transaction((tx) => fn({ ...ctx, db: tx, inTransaction: true, afterCommit: queued })));
   wakeDispatcher();
+  const outer: Ctx = { ...ctx, inTransaction: false, afterCommit: undefined };
+  for (const work of queued) await work(outer);
   return result;
+}
+
+/**
+ * Queues work for after the caller's transaction commits. Outside a transaction it runs now. Inside
+ * one built by hand (a handle that did not come from `transaction()`) it also runs now, inside that
+ * transaction: the work is idempotent, so that is only earlier, never wrong.
+ */
+export async function afterCommit(ctx: Ctx, work: AfterCommit): Promise<void> {
+  if (ctx.inTransaction && ctx.afterCommit) ctx.afterCommit.push(work);
+  else await work(ctx);
 }

@@ -1,12 +1,17 @@
 import { database } from "@/db/client";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { defineJob } from "@/lib/jobs/define";
+import { reactToWaveSettled } from "@/lib/reactions/wave-settled";
 import { closeBookedItems } from "@/lib/review/close-booked";
 
 /**
  * A wave settled → the case's open review items about rooms whose groups are now all booked are
  * resolved (GROUP_BOOKED, with the reason), after the booking's transaction committed: the booking
  * path neither reads nor locks review items, and a wave of many groups costs one run, not one per group.
+ * First the fact's in-process reactions are run again ("repair"): they ran right after the commit,
+ * before the booking step returned, unless the process died between the two; they are idempotent, so
+ * this changes nothing in the common case and re-derives the demand, the item and the case's status
+ * in the other.
  */
 export const closeBookedItemsOnSettled = defineJob({
   id: "review-close-booked",
@@ -17,6 +22,7 @@ export const closeBookedItemsOnSettled = defineJob({
   handler: async ({ event, step }) => {
     const { tenant, caseUrn } = event.data;
     const ctx = { db: (await database()).db, principal: systemPrincipal(tenant, "review") };
+    await step.run("repair", () => reactToWaveSettled({ ...ctx, principal: systemPrincipal(tenant, "booking") }, event.data, { repair: true }));
     return step.run("close", () => closeBookedItems(ctx, { caseUrn }));
   },
 });

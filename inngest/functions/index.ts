@@ -2,6 +2,8 @@ import { inngest } from "@/inngest/client";
 import { toInngestFunction } from "@/inngest/adapter";
 import type { AnyJob } from "@/lib/jobs/define";
 import { labelSteps } from "@/lib/observability/profile";
+// the in-process reactions to facts (wave settled, ...): every process that runs jobs runs them
+import "@/lib/reactions";
 import { agentRecommend } from "./agent-recommend";
 import { allocateOnApproval, allocateOnRequest } from "./allocate";
 import { careAssessors } from "./assess-care";
@@ -25,6 +27,7 @@ import { rehouseWalked } from "./rehouse-walked";
 import { releaseChosenStay } from "./release-chosen-stay";
 import { returnLegEmail } from "./return-leg";
 import { rideJobs } from "./rides";
+import { repairReviewNeeded } from "./review-needed";
 import { reviewSla, reviewSlaReleased, reviewSlaReschedule, reviewSlaRescheduled } from "./review-sla";
 import { deliverWebhook, webhookFanOut } from "./webhooks";
 import { weeklyReport } from "./weekly-report";
@@ -38,6 +41,7 @@ export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateO
   ...reconfirmationJobs,
   rehouseWalked,
   jobRetention,
+  repairReviewNeeded,
 ].map(labelSteps);
 
 /** The registry as Inngest functions, for serve(). */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { cases } from "@/db/schema";
-import { canTransition, moveCase } from "@/lib/cases/transitions";
+import { deriveCaseStatus } from "@/lib/cases/derive-status";
 import { type Ctx, transaction } from "@/lib/context";
 import { createReviewItem } from "@/lib/review/create-item";
 
@@ -19,8 +19,6 @@ export async function allocationJobFailed(ctx: Ctx, input: { caseUrn: string; er
       affectedGroups: [],
       detail: `The allocation job failed after its retries: ${input.error.slice(0, 500)}. Rerun the wave once the cause is fixed.`,
     });
-    if (row.status !== "MANUAL_REVIEW" && canTransition(row.status, "MANUAL_REVIEW")) {
-      await moveCase(tx, row, { to: "MANUAL_REVIEW", action: "allocate", reason: "the allocation job failed" });
-    }
+    await deriveCaseStatus(tx, { caseUrn: row.urn, action: "allocate", reason: "the allocation job failed", review: true });
   });
 }

@@ -1,8 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { allocationWaves, passengerGroups, passengers, reservations } from "@/db/schema";
+import { allocationWaves, passengers, reservations } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { requirePermission } from "@/lib/auth/require";
-import { cancelReservation } from "@/lib/booking/cancel";
 import { assertOpen, touchCase } from "@/lib/cases/load";
 import { movePassengers } from "@/lib/cases/passenger-transitions";
 import { type Ctx, transaction } from "@/lib/context";
@@ -12,28 +11,33 @@ import { parseInput } from "@/lib/validation";
 import { loadWave } from "./load";
 import { toWave } from "./record";
 import { type Allocation, type HeldGroup, OverrideWaveInput, type RankingInput, type Wave } from "./schemas";
+import { placeGroups } from "@/lib/cases/group-stay";
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 type Input = { waveUrn: string; groupId: string; hotelUrn: string; reason: string };
 
 /**
- * POST /allocation/wave/{waveUrn}/override: moves one group to another hotel of the wave's
- * candidates for its tier, with a reason; a held group becomes allocated; no other group changes.
- * The hotel needs the group's rooms left after this wave's other placements (and an accessible
- * room for a WHEELCHAIR passenger), else 422. A supervisor may pick a candidate the policy filtered
- * out: the override is the explicit decision, kept in the audit with before and after.
- * A group already booked elsewhere is re-booked: its reservation is cancelled at the provider first
- * (a provider that cannot cancel refuses the override with 409 and nothing changes), then the
- * booking job books the new hotel (`booking/requested` with the target).
+ * POST /allocation/wave/{waveUrn}/override, allocation's half: moves one group to another hotel of
+ * the wave's candidates for its tier, with a reason; a held group becomes allocated; no other group
+ * changes. The hotel needs the group's rooms left after this wave's other placements (and an
+ * accessible room for a WHEELCHAIR passenger), else 422. A supervisor may pick a candidate the
+ * policy filtered out: the override is the explicit decision, kept in the audit with before and after.
+ * A group already booked elsewhere is re-booked: the verb (lib/booking/override-wave.ts) asks
+ * `checkWaveOverride` first, cancels the stay at the provider (a provider that cannot cancel refuses
+ * with 409 and nothing changes), then calls `applyWaveOverride`, which has the booking job book the
+ * new hotel (`booking/requested` with the target).
  */
-export async function overrideWave({ ctx, input }: { ctx: Ctx; input: OverrideWaveInput }): Promise<Wave> {
+export async function checkWaveOverride(ctx: Ctx, input: OverrideWaveInput): Promise<{ parsed: Input; booked: string | null }> {
   requirePermission(ctx, "wave:write", "override an allocation");
   const parsed = parseInput(OverrideWaveInput, input);
   // everything is checked before a booking is cancelled: a refused override changes nothing
   const { booked } = await transaction(ctx, (tx) => decide(tx, parsed));
-  if (booked) {
-    await cancelReservation({ ctx, input: { reservationUrn: booked, reason: `moved to another hotel by a wave override: ${parsed.reason}`, rehouse: true } });
-  }
+  return { parsed, booked };
+}
+
+/** The wave, the group and the audit after the checks (and the booked stay's cancellation). */
+export async function applyWaveOverride(ctx: Ctx, parsed: Input, booked: string | null): Promise<Wave> {
+  requirePermission(ctx, "wave:write", "override an allocation");
   return transaction(ctx, async (tx) => {
     const d = await decide(tx, parsed);
     const [after] = await tx.db
@@ -42,7 +46,7 @@ export async function overrideWave({ ctx, input }: { ctx: Ctx; input: OverrideWa
       .where(eq(allocationWaves.urn, parsed.waveUrn))
       .returning();
     await movePassengers(tx.db, { caseUrn: d.caseUrn, to: "ALLOCATED", groupIds: [parsed.groupId], from: ["HELD", "AWAITING_ALLOCATION"], skipOthers: true });
-    await tx.db.update(passengerGroups).set({ hotelUrn: parsed.hotelUrn }).where(and(eq(passengerGroups.caseUrn, d.caseUrn), eq(passengerGroups.groupId, parsed.groupId)));
+    await placeGroups(tx.db, { caseUrn: d.caseUrn, groupIds: [parsed.groupId], hotelUrn: parsed.hotelUrn });
     if (booked) {
       const { moved } = d;
       await emit(tx, "booking/requested", {

@@ -1,18 +1,18 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
-import { allocationWaves, cases, passengerGroups, reviewItems, type CaseRow } from "@/db/schema";
+import { and, eq, ne } from "drizzle-orm";
+import { allocationWaves, reviewItems, type CaseRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { movePassengers } from "@/lib/cases/passenger-transitions";
-import { canTransition, moveCase } from "@/lib/cases/transitions";
+import { deriveCaseStatus } from "@/lib/cases/derive-status";
 import { type Ctx, transaction } from "@/lib/context";
 import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
 import type { SourceReport } from "@/lib/providers/search";
 import { createReviewItem } from "@/lib/review/create-item";
-import { recommendWaveItems } from "@/lib/review/recommend";
-import type { CaseStatus, ReviewCategory, WaveTrigger } from "@/lib/vocabulary";
+import type { ReviewCategory, WaveTrigger } from "@/lib/vocabulary";
 import type { EngineHeld, EngineResult } from "./engine";
 import type { AllocationPlan } from "./plan";
 import type { Allocation, HeldGroup, WaveSource } from "./schemas";
+import { placeGroups } from "@/lib/cases/group-stay";
 
 export type PersistWaveInput = {
   row: CaseRow;
@@ -52,15 +52,10 @@ export async function persistWave(ctx: Ctx, input: PersistWaveInput): Promise<{ 
     // the passengers first: a group that moved meanwhile (split, merged, booked) is left as it is
     if (placedIds.length) await movePassengers(tx.db, { caseUrn: row.urn, to: "ALLOCATED", groupIds: placedIds, skipOthers: true });
     if (heldIds.length) await movePassengers(tx.db, { caseUrn: row.urn, to: "HELD", groupIds: heldIds, skipOthers: true });
-    for (const [hotelUrn, groupIds] of groupBy(result.allocations, (a) => a.hotelUrn)) {
-      await tx.db
-        .update(passengerGroups)
-        .set({ hotelUrn })
-        .where(and(eq(passengerGroups.caseUrn, row.urn), inArray(passengerGroups.groupId, groupIds.map((a) => a.groupId))));
+    for (const [hotelUrn, placed] of groupBy(result.allocations, (a) => a.hotelUrn)) {
+      await placeGroups(tx.db, { caseUrn: row.urn, groupIds: placed.map((a) => a.groupId), hotelUrn });
     }
-    if (heldIds.length) {
-      await tx.db.update(passengerGroups).set({ hotelUrn: null }).where(and(eq(passengerGroups.caseUrn, row.urn), inArray(passengerGroups.groupId, heldIds)));
-    }
+    await placeGroups(tx.db, { caseUrn: row.urn, groupIds: heldIds, hotelUrn: null });
 
     const reviewByGroup = await openItemsFor(tx, row, waveUrn, result.held);
     const allocations: Allocation[] = result.allocations.map((a) => ({ ...a, override: null }));
@@ -92,10 +87,10 @@ export async function persistWave(ctx: Ctx, input: PersistWaveInput): Promise<{ 
       createdBy: tx.principal.sub,
     });
 
-    // the items this wave opened get the recommender's proposals now that the wave can be read
-    if (heldIds.length) await recommendWaveItems(tx, row.urn, waveUrn);
     if (input.trigger === "RERUN") await supersedeCovered(tx, row.urn, waveUrn, new Set([...placedIds, ...heldIds]));
-    await moveCaseAfterWave(tx, row, nextStatus(result));
+    // the case's status follows from its passengers (just moved) and the items this wave raised
+    const review = result.caseToManualReview || result.held.length > 0;
+    await deriveCaseStatus(tx, { caseUrn: row.urn, action: "allocate", reason: review ? "allocation held groups or found no policy" : "allocation placed the groups; booking follows", review });
     await writeAudit(tx, {
       entity: "wave",
       entityUrn: waveUrn,
@@ -111,23 +106,10 @@ export async function persistWave(ctx: Ctx, input: PersistWaveInput): Promise<{ 
         totalCost: result.totalCost,
       },
     });
-    await emit(tx, "allocation/wave.persisted", { tenant, caseUrn: row.urn, waveUrn });
+    // the items this wave opened get the recommender's proposals after the commit (lib/reactions), outside the tenant's wave lock
+    await emit(tx, "allocation/wave.persisted", { tenant, caseUrn: row.urn, waveUrn, held: heldIds.length });
     return { waveUrn, created: true };
   });
-}
-
-/** Review when a group is held or no policy matched; booking when something was placed; else as it was. */
-function nextStatus(result: EngineResult): CaseStatus | null {
-  if (result.caseToManualReview || result.held.length > 0) return "MANUAL_REVIEW";
-  if (result.allocations.length > 0) return "BOOKING";
-  return null;
-}
-
-async function moveCaseAfterWave(ctx: Ctx, row: CaseRow, to: CaseStatus | null): Promise<void> {
-  if (!to) return;
-  const [current] = await ctx.db.select().from(cases).where(eq(cases.urn, row.urn)).limit(1).for("update");
-  if (current.status === to || !canTransition(current.status, to)) return;
-  await moveCase(ctx, current, { to, action: "allocate", reason: to === "MANUAL_REVIEW" ? "allocation held groups or found no policy" : "allocation placed the groups; booking follows" });
 }
 
 /**

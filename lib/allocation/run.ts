@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import { allocationWaves, cases } from "@/db/schema";
+import { allocationWaves } from "@/db/schema";
 import { loadCase } from "@/lib/cases/load";
 import { caseSystems } from "@/lib/drills/systems";
-import { canTransition, moveCase } from "@/lib/cases/transitions";
+import { deriveCaseStatus } from "@/lib/cases/derive-status";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict } from "@/lib/errors";
 import type { Offer } from "@/lib/providers/offer";
@@ -58,12 +58,7 @@ export async function prepareAllocation(ctx: Ctx, input: RunAllocationInput): Pr
     throw conflict("CONFLICT", `No hotel source could be searched for ${plan.airport.code} (${failed.map((s) => `${s.provider}: ${s.error ?? "failed"}`).join("; ")}); nothing was allocated, try again shortly.`);
   }
   // the case shows ALLOCATING from the moment there is something to allocate with
-  await transaction(ctx, async (tx) => {
-    const [current] = await tx.db.select().from(cases).where(eq(cases.urn, row.urn)).limit(1).for("update");
-    if (current && current.status !== "ALLOCATING" && canTransition(current.status, "ALLOCATING")) {
-      await moveCase(tx, current, { to: "ALLOCATING", action: "allocate", reason: input.reason ?? `${input.trigger.toLowerCase()} wave started` });
-    }
-  });
+  await transaction(ctx, (tx) => deriveCaseStatus(tx, { caseUrn: row.urn, action: "allocate", reason: input.reason ?? `${input.trigger.toLowerCase()} wave started`, allocating: true }));
   return { kind: "ready", plan, offers: search.offers, sources: search.sources };
 }
 

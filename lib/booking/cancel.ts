@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import { passengerGroups, reservations } from "@/db/schema";
+import { reservations } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { requirePermission } from "@/lib/auth/require";
 import { assertOpen, loadOpenCase, touchCase } from "@/lib/cases/load";
@@ -15,6 +15,7 @@ import { parseInput } from "@/lib/validation";
 import { LIVE_STATUSES } from "./live";
 import { canCancel, loadReservation, recordsOf } from "./load";
 import { CancelReservationBody, type Reservation } from "./schemas";
+import { releaseGroupStay } from "@/lib/cases/group-stay";
 
 export type CancelReservationInput = z.input<typeof CancelReservationBody> & { reservationUrn: string };
 
@@ -81,10 +82,7 @@ export async function cancelReservation({
       .set({ status: "CANCELLED", cancellationReason: body.reason })
       .where(and(eq(reservations.urn, row.urn), eq(reservations.status, "CONFIRMED")))
       .returning();
-    await tx.db
-      .update(passengerGroups)
-      .set({ reservationUrn: null, ...(to !== "CANCELLED" ? { hotelUrn: null } : {}) })
-      .where(and(eq(passengerGroups.caseUrn, row.caseUrn), eq(passengerGroups.groupId, row.groupId), eq(passengerGroups.reservationUrn, row.urn)));
+    await releaseGroupStay(tx.db, { caseUrn: row.caseUrn, groupId: row.groupId, reservationUrn: row.urn, keepHotel: to === "CANCELLED" });
     const moved = await movePassengers(tx.db, { caseUrn: row.caseUrn, groupIds: [row.groupId], to, from: ["BOOKED"], skipOthers: true });
     await writeAudit(tx, {
       entity: "reservation",

@@ -4,7 +4,8 @@ import { cases, reservations } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { movePassengers } from "@/lib/cases/passenger-transitions";
-import { canTransition, moveCase } from "@/lib/cases/transitions";
+import { deriveCaseStatus } from "@/lib/cases/derive-status";
+import { canTransition } from "@/lib/cases/transitions";
 import { type Ctx, transaction } from "@/lib/context";
 
 export const CLOSED_BY_CHECK_OUT = "every reservation checked out";
@@ -56,7 +57,6 @@ async function closeIfAllCheckedOut(ctx: Ctx, caseUrn: string): Promise<boolean>
       .from(reservations)
       .where(and(eq(reservations.caseUrn, caseUrn), inArray(reservations.status, ["PENDING", "CONFIRMED", "CHECKED_OUT"])));
     if (live.length === 0 || live.some((r) => r.status !== "CHECKED_OUT")) return false;
-    await moveCase(tx, row, { to: "CLOSED", action: "close", reason: CLOSED_BY_CHECK_OUT, set: { closedAt: new Date(), closeReason: CLOSED_BY_CHECK_OUT } });
-    return true;
+    return (await deriveCaseStatus(tx, { caseUrn, action: "close", reason: CLOSED_BY_CHECK_OUT, ended: true })).moved;
   });
 }

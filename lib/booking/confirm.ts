@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { passengerGroups, reservations, type BookingAttemptJson, type ReservationRow } from "@/db/schema";
+import { reservations, type BookingAttemptJson, type ReservationRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { bookPassengers } from "@/lib/cases/passenger-transitions";
 import { touchCase } from "@/lib/cases/load";
@@ -7,6 +7,7 @@ import type { Ctx } from "@/lib/context";
 import { emit } from "@/lib/events";
 import type { ProviderBooking } from "@/lib/providers/types";
 import type { BookingPlan, Candidate } from "./plan";
+import { houseGroup } from "@/lib/cases/group-stay";
 
 /**
  * A provider confirmed: in one transaction (the caller's) the PENDING reservation becomes
@@ -49,10 +50,7 @@ export async function confirmReservation(tx: Ctx, plan: BookingPlan, c: Candidat
     if (now && now.status === "CONFIRMED" && now.providerRef === booking.reference) return now;
     throw new Error(`reservation ${plan.reservationUrn} is ${now?.status ?? "gone"}, not PENDING: the booking ${booking.provider} ${booking.reference} was not recorded`);
   }
-  await tx.db
-    .update(passengerGroups)
-    .set({ reservationUrn: row.urn, hotelUrn: c.hotelUrn })
-    .where(and(eq(passengerGroups.caseUrn, plan.caseUrn), eq(passengerGroups.groupId, plan.groupId)));
+  await houseGroup(tx.db, { caseUrn: plan.caseUrn, groupId: plan.groupId, reservationUrn: row.urn, hotelUrn: c.hotelUrn });
   // a rebook from review finds the group HELD, a manual booking may find it waiting: placed, then booked
   await bookPassengers(tx.db, { caseUrn: plan.caseUrn, groupIds: [plan.groupId] });
   await writeAudit(tx, {

@@ -1,11 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
-import { cases, reservations, type BookingAttemptJson } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { reservations, type BookingAttemptJson } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
+import { touchCase } from "@/lib/cases/load";
 import { movePassengers } from "@/lib/cases/passenger-transitions";
-import { canTransition, moveCase } from "@/lib/cases/transitions";
 import { type Ctx, transaction } from "@/lib/context";
-import { createReviewItem } from "@/lib/review/create-item";
-import type { AttemptedHotel } from "@/lib/review/schemas";
+import { emit, type EventPayload } from "@/lib/events";
+import { newUrn } from "@/lib/ids";
 import type { ReviewCategory } from "@/lib/vocabulary";
 
 export type FailedBooking = {
@@ -23,7 +23,7 @@ export type FailedBooking = {
 /**
  * Every option failed: the PENDING reservation is FAILED (kept as history), the group's
  * passengers are HELD, a review item lists each hotel tried with its last provider error, and the
- * case goes to MANUAL_REVIEW. The category is PAYMENT_FAILED (MEDIUM) when the card was what every
+ * case goes to MANUAL_REVIEW (both by review and cases reacting to `review/needed` after the commit). The category is PAYMENT_FAILED (MEDIUM) when the card was what every
  * hotel refused, else BOOKING_FAILED (HIGH). One transaction; a second call changes nothing.
  */
 export async function failBooking(ctx: Ctx, input: FailedBooking): Promise<{ reviewUrn: string | null }> {
@@ -42,8 +42,12 @@ export async function failBooking(ctx: Ctx, input: FailedBooking): Promise<{ rev
       category === "PAYMENT_FAILED"
         ? `Group ${input.groupId}: the payment was refused (${attempted.map((a) => a.providerError ?? a.reason).join("; ")}).`
         : `Group ${input.groupId}: every hotel tried refused or failed (${attempted.map((a) => `${a.hotelUrn}: ${a.reason}`).join("; ")}).`;
-    const item = await createReviewItem(tx, {
+    // review raises the item and the case goes to review right after the commit (lib/reactions), before this returns
+    const reviewUrn = newUrn("review");
+    await emit(tx, "review/needed", {
+      tenant: tx.principal.tenant,
       caseUrn: input.caseUrn,
+      reviewUrn,
       airport: input.airport,
       category,
       affectedGroups: [input.groupId],
@@ -51,6 +55,7 @@ export async function failBooking(ctx: Ctx, input: FailedBooking): Promise<{ rev
       waveUrn: input.waveUrn,
       reservationUrns: [row.urn],
       attemptedHotels: attempted,
+      escalate: { action: "book", reason: `${category}: ${detail}` },
     });
     await writeAudit(tx, {
       entity: "reservation",
@@ -59,19 +64,17 @@ export async function failBooking(ctx: Ctx, input: FailedBooking): Promise<{ rev
       airport: input.airport,
       reason: detail,
       before: { status: "PENDING" },
-      after: { status: "FAILED", reviewUrn: item.urn },
+      after: { status: "FAILED", reviewUrn },
     });
-    const [current] = await tx.db.select().from(cases).where(eq(cases.urn, input.caseUrn)).limit(1).for("update");
-    if (current && current.status !== "MANUAL_REVIEW" && canTransition(current.status, "MANUAL_REVIEW")) {
-      await moveCase(tx, current, { to: "MANUAL_REVIEW", action: "book", reason: `${category}: ${detail}` });
-    } else {
-      await tx.db.update(cases).set({ revision: sql`${cases.revision} + 1` }).where(eq(cases.urn, input.caseUrn));
-    }
-    return { reviewUrn: item.urn };
+    // the console polls the revision: the failed stay shows even when the status stays
+    await touchCase(tx, input.caseUrn);
+    return { reviewUrn };
   });
 }
 
 /** One entry per hotel, in the order tried, with its last outcome. */
+type AttemptedHotel = NonNullable<EventPayload<"review/needed">["attemptedHotels"]>[number];
+
 export function attemptedHotels(attempts: BookingAttemptJson[], cause?: FailedBooking["cause"]): AttemptedHotel[] {
   const byHotel = new Map<string, AttemptedHotel>();
   for (const a of attempts) {

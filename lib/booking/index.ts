@@ -2,6 +2,7 @@
 export { bookManually } from "./manual";
 export { cancelReservation } from "./cancel";
 export { checkOutDue } from "./check-out";
+export { overrideWave } from "./override-wave";
 export { getReservation } from "./get";
 export { listReservations } from "./list";
 export { settleWave } from "./settle";

@@ -1,11 +1,13 @@
 import { auditableWalkDetail } from "./walk";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { passengerGroups, reservations, reviewItems, type BookingAttemptJson } from "@/db/schema";
+import { reservations, reviewItems, type BookingAttemptJson } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { loadCase, touchCase } from "@/lib/cases/load";
 import { movePassengers } from "@/lib/cases/passenger-transitions";
 import { type Ctx, transaction } from "@/lib/context";
-import { createReviewItem } from "@/lib/review/create-item";
+import { emit } from "@/lib/events";
+import { newUrn } from "@/lib/ids";
+import { releaseGroupStay } from "@/lib/cases/group-stay";
 
 export type RehouseFailed = { reservationUrn: string; reviewItemUrn: string | null; passengersMoved: number };
 
@@ -29,11 +31,7 @@ export async function failRehousing(ctx: Ctx, input: { walkedUrn: string; pendin
     if (open) return { reservationUrn: walked.urn, reviewItemUrn: open.urn, passengersMoved: 0 };
 
     // only while the group still points at the walked stay: a group housed meanwhile (a rerun, a manual booking) keeps its room
-    const released = await tx.db
-      .update(passengerGroups)
-      .set({ reservationUrn: null, hotelUrn: null })
-      .where(and(eq(passengerGroups.caseUrn, walked.caseUrn), eq(passengerGroups.groupId, walked.groupId), eq(passengerGroups.reservationUrn, walked.urn)))
-      .returning({ groupId: passengerGroups.groupId });
+    const released = await releaseGroupStay(tx.db, { caseUrn: walked.caseUrn, groupId: walked.groupId, reservationUrn: walked.urn });
     const moved = released.length
       ? await movePassengers(tx.db, { caseUrn: walked.caseUrn, groupIds: [walked.groupId], to: "AWAITING_ALLOCATION", from: ["BOOKED"], skipOthers: true })
       : [];
@@ -45,7 +43,11 @@ export async function failRehousing(ctx: Ctx, input: { walkedUrn: string; pendin
     // neither the item (audited as it is created) nor the audit repeats the hotel's words: the case
     // page shows them on the walked reservation, where erasure scrubs them
     const detail = describe(auditableWalkDetail(walked.walkReason, walked.walkDetail));
-    const item = await createReviewItem(tx, {
+    // review raises the item right after the commit (lib/reactions), under the URN this audit names
+    const item = { urn: newUrn("review") };
+    await emit(tx, "review/needed", {
+      tenant: tx.principal.tenant,
+      reviewUrn: item.urn,
       caseUrn: walked.caseUrn,
       category: "HOTEL_WALKED",
       airport: caseRow.airport,

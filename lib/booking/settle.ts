@@ -1,10 +1,7 @@
-import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
-import { allocationWaves, cases, demands, passengers, reservations, reviewItems } from "@/db/schema";
-import { canTransition, moveCase } from "@/lib/cases/transitions";
+import { eq, sql } from "drizzle-orm";
+import { allocationWaves, cases, reservations } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
-import { transitionDemand } from "@/lib/demand/transition";
 import { emit } from "@/lib/events";
-import { createReviewItem } from "@/lib/review/create-item";
 
 export type Settled = { state: "waiting" | "fulfilled" | "partial" | "failed"; booked: string[]; failed: string[] };
 
@@ -26,26 +23,24 @@ async function stillBooking(ctx: Ctx, waveUrn: string): Promise<boolean> {
   return Boolean(row && (row.pending > 0 || row.groups < row.placed));
 }
 
-/** Passengers that need nothing more from booking. */
-const HOUSED_OR_DONE = ["BOOKED", "CHECKED_OUT", "LOCAL_RESIDENT", "CANCELLED"] as const;
-
 /**
  * After a group's booking ends (confirmed or failed), what the wave adds up to. The case row is
  * locked first, so the groups of a wave finishing at once settle one after the other and exactly
- * one of them sees the last outcome. While a group of the wave is still booking: nothing. Every
- * group booked: the wave's demand FULFILLED and, once no passenger of the case waits for a room,
- * the case ACCOMMODATED. Some booked and others failed or held: one PARTIAL_FULFILLMENT item
- * (MEDIUM) and the demand PARTIAL. Nothing booked: the BOOKING_FAILED items already say it.
+ * one of them sees the last outcome. While a group of the wave is still booking: nothing. Once
+ * every placed group has an outcome, booking publishes `wave/settled` with it (fulfilled, partial,
+ * failed; the groups booked and not) and writes nothing else: the demand, the review queue and the
+ * case's status react to that fact after the commit, in their own domains (lib/reactions/wave-settled.ts),
+ * before this returns.
  */
 export async function settleWave(ctx: Ctx, input: { caseUrn: string; waveUrn: string }): Promise<Settled> {
   if (!ctx.inTransaction && (await stillBooking(ctx, input.waveUrn))) return { state: "waiting", booked: [], failed: [] };
   return transaction(ctx, async (tx) => {
-    const [row] = await tx.db.select().from(cases).where(eq(cases.urn, input.caseUrn)).limit(1).for("update");
+    const [row] = await tx.db.select({ urn: cases.urn, tenant: cases.tenant }).from(cases).where(eq(cases.urn, input.caseUrn)).limit(1).for("update");
     const [wave] = await tx.db.select().from(allocationWaves).where(eq(allocationWaves.urn, input.waveUrn)).limit(1);
     if (!row || !wave) return { state: "waiting", booked: [], failed: [] };
     const placed = (wave.allocations as { groupId: string }[]).map((a) => a.groupId);
     const held = (wave.held as { groupId: string }[]).map((h) => h.groupId);
-    const rows = await tx.db.select({ groupId: reservations.groupId, status: reservations.status }).from(reservations).where(eq(reservations.waveUrn, wave.urn));
+    const rows = await tx.db.select({ urn: reservations.urn, groupId: reservations.groupId, status: reservations.status }).from(reservations).where(eq(reservations.waveUrn, wave.urn));
     const statusesOf = (g: string) => rows.filter((r) => r.groupId === g).map((r) => r.status);
     const booked: string[] = [];
     const failed: string[] = [...held];
@@ -55,58 +50,17 @@ export async function settleWave(ctx: Ctx, input: { caseUrn: string; waveUrn: st
       else if (s.includes("PENDING") || s.length === 0) return { state: "waiting", booked, failed };
       else failed.push(g);
     }
-
-    // every placed group has an outcome: review items its bookings solved are closed after commit (inngest/functions/close-booked-items.ts)
-    await emit(tx, "wave/settled", { tenant: row.tenant, caseUrn: row.urn, waveUrn: wave.urn });
-
-    const demandRows = wave.demandUrn
-      ? await tx.db.select().from(demands).where(eq(demands.urn, wave.demandUrn))
-      : await tx.db.select().from(demands).where(and(eq(demands.caseUrn, row.urn), eq(demands.status, "APPROVED")));
-    const approved = demandRows.filter((d) => d.status === "APPROVED");
-
-    if (failed.length === 0) {
-      for (const d of approved) await transitionDemand(tx, { demand: d, action: "fulfil", airport: row.airport, reason: "every group of the wave has a confirmed reservation" });
-      const waiting = await tx.db
-        .select({ id: passengers.passengerId })
-        .from(passengers)
-        .where(and(eq(passengers.caseUrn, row.urn), notInArray(passengers.operationalStatus, [...HOUSED_OR_DONE])))
-        .limit(1);
-      if (waiting.length === 0 && row.status !== "ACCOMMODATED" && row.status !== "MANUAL_REVIEW" && canTransition(row.status, "ACCOMMODATED")) {
-        await moveCase(tx, row, { to: "ACCOMMODATED", action: "book", reason: "every group has a confirmed reservation" });
-        // outbound webhooks (lib/webhooks) tell the airline's systems
-        await emit(tx, "case/accommodated", { tenant: row.tenant, caseUrn: row.urn });
-      }
-      return { state: "fulfilled", booked, failed };
-    }
-    if (booked.length === 0) return { state: "failed", booked, failed };
-
-    for (const d of approved) {
-      await transitionDemand(tx, { demand: d, action: "partial", airport: row.airport, reason: `${booked.length} group(s) booked, ${failed.length} not` });
-      await emit(tx, "demand/partial", { tenant: row.tenant, caseUrn: row.urn, demandUrn: d.urn, bookedGroups: booked, unbookedGroups: failed });
-    }
-    const [open] = await tx.db
-      .select({ urn: reviewItems.urn })
-      .from(reviewItems)
-      .where(and(eq(reviewItems.caseUrn, row.urn), eq(reviewItems.waveUrn, wave.urn), eq(reviewItems.category, "PARTIAL_FULFILLMENT"), ne(reviewItems.state, "RESOLVED")))
-      .limit(1);
-    if (!open) {
-      const reservationUrns = await tx.db
-        .select({ urn: reservations.urn })
-        .from(reservations)
-        .where(and(eq(reservations.waveUrn, wave.urn), inArray(reservations.status, ["CONFIRMED", "FAILED"])));
-      await createReviewItem(tx, {
-        caseUrn: row.urn,
-        airport: row.airport,
-        category: "PARTIAL_FULFILLMENT",
-        affectedGroups: failed,
-        detail: `${booked.length} group(s) booked; ${failed.length} not booked: ${failed.join(", ")}.`,
-        waveUrn: wave.urn,
-        reservationUrns: reservationUrns.map((r) => r.urn),
-      });
-    }
-    if (row.status !== "MANUAL_REVIEW" && canTransition(row.status, "MANUAL_REVIEW")) {
-      await moveCase(tx, row, { to: "MANUAL_REVIEW", action: "book", reason: "some groups booked, others not" });
-    }
-    return { state: "partial", booked, failed };
+    const state = failed.length === 0 ? "fulfilled" : booked.length === 0 ? "failed" : "partial";
+    await emit(tx, "wave/settled", {
+      tenant: row.tenant,
+      caseUrn: row.urn,
+      waveUrn: wave.urn,
+      demandUrn: wave.demandUrn,
+      outcome: state,
+      bookedGroups: booked,
+      unbookedGroups: failed,
+      reservationUrns: rows.filter((r) => r.status === "CONFIRMED" || r.status === "FAILED").map((r) => r.urn),
+    });
+    return { state, booked, failed };
   });
 }

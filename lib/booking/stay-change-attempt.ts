@@ -14,6 +14,7 @@ import { confirmedAt } from "./confirm";
 import { classify } from "./retry";
 import { CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
 import type { StayCandidate, StayChangePlan } from "./stay-change-plan";
+import { houseGroup } from "@/lib/cases/group-stay";
 
 export type StayChangeOutcome = { kind: "confirmed"; reservationUrn: string } | { kind: "refused"; log: BookingAttemptJson };
 
@@ -92,10 +93,7 @@ export async function confirmStayChange(tx: Ctx, plan: StayChangePlan, c: StayCa
     await emit(tx, "voucher/issued", { tenant: tx.principal.tenant, caseUrn: plan.caseUrn, reservationUrn: row.urn, voucherUrn: voucher.urn });
     await refreshVoucher(tx, plan.previousUrn);
   } else {
-    await tx.db
-      .update(passengerGroups)
-      .set({ reservationUrn: row.urn, hotelUrn: c.hotelUrn })
-      .where(and(eq(passengerGroups.caseUrn, plan.caseUrn), eq(passengerGroups.groupId, plan.groupId)));
+    await houseGroup(tx.db, { caseUrn: plan.caseUrn, groupId: plan.groupId, reservationUrn: row.urn, hotelUrn: c.hotelUrn });
     await emit(tx, "reservation/confirmed", { tenant: tx.principal.tenant, caseUrn: plan.caseUrn, reservationUrn: row.urn });
     // the passenger's own choice answers once this commits: the first stay is released by a retried job, never inside their request
     if (row.requestedBy === "PASSENGER") await emit(tx, "passenger/hotel-chosen", { tenant: tx.principal.tenant, caseUrn: plan.caseUrn, reservationUrn: row.urn, previousUrn: plan.previousUrn });

@@ -1,8 +1,10 @@
 import { and, eq, inArray, like } from "drizzle-orm";
 import { type ReservationRow, reviewItems } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
-import { createReviewItem } from "@/lib/review/create-item";
-import type { AttemptedHotel } from "@/lib/review/schemas";
+import { emit, type EventPayload } from "@/lib/events";
+import { newUrn } from "@/lib/ids";
+
+type AttemptedHotel = NonNullable<EventPayload<"review/needed">["attemptedHotels"]>[number];
 
 export type StayOutcome = "UNCHANGED" | "MODIFIED" | "RELEASED" | "REVIEW" | "SKIPPED" | "REBOOK" | "CONTINUED" | "REPLACED";
 /** `checkOut` (the wanted local date) with REBOOK: the job books it as a continuation or replacement */
@@ -25,8 +27,8 @@ export async function openStayReview(ctx: Ctx, row: Pick<ReservationRow, "urn" |
 export async function stayReview(ctx: Ctx, row: ReservationRow, key: string, detail: string, attemptedHotels: AttemptedHotel[] = []): Promise<StayChangeResult> {
   await transaction(ctx, async (tx) => {
     if (await openStayReview(tx, row, key)) return;
-    // recommendations: [] — what is asked is a change at the hotel, not a ranking of others
-    await createReviewItem(tx, { caseUrn: row.caseUrn, category: "BOOKING_FAILED", affectedGroups: [row.groupId], reservationUrns: [row.urn], waveUrn: row.waveUrn, detail, attemptedHotels, recommendations: [] });
+    // recommend: false — what is asked is a change at the hotel, not a ranking of others; review raises it after the commit
+    await emit(tx, "review/needed", { tenant: tx.principal.tenant, reviewUrn: newUrn("review"), caseUrn: row.caseUrn, category: "BOOKING_FAILED", affectedGroups: [row.groupId], reservationUrns: [row.urn], waveUrn: row.waveUrn, detail, attemptedHotels, recommend: false });
   });
   return { reservationUrn: row.urn, outcome: "REVIEW", detail };
 }

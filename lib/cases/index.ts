@@ -16,5 +16,6 @@ export { reaccommodateCase } from "./reaccommodate";
 export { reopenCase } from "./reopen";
 export { splitGroup } from "./split-group";
 export { computeStay, initialStatus, STARTING_STATUS } from "./stay";
-export { CASE_TRANSITIONS, moveCase } from "./transitions";
+export { type CaseFact, deriveCaseStatus } from "./derive-status";
+export { CASE_TRANSITIONS } from "./transitions";
 export * from "./schemas";

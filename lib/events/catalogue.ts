@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PreparedBooking } from "@/lib/booking/prepared";
+import { REVIEW_CATEGORIES } from "@/lib/vocabulary";
 
 const nextFlight = z.object({ number: z.string(), scheduledDeparture: z.string() });
 
@@ -54,7 +55,26 @@ export const eventCatalogue = {
     // only these passenger groups; all groups still awaiting allocation when absent
     groupIds: z.array(z.string()).optional(),
   }),
-  "allocation/wave.persisted": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string() }),
+  // held: how many groups the wave held (review recommends for their items after the commit, lib/reactions)
+  // a domain found something only a person can settle (booking: every hotel failed, a stay change the
+  // provider refused, a walked group nobody took): review raises the item under the URN the publisher
+  // chose (its audit names it), after the commit; `escalate` sends the case to MANUAL_REVIEW
+  "review/needed": z.object({
+    tenant: z.string(),
+    caseUrn: z.string(),
+    reviewUrn: z.string(),
+    category: z.enum(REVIEW_CATEGORIES),
+    airport: z.string().nullable().optional(),
+    affectedGroups: z.array(z.string()),
+    detail: z.string(),
+    waveUrn: z.string().nullable().optional(),
+    reservationUrns: z.array(z.string()).default([]),
+    attemptedHotels: z.array(z.object({ hotelUrn: z.string(), reason: z.string(), providerError: z.string().optional() })).default([]),
+    // false: what is asked is a change at the hotel, not a ranking of other hotels
+    recommend: z.boolean().default(true),
+    escalate: z.object({ action: z.string(), reason: z.string() }).optional(),
+  }),
+  "allocation/wave.persisted": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string(), held: z.number().int().optional() }),
   // book one group of a wave: its allocation, or (a review rebook, a wave override) the hotel named here
   "booking/requested": z.object({
     tenant: z.string(),
@@ -73,8 +93,21 @@ export const eventCatalogue = {
   "case/accommodated": z.object({ tenant: z.string(), caseUrn: z.string() }),
   // a wave booked some groups and not others: its demand became PARTIAL
   "demand/partial": z.object({ tenant: z.string(), caseUrn: z.string(), demandUrn: z.string(), bookedGroups: z.array(z.string()), unbookedGroups: z.array(z.string()) }),
-  // booking has an outcome for every group placed in a wave (lib/booking/settle.ts): open review items about rooms are checked again
-  "wave/settled": z.object({ tenant: z.string(), caseUrn: z.string(), waveUrn: z.string() }),
+  // booking has an outcome for every group placed in a wave (lib/booking/settle.ts): the fact demand, review and
+  // cases react to (lib/reactions/wave-settled.ts), and open review items about rooms are checked again.
+  // outcome: every placed group booked (fulfilled), some (partial), none (failed); unbooked = failed and held groups
+  "wave/settled": z.object({
+    tenant: z.string(),
+    caseUrn: z.string(),
+    waveUrn: z.string(),
+    // the wave's demand; null: the case's APPROVED demands (a wave made before demands were tracked per wave)
+    demandUrn: z.string().nullable().default(null),
+    outcome: z.enum(["fulfilled", "partial", "failed"]).optional(),
+    bookedGroups: z.array(z.string()).default([]),
+    unbookedGroups: z.array(z.string()).default([]),
+    // the wave's CONFIRMED and FAILED reservations, for the review item a partial wave raises
+    reservationUrns: z.array(z.string()).default([]),
+  }),
   "reservation/confirmed": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
   "reservation/cancelled": z.object({
     tenant: z.string(),

@@ -1,17 +1,17 @@
 import { and, eq, ne, notInArray } from "drizzle-orm";
 import { cases, type CaseRow, passengerGroups, passengers, reviewItems } from "@/db/schema";
-import { moveCase } from "@/lib/cases/transitions";
+import { deriveCaseStatus } from "@/lib/cases/derive-status";
 import type { Ctx } from "@/lib/context";
 import { emit } from "@/lib/events";
-import type { CaseStatus, OperationalStatus } from "@/lib/vocabulary";
+import type { OperationalStatus } from "@/lib/vocabulary";
 
 const ROOMLESS: OperationalStatus[] = ["LOCAL_RESIDENT", "CANCELLED"];
-const DONE = new Set(["BOOKED", "CHECKED_OUT"]);
 
 /**
  * After an item is resolved (spec 3.2: "case returns to normal flow"): when no unresolved item is
- * left, a MANUAL_REVIEW case moves to what its groups say — ACCOMMODATED when every group is
- * booked, BOOKING while some are allocated and await their booking, OPEN otherwise — and groups
+ * left, a MANUAL_REVIEW case moves to what its groups say (lib/cases/derive-status.ts: ACCOMMODATED
+ * when every group is booked, BOOKING while some are allocated and await their booking, OPEN
+ * otherwise) — and groups
  * still awaiting allocation are allocated again (`allocation/requested`). HELD groups are not
  * re-run by a resolve: they were held for a reason the operator has just judged; relax, rebook,
  * split or a wave rerun move them.
@@ -35,15 +35,10 @@ export async function returnCaseToFlow(ctx: Ctx, row: CaseRow, reason: string): 
     .where(and(eq(passengers.caseUrn, row.urn), notInArray(passengers.operationalStatus, ROOMLESS)));
   const statusesOf = (groupId: string) => pax.filter((p) => p.groupId === groupId).map((p) => p.status);
   const housed = groups.filter((g) => statusesOf(g.groupId).length > 0);
-  const booked = housed.filter((g) => statusesOf(g.groupId).every((s) => DONE.has(s)));
-  const pending = housed.some((g) => statusesOf(g.groupId).includes("ALLOCATED"));
   const waiting = housed.filter((g) => !g.reservationUrn && statusesOf(g.groupId).includes("AWAITING_ALLOCATION")).map((g) => g.groupId);
 
-  let status: string = current.status;
-  if (current.status === "MANUAL_REVIEW") {
-    const to: CaseStatus = housed.length > 0 && booked.length === housed.length ? "ACCOMMODATED" : pending ? "BOOKING" : "OPEN";
-    status = (await moveCase(ctx, current, { to, action: "resolve", reason })).status;
-  }
+  // no item left: a case in review returns to what its passengers say (lib/cases derives it)
+  const status = current.status === "MANUAL_REVIEW" ? (await deriveCaseStatus(ctx, { caseUrn: row.urn, action: "resolve", reason })).status : current.status;
   if (waiting.length) {
     await emit(ctx, "allocation/requested", { tenant: ctx.principal.tenant, caseUrn: row.urn, demandUrn: null, reason: `review resolved: ${reason}`, groupIds: waiting });
   }

@@ -21,6 +21,8 @@ export const DEFAULT_SLA_MINUTES: Record<ReviewPriority, number> = {
 };
 
 export type CreateReviewItemInput = {
+  /** chosen by the caller that must name the item before it exists (a `review/needed` fact): creating it again returns it */
+  urn?: string;
   caseUrn: string;
   category: ReviewCategory;
   affectedGroups: string[];
@@ -43,8 +45,12 @@ export async function createReviewItem(
   input: CreateReviewItemInput,
 ): Promise<ReviewItemRow> {
   return transaction(ctx, async (tx) => {
+    if (input.urn) {
+      const [existing] = await tx.db.select().from(reviewItems).where(eq(reviewItems.urn, input.urn)).limit(1);
+      if (existing) return existing;
+    }
     const priority = PRIORITY_BY_CATEGORY[input.category];
-    const urn = newUrn("review");
+    const urn = input.urn ?? newUrn("review");
     const slaDueAt = new Date(
       Date.now() + (await slaMinutes(tx, priority)) * 60_000,
     );

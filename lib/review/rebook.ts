@@ -1,5 +1,3 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { passengerGroups } from "@/db/schema";
 import { accessibleRoomsNeeded } from "@/lib/allocation/engine";
 import type { RankingInput } from "@/lib/allocation/schemas";
 import { requirePermission } from "@/lib/auth/require";
@@ -13,6 +11,7 @@ import { auditItem, holdForAction } from "./act";
 import { RebookInput, type ReviewItem } from "./schemas";
 import { toReviewItem } from "./to-record";
 import { itemGroups, latestWave, roomsLeft, tierOffer, unhoused } from "./wave-context";
+import { placeGroups } from "@/lib/cases/group-stay";
 
 /**
  * POST /manual-review/{itemUrn}/rebook: books the item's groups that are not booked yet at the
@@ -54,7 +53,7 @@ export async function rebookReviewItem({ ctx, input }: { ctx: Ctx; input: Rebook
 
     const ids = groups.map((g) => g.groupId);
     await movePassengers(tx.db, { caseUrn: row.urn, to: "ALLOCATED", groupIds: ids, from: ["HELD", "AWAITING_ALLOCATION"], skipOthers: true });
-    await tx.db.update(passengerGroups).set({ hotelUrn }).where(and(eq(passengerGroups.caseUrn, row.urn), inArray(passengerGroups.groupId, ids)));
+    await placeGroups(tx.db, { caseUrn: row.urn, groupIds: ids, hotelUrn });
     for (const { groupId, offer } of planned) {
       await emit(tx, "booking/requested", {
         tenant: tx.principal.tenant,

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { migrate, openDatabase, type Database } from "@/db/client";
+// as instrumentation.ts does for the server: the reactions to facts (wave settled, ...) run in every test process
+import "@/lib/reactions";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or, when

@@ -1,7 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { overrideWave, rerunWave } from "@/lib/allocation";
+import { rerunWave } from "@/lib/allocation";
+import { overrideWave } from "@/lib/booking";
 import { consoleAction } from "@/lib/console/action-result";
 
 // Each action only builds the context and calls the verb the API calls: the verb parses the input,

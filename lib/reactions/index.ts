@@ -1,0 +1,19 @@
+import { onCommitted } from "@/lib/events/reactions";
+import { reactToReviewNeeded } from "./review-needed";
+import { recommendForWave } from "./wave-persisted";
+import { reactToWaveSettled } from "./wave-settled";
+
+/**
+ * The reactions of one domain to another's facts, registered in one place above the domains, so a
+ * publisher never imports the domains that react (booking does not know demand, review or cases
+ * react to its settled waves). They run in-process right after the publisher's commit, before its
+ * verb returns (lib/context.ts `transaction`). Imported for its effect by every process that runs
+ * verbs: instrumentation.ts (the Next server: routes and server actions), the job registry
+ * (inngest/functions: workers and the Inngest endpoint) and the tests' database helper. The
+ * registry lives on globalThis, so one registration serves every bundle of the process.
+ */
+onCommitted("wave/settled", "demand, review and case react to a settled wave", (ctx, fact) => reactToWaveSettled(ctx, fact));
+onCommitted("review/needed", "review raises the item, the case goes to review", reactToReviewNeeded);
+onCommitted("allocation/wave.persisted", "review recommends for the items a wave raised", recommendForWave);
+
+export { reactToWaveSettled };
