@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { checkRateLimit } from "@/lib/api/rate-limit";
+import { checkRateLimit } from "@/lib/http/rate-limit";
 import { type DbOrTx, getDb } from "@/db/client";
 import type { Ctx } from "@/lib/context";
 import { newId } from "@/lib/ids";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { mealVouchers } from "@/db/schema";
-import { parseJson, readCapped } from "@/lib/api/body";
+import { parseJson, readCapped } from "@/lib/http/body";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";

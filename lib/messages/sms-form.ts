@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { readCapped } from "@/lib/api/body";
+import { readCapped } from "@/lib/http/body";
 import { invalid, malformed, unauthenticated, unsupportedMediaType } from "@/lib/errors";
 import { verifySmsSignature } from "@/lib/sms/signature";
 import { assertStorable, issuesToErrors } from "@/lib/validation";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { rideVouchers } from "@/db/schema";
-import { readCapped } from "@/lib/api/body";
+import { readCapped } from "@/lib/http/body";
 import { writeAudit } from "@/lib/audit/write";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { touchCase } from "@/lib/cases/load";
