@@ -6,7 +6,7 @@ import { rankGroup } from "@/lib/allocation/engine";
 import { loadCase } from "@/lib/cases/load";
 import { localDate } from "@/lib/cases/stay";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { newUrn } from "@/lib/ids";
 import { pendingSuccessor } from "./successor-row";
 import { stayPolicy } from "@/lib/passenger/policy";
