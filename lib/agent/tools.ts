@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { allocate, type EngineGroup, type EngineResult } from "@/lib/allocation/engine";
+import { allocate, type EngineGroup, type EngineResult } from "@/lib/allocation-engine";
 import type { Ctx } from "@/lib/context";
 import { caseSystems } from "@/lib/peers/case-systems";
 import { errorFields, log } from "@/lib/log";

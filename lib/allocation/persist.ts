@@ -10,7 +10,7 @@ import type { SourceReport } from "@/lib/providers/search";
 import { createReviewItem } from "@/lib/review/create-item";
 import { recommendWaveItems } from "@/lib/review/recommend";
 import type { CaseStatus, ReviewCategory, WaveTrigger } from "@/lib/vocabulary";
-import type { EngineHeld, EngineResult } from "./engine";
+import type { EngineHeld, EngineResult } from "@/lib/allocation-engine";
 import type { AllocationPlan } from "./plan";
 import type { Allocation, HeldGroup, WaveSource } from "./schemas";
 

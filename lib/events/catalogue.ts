@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PreparedBooking } from "@/lib/booking/prepared";
+import { PreparedBooking } from "@/lib/events/prepared-booking";
 
 const nextFlight = z.object({ number: z.string(), scheduledDeparture: z.string() });
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { airports, passengers } from "@/db/schema";
-import { checkOffer, constraintsOf, offerDistanceKm } from "@/lib/allocation/engine/filter";
+import { checkOffer, constraintsOf, offerDistanceKm } from "@/lib/allocation-engine/filter";
 import { localDate } from "@/lib/cases/stay";
 import { allocationOf } from "@/lib/booking/stay-change-plan";
 import { caseSystems } from "@/lib/peers/case-systems";

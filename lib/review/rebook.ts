@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { passengerGroups } from "@/db/schema";
-import { accessibleRoomsNeeded } from "@/lib/allocation/engine";
+import { accessibleRoomsNeeded } from "@/lib/allocation-engine";
 import type { RankingInput } from "@/lib/allocation/schemas";
 import { requirePermission } from "@/lib/auth/require";
 import { movePassengers } from "@/lib/cases/passenger-transitions";
