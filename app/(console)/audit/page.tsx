@@ -14,7 +14,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { listAudit } from "@/lib/audit/list";
 import { AuditQuery } from "@/lib/audit/schemas";
 import { sessionCtx } from "@/lib/auth/session-ctx";
-import { auditLabels } from "@/lib/audit/labels";
+import { auditLabels } from "@/lib/read-models/audit-labels";
 import { FilterNotice } from "@/components/console/filter-notice";
 import { caseLabels } from "@/lib/read-models/case-labels";
 import { loadMoreAudit } from "./actions";
