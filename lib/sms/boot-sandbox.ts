@@ -1,5 +1,5 @@
 import { errorFields, log } from "@/lib/log";
-import { publicBaseUrl } from "@/lib/vouchers/link";
+import { publicBaseUrl } from "@/lib/http/public-url";
 import { startSmsSandbox } from "./sandbox";
 
 /**

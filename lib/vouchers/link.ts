@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { authSecret } from "@/lib/auth/secret";
+import { publicBaseUrl } from "@/lib/http/public-url";
 import { isUrn } from "@/lib/ids";
 
 /**
@@ -50,11 +51,6 @@ export function verifyPassengerToken(token: string, now = Date.now()): LinkCheck
 /** The absolute URL of the passenger page, under PUBLIC_URL (default http://localhost:$PORT). */
 export function passengerLink(token: string): string {
   return `${publicBaseUrl()}/v/${token}`;
-}
-
-/** The service's public base URL: PUBLIC_URL, default http://localhost:$PORT (links, SMS callbacks). */
-export function publicBaseUrl(): string {
-  return (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
 }
 
 function signature(reservationUrn: string, expiresAt: number): string {
