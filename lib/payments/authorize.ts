@@ -1,5 +1,5 @@
 import { log } from "@/lib/log";
-import { looksLikeCardNumber } from "@/lib/policies/schemas";
+import { looksLikeCardNumber } from "./card-number";
 import { requestAuthorization } from "./client";
 import { PaymentUnavailable } from "./errors";
 import type { PaymentEndpoint } from "./settings";
