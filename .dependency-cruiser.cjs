@@ -28,9 +28,11 @@ const LAYERS = [
   // HTTP plumbing shared by the API and the domains' list verbs: cursors, bodies, rate limits, outbound calls
   ["http", ["http", "outbound"]],
   // what every verb stands on: the context, the job outbox and its event catalogue, principals, the audit trail
-  ["platform", ["context", "events", "jobs", "auth", "audit", "tenants", "read-models"]],
+  ["platform", ["context", "events", "jobs", "auth", "audit", "tenants"]],
   // the outside systems (hotel providers, payments, fleet, rides, meals, model, SMS) and a case's choice of live or drill peers
-  ["peers", ["start-sandbox-if-asked", "providers", "payments", "peers", "sms", "boot-peers", "allocation-engine", "pool"]],
+  ["peers", ["start-sandbox-if-asked", "providers", "payments", "peers", "sms", "boot-peers"]],
+  // pure computation: the allocation engine and the worker-thread pool that runs it
+  ["compute", ["allocation-engine", "pool"]],
   // the domains, each above the ones it reads
   [
     "domains",
@@ -40,8 +42,8 @@ const LAYERS = [
       "extranet", "capacity", "meals", "passenger", "messages", "reports", "drills", "agent", "backup",
     ],
   ],
-  // read side and entry points: the console board, the REST API, server actions' helper, boot
-  ["surface", ["board", "console", "api", "boot"]],
+  // read side and entry points: read models over several domains, the console board, the REST API, server actions' helper, boot
+  ["surface", ["read-models", "board", "console", "api", "boot"]],
 ];
 
 const units = LAYERS.flatMap(([, names]) => names);

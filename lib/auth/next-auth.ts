@@ -2,7 +2,7 @@ import NextAuth, { type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { headers } from "next/headers";
-import { sameOriginPath } from "@/app/sign-in/callback";
+import { sameOriginPath } from "@/lib/http/sign-in-callback";
 import { getDb } from "@/db/client";
 import { isHttpsRequest, publicLocation } from "@/lib/http/client-address";
 import { isConsoleSessionLive, revokeConsoleSession, SESSION_MAX_AGE_SECONDS, startConsoleSession } from "./console-sessions";
