@@ -114,7 +114,7 @@ function callbacks(): NextAuthConfig["callbacks"] {
       return live ? token : null;
     },
     /**
-     * After sign-in or sign-out: a same-origin path only (app/sign-in/callback.ts), whatever next-auth
+     * After sign-in or sign-out: a same-origin path only (lib/http/sign-in-callback.ts), whatever next-auth
      * was handed, under PUBLIC_URL or relative: never `baseUrl`, which is the address the server is
      * bound to (`http://0.0.0.0:3000`) or whatever host the request named.
      */
