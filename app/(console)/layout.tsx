@@ -13,7 +13,7 @@ import { navFor } from "@/components/console/nav-items";
 import { ThemeToggle } from "@/components/console/theme-toggle";
 import { Badge } from "@/components/ui/badge";
 import { isHotelUser } from "@/lib/auth/hotel-scope";
-import { sessionUser } from "@/lib/auth/session-ctx";
+import { sessionUser } from "@/lib/console/session-ctx";
 import { signOutAction } from "./actions";
 
 // Every console page reads the session and live data: nothing here is prerendered.

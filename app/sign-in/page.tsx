@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
-import { sessionUser } from "@/lib/auth/session-ctx";
+import { sessionUser } from "@/lib/console/session-ctx";
 import { safeCallback } from "@/lib/http/sign-in-callback";
 import { SignInForm, type DemoAccount } from "./sign-in-form";
 

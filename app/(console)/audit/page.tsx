@@ -13,7 +13,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { listAudit } from "@/lib/audit/list";
 import { AuditQuery } from "@/lib/audit/schemas";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { auditLabels } from "@/lib/read-models/audit-labels";
 import { FilterNotice } from "@/components/console/filter-notice";
 import { caseLabels } from "@/lib/read-models/case-labels";
