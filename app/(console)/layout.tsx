@@ -12,7 +12,7 @@ import { ConsoleNav } from "@/components/console/nav";
 import { navFor } from "@/components/console/nav-items";
 import { ThemeToggle } from "@/components/console/theme-toggle";
 import { Badge } from "@/components/ui/badge";
-import { isHotelUser } from "@/lib/auth/hotel-scope";
+import { isHotelUser } from "@/lib/hotels/scope";
 import { sessionUser } from "@/lib/console/session-ctx";
 import { signOutAction } from "./actions";
 

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ThemeToggle } from "@/components/console/theme-toggle";
-import { isHotelUser } from "@/lib/auth/hotel-scope";
+import { isHotelUser } from "@/lib/hotels/scope";
 import { sessionUser } from "@/lib/console/session-ctx";
 import { RETURN_TO_HEADER } from "@/lib/http/return-to";
 import { sameOriginPath } from "@/lib/http/sign-in-callback";
