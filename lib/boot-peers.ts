@@ -10,15 +10,15 @@ export async function startUnconfiguredPeers(): Promise<void> {
   const peers: [string, () => Promise<{ [k: string]: () => Promise<void> }>, string][] = [
     ["hotel providers", () => import("@/lib/providers/boot-sandboxes"), "startSandboxesIfUnconfigured"],
     ["payment service provider", () => import("@/lib/payments/boot-sandbox"), "startPaymentSandboxIfUnconfigured"],
-    ["transport fleet", () => import("@/lib/transport/fleet/boot-sandbox"), "startFleetSandboxIfUnconfigured"],
+    ["transport fleet", () => import("@/lib/peers/fleet/boot-sandbox"), "startFleetSandboxIfUnconfigured"],
     // only with SMS_URL=sandbox: without SMS_URL there is no SMS, and messages say so (KEPT)
     ["SMS gateway", () => import("@/lib/sms/boot-sandbox"), "startSmsSandboxIfAsked"],
     // only with MEALS_URL=sandbox: without MEALS_URL meal vouchers stay PENDING and say so
-    ["meal voucher issuer", () => import("@/lib/meals/boot-sandbox"), "startMealsSandboxIfAsked"],
+    ["meal voucher issuer", () => import("@/lib/peers/meals/boot-sandbox"), "startMealsSandboxIfAsked"],
     // only with RIDES_URL=sandbox: without RIDES_URL ride vouchers stay PENDING and say why
-    ["ride provider", () => import("@/lib/rides/boot-sandbox"), "startRidesSandboxIfAsked"],
+    ["ride provider", () => import("@/lib/peers/rides/boot-sandbox"), "startRidesSandboxIfAsked"],
     // the agent degrades to the deterministic recommender without it
-    ["model", () => import("@/lib/agent/model/boot"), "startModelSandboxIfUnconfigured"],
+    ["model", () => import("@/lib/peers/model/boot"), "startModelSandboxIfUnconfigured"],
   ];
   for (const [name, load, fn] of peers) {
     await load()

@@ -1,6 +1,6 @@
 import { rawVar, setVar, type VarName } from "@/lib/config";
 import { errorFields, log } from "@/lib/log";
-import { publicBaseUrl } from "@/lib/vouchers/link";
+import { publicBaseUrl } from "@/lib/http/public-url";
 
 export type SandboxBoot = {
   /** the variable that asks for it: `<urlVar>=sandbox` */

@@ -81,7 +81,7 @@ if (workers > 0) {
   // one set of sandboxes for every process, started here before the processes that use them
   const { startUnconfiguredPeers } = await import("../lib/boot-peers");
   await startUnconfiguredPeers();
-  const { startDrillSandboxesForWorkers } = await import("../lib/drills/sources");
+  const { startDrillSandboxesForWorkers } = await import("../lib/peers/drill-sources");
   await startDrillSandboxesForWorkers();
   console.log(`Jobs run in ${workers} worker process(es) beside the web process (WORKERS=${workers}).`);
 }

@@ -16,11 +16,13 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-// static checks first: a type error or lint error fails the suite like a failing test
+// static checks first: a type error, a lint error or a layering violation fails the suite like a failing test
 if (process.env.CHECKS !== "0" && extra.length === 0) {
   for (const [name, cmd, args] of [
     ["typecheck", bin("tsc"), ["--noEmit", "-p", "."]],
     ["lint", bin("eslint"), ["."]],
+    // the layering of lib/ (.dependency-cruiser.cjs): no import climbs back up, so no cycle between its folders
+    ["depcheck", "npm", ["run", "--silent", "depcheck"]],
   ] as const) {
     console.log(`\n— ${name}`);
     const r = spawnSync(cmd, [...args], { stdio: "inherit", env: process.env });

@@ -12,8 +12,8 @@ import { ConsoleNav } from "@/components/console/nav";
 import { navFor } from "@/components/console/nav-items";
 import { ThemeToggle } from "@/components/console/theme-toggle";
 import { Badge } from "@/components/ui/badge";
-import { isHotelUser } from "@/lib/auth/hotel-scope";
-import { sessionUser } from "@/lib/auth/session-ctx";
+import { isHotelUser } from "@/lib/hotels/scope";
+import { sessionUser } from "@/lib/console/session-ctx";
 import { signOutAction } from "./actions";
 
 // Every console page reads the session and live data: nothing here is prerendered.

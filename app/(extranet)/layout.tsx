@@ -5,10 +5,10 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ThemeToggle } from "@/components/console/theme-toggle";
-import { isHotelUser } from "@/lib/auth/hotel-scope";
-import { sessionUser } from "@/lib/auth/session-ctx";
+import { isHotelUser } from "@/lib/hotels/scope";
+import { sessionUser } from "@/lib/console/session-ctx";
 import { RETURN_TO_HEADER } from "@/lib/http/return-to";
-import { sameOriginPath } from "../sign-in/callback";
+import { sameOriginPath } from "@/lib/http/sign-in-callback";
 import { signOutAction } from "../(console)/actions";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@
 
 import { AuthError } from "next-auth";
 import { signIn } from "@/lib/auth/next-auth";
-import { safeCallback } from "./callback";
+import { safeCallback } from "@/lib/http/sign-in-callback";
 
 export type SignInState = { error?: string; email?: string };
 

@@ -4,8 +4,8 @@ import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { config } from "@/lib/config";
-import { sessionUser } from "@/lib/auth/session-ctx";
-import { safeCallback } from "./callback";
+import { sessionUser } from "@/lib/console/session-ctx";
+import { safeCallback } from "@/lib/http/sign-in-callback";
 import { SignInForm, type DemoAccount } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };

@@ -10,7 +10,7 @@ import { toast } from "@/components/ui/toaster";
 import type { AuditEntry } from "@/lib/audit/schemas";
 import type { ActionResult } from "@/lib/console/action-result";
 import { ReasonText } from "@/components/console/reason-text";
-import type { AuditLabels, EntityLabel } from "@/lib/audit/labels";
+import type { AuditLabels, EntityLabel } from "@/lib/read-models/audit-labels";
 import type { PolicyName } from "@/lib/policies/names";
 import { policyUrnsIn } from "@/lib/policies/href";
 import { actionWords, refusalWords } from "@/lib/audit/wording";

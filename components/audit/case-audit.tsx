@@ -3,7 +3,7 @@ import Link from "next/link";
 import { formatAge, formatZoned } from "@/components/console/format";
 import { ReasonText } from "@/components/console/reason-text";
 import { Badge } from "@/components/ui/badge";
-import { auditLabels } from "@/lib/audit/labels";
+import { auditLabels } from "@/lib/read-models/audit-labels";
 import { listAudit } from "@/lib/audit/list";
 import { actionWords, changeWords, inReadingOrder } from "@/lib/audit/wording";
 import type { Ctx } from "@/lib/context";

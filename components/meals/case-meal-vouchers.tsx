@@ -3,7 +3,7 @@ import { formatMoney } from "@/components/console/format";
 import { Badge } from "@/components/ui/badge";
 import type { Ctx } from "@/lib/context";
 import { listCaseMealVouchers } from "@/lib/meals/list-case";
-import { NO_ISSUER } from "@/lib/meals/settings";
+import { NO_ISSUER } from "@/lib/peers/meals/settings";
 
 /**
  * The case page's "Meal vouchers" line: how many were issued, spent, cancelled, failed or wait, and

@@ -2,7 +2,7 @@ import { boolean, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import type { CaseMode, VehicleType } from "@/lib/vocabulary";
 import { lifecycle } from "./columns";
 
-/** What the fleet answered when asked for more vehicles of a type for a night (lib/transport/fleet-shortfall/ask-capacity.ts). */
+/** What the fleet answered when asked for more vehicles of a type for a night (lib/peers/fleet-shortfall/ask-capacity.ts). */
 export type CapacityAskJson = {
   vehicleType: VehicleType;
   /** vehicles asked: one per ride of the type still without one when the first refusal came */

@@ -8,7 +8,7 @@ import { findLostBooking, type Reconciled } from "@/lib/booking/reconcile";
 import { backoffSeconds } from "@/lib/booking/retry";
 import { settleWave } from "@/lib/booking/settle";
 import { waveBookings } from "@/lib/booking/waves";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { config } from "@/lib/config";
 import type { BookingAttemptJson } from "@/db/schema";
 import { defineJob } from "@/lib/jobs/define";

@@ -2,12 +2,12 @@ import { generateText, NoObjectGeneratedError, NoOutputGeneratedError, Output, s
 import { z } from "zod";
 import type { ReviewItemRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { log } from "@/lib/log";
 import { MAX_RECOMMENDATIONS, recommendFor } from "@/lib/review/recommend";
 import { Recommendation, RelaxFields } from "@/lib/review/schemas";
 import { tierOffer } from "@/lib/review/wave-context";
-import { withModel } from "./model/call";
+import { withModel } from "@/lib/peers/model/call";
 import { redactedContext } from "./redact";
 import { loadSituation, type Situation } from "./situation";
 import { AGENT_TOOL_NAMES, type AgentTool, agentTools, type HotelCandidate, type RelaxationCost } from "./tools";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { allocate, type EngineGroup, type EngineResult } from "@/lib/allocation/engine";
+import { allocate, type EngineGroup, type EngineResult } from "@/lib/allocation-engine";
 import type { Ctx } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { errorFields, log } from "@/lib/log";
 import type { Policy } from "@/lib/policies/schemas";
 import type { Offer } from "@/lib/providers/offer";

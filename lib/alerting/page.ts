@@ -1,6 +1,6 @@
 import type { ReviewItemRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import type { StoredTenantSettings } from "@/lib/tenants/settings";
 import type { ReviewPriority } from "@/lib/vocabulary";
 import { PAGE_EVENT_TYPE } from "@/lib/webhooks/events";

@@ -1,6 +1,6 @@
 import { runTask } from "@/lib/pool";
 import type { Offer } from "@/lib/providers/offer";
-import type { EngineInput, EngineQuality, EngineResult } from "./engine";
+import type { EngineInput, EngineQuality, EngineResult } from "@/lib/allocation-engine";
 import type { AllocationPlan } from "./plan";
 
 /** The engine's input for a plan, the offers its search found and the stay quality of the tenant's rated hotels (only the offered ones are handed on). */

@@ -9,7 +9,7 @@ import { newUrn } from "@/lib/ids";
 import type { SourceReport } from "@/lib/providers/search";
 import { createReviewItem } from "@/lib/review/create-item";
 import type { ReviewCategory, WaveTrigger } from "@/lib/vocabulary";
-import type { EngineHeld, EngineResult } from "./engine";
+import type { EngineHeld, EngineResult } from "@/lib/allocation-engine";
 import type { AllocationPlan } from "./plan";
 import type { Allocation, HeldGroup, WaveSource } from "./schemas";
 import { placeGroups } from "@/lib/cases/group-stay";

@@ -10,7 +10,7 @@ import { caseContext, matchPolicies } from "@/lib/policies/match";
 import type { Policy } from "@/lib/policies/schemas";
 import { applyCaseOverlays } from "@/lib/review/overlay";
 import { type OperationalStatus, TIERS, type Tier, type WaveTrigger } from "@/lib/vocabulary";
-import type { EngineGroup } from "./engine";
+import type { EngineGroup } from "@/lib/allocation-engine";
 
 /** Statuses that count towards rooms already taken (a placed or booked group keeps its rooms). */
 const HOUSED: OperationalStatus[] = ["ALLOCATED", "BOOKED", "CHECKED_OUT"];

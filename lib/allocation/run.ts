@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { allocationWaves } from "@/db/schema";
 import { loadCase } from "@/lib/cases/load";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { deriveCaseStatus } from "@/lib/cases/derive-status";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict } from "@/lib/errors";

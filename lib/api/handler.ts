@@ -11,10 +11,10 @@ import { decodeSegment, newId } from "@/lib/ids";
 import { errorFields, log } from "@/lib/log";
 import { ensureTenant } from "@/lib/tenants/ensure";
 import { assertStorable, parseInput } from "@/lib/validation";
-import { readJson } from "./body";
+import { readJson } from "@/lib/http/body";
 import { problemResponse } from "./problem";
 import { upperCaseEnums } from "./query-case";
-import { checkRateLimit } from "./rate-limit";
+import { checkRateLimit } from "@/lib/http/rate-limit";
 import { Reply } from "./reply";
 import type { RouteSpec } from "./route";
 

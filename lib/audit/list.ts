@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import { auditEntries, type AuditEntryRow } from "@/db/schema";
-import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { decodeCursor, paginate } from "@/lib/http/cursor";
 import { requirePermission } from "@/lib/auth/require";
 import { airportFilter } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";

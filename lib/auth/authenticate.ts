@@ -97,6 +97,6 @@ async function sessionPrincipal(req: Request, db: DbOrTx): Promise<Principal | n
   // signed out, ended by an ADMIN, expired or never recorded: the cookie alone proves nothing
   const sid = typeof token.sid === "string" ? token.sid : undefined;
   if (!(await isConsoleSessionLive(db, { sid, tenant: claims.data.tenant, sub: claims.data.sub }))) return null;
-  // no jti: the rate limit keys a console user by subject, as console server actions do (lib/auth/session-ctx.ts)
+  // no jti: the rate limit keys a console user by subject, as console server actions do (lib/console/session-ctx.ts)
   return { ...principalFromClaims(claims.data), kind: "user", jti: undefined };
 }

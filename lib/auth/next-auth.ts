@@ -2,7 +2,7 @@ import NextAuth, { type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { headers } from "next/headers";
-import { sameOriginPath } from "@/app/sign-in/callback";
+import { sameOriginPath } from "@/lib/http/sign-in-callback";
 import { getDb } from "@/db/client";
 import { config } from "@/lib/config";
 import { isHttpsRequest, publicLocation } from "@/lib/http/client-address";
@@ -115,7 +115,7 @@ function callbacks(): NextAuthConfig["callbacks"] {
       return live ? token : null;
     },
     /**
-     * After sign-in or sign-out: a same-origin path only (app/sign-in/callback.ts), whatever next-auth
+     * After sign-in or sign-out: a same-origin path only (lib/http/sign-in-callback.ts), whatever next-auth
      * was handed, under PUBLIC_URL or relative: never `baseUrl`, which is the address the server is
      * bound to (`http://0.0.0.0:3000`) or whatever host the request named.
      */

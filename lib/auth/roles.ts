@@ -34,7 +34,7 @@ export const PERMISSIONS = {
   "settings:write": [ADMIN],
   "webhooks:write": [ADMIN],
   "reports:write": [OPS, ADMIN],
-  // the extranet (issue 22): a HOTEL user only for the hotels its claim lists (lib/auth/hotel-scope.ts)
+  // the extranet (issue 22): a HOTEL user only for the hotels its claim lists (lib/hotels/scope.ts)
   "hotel:extranet": [HOTEL, OPS, ADMIN],
   "hotel:quality": [HOTEL, OPERATOR, OPS, ADMIN],
   "hotel:problem": [OPERATOR, OPS, ADMIN],

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { allocationWaves, passengers, reservations, type BookingAttemptJson } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
 import { directProvider } from "@/lib/providers/direct/client";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import type { BookRequest, HotelProvider, ProviderBooking } from "@/lib/providers/types";
 import { confirmReservation } from "./confirm";
 import { cardTokenFor } from "./payment";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { allocationWaves, reservations } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { authorizePayment } from "@/lib/payments/authorize";
 import { cardTokenFor } from "./payment";
 import type { BookingPlan } from "./plan";

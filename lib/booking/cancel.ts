@@ -10,7 +10,7 @@ import { conflict, DomainError } from "@/lib/errors";
 import { emit } from "@/lib/events";
 import { directProvider } from "@/lib/providers/direct/client";
 import { CapabilityUnsupported, ProviderError, ProviderRejected } from "@/lib/providers/errors";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { parseInput } from "@/lib/validation";
 import { LIVE_STATUSES } from "./live";
 import { canCancel, loadReservation, recordsOf } from "./load";

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { z } from "zod";
 import { cases, reservations } from "@/db/schema";
-import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { decodeCursor, paginate } from "@/lib/http/cursor";
 import { requirePermission } from "@/lib/auth/require";
 import { caseListScope } from "@/lib/cases/list-scope";
 import type { Ctx } from "@/lib/context";

@@ -5,7 +5,7 @@ import { requirePermission } from "@/lib/auth/require";
 import { assertOpen, loadCase } from "@/lib/cases/load";
 import { localDate } from "@/lib/cases/stay";
 import type { Ctx } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { conflict, invalid } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { searchHotelOffers } from "@/lib/providers/search";

@@ -11,7 +11,7 @@ import type { Money } from "@/lib/primitives";
 import type { CaseMode, Provider } from "@/lib/vocabulary";
 import { LIVE_STATUSES } from "./live";
 import { paymentMethodFor } from "./payment";
-import type { PreparedBooking } from "./prepared";
+import type { PreparedBooking } from "@/lib/events/prepared-booking";
 import { BOOKING_LIMITS } from "./retry";
 import { addDays, CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
 

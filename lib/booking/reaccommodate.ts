@@ -6,7 +6,7 @@ import { loadCase, touchCase } from "@/lib/cases/load";
 import { computeStay, localDate } from "@/lib/cases/stay";
 import { type Ctx, transaction } from "@/lib/context";
 import { DomainError } from "@/lib/errors";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { emit } from "@/lib/events";
 import { directProvider } from "@/lib/providers/direct/client";
 import { CapabilityUnsupported, ProviderRejected } from "@/lib/providers/errors";

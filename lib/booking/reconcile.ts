@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { reservations } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { ProviderError } from "@/lib/providers/errors";
 import { appendAttempt } from "./attempt";
 import { confirmReservation } from "./confirm";

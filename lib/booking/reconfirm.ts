@@ -5,7 +5,7 @@ import { airportTimeZone } from "@/lib/cases/airports";
 import { localDate } from "@/lib/cases/stay";
 import { requirePermission } from "@/lib/auth/require";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { directProvider } from "@/lib/providers/direct/client";
 import { ProviderError } from "@/lib/providers/errors";
 import type { ProviderBooking } from "@/lib/providers/types";

@@ -2,11 +2,11 @@ import { auditableWalkDetail } from "./walk";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { airports, passengerGroups, passengers, reservations, type ReservationRow } from "@/db/schema";
 import { isUniqueViolation } from "@/db/unique-violation";
-import { rankGroup } from "@/lib/allocation/engine";
+import { rankGroup } from "@/lib/allocation-engine";
 import { loadCase } from "@/lib/cases/load";
 import { localDate } from "@/lib/cases/stay";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { newUrn } from "@/lib/ids";
 import { pendingSuccessor } from "./successor-row";
 import { stayPolicy } from "@/lib/passenger/policy";
@@ -142,7 +142,7 @@ async function candidatesFor(ctx: Ctx, row: ReservationRow, airport: string, tim
 
 /**
  * The sources searched now (as the wave searched: one room, the cached offers while fresh), ranked
- * by the engine for the group alone (lib/allocation/engine rankGroup): the stay's policy with every
+ * by the engine for the group alone (lib/allocation-engine rankGroup): the stay's policy with every
  * constraint the wave applies, the minQuality gate and the cost, distance and quality weights, with
  * the tenant's stay quality of the offered hotels, rooms for the whole group (accessible ones for
  * its wheelchairs). The walked hotel, and a hotel the catalogue does not know (nothing to book it

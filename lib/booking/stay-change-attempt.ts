@@ -3,7 +3,7 @@ import { passengerGroups, reservations, type BookingAttemptJson } from "@/db/sch
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { emit } from "@/lib/events";
 import { directProvider } from "@/lib/providers/direct/client";
 import type { BookRequest, ProviderBooking } from "@/lib/providers/types";

@@ -3,7 +3,7 @@ import { reservations, type BookingAttemptJson, type ReservationRow } from "@/db
 import { writeAudit } from "@/lib/audit/write";
 import { loadCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { emit } from "@/lib/events";
 import { directProvider } from "@/lib/providers/direct/client";
 import { CapabilityUnsupported, ProviderRejected } from "@/lib/providers/errors";

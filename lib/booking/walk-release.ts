@@ -1,6 +1,6 @@
 import type { ReservationRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { directProvider } from "@/lib/providers/direct/client";
 import { ProviderError } from "@/lib/providers/errors";
 import { canCancel } from "./load";

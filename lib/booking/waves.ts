@@ -5,7 +5,7 @@ import type { Ctx } from "@/lib/context";
 import type { Provider } from "@/lib/vocabulary";
 import { LIVE_STATUSES } from "./live";
 import { paymentMethods } from "./payment";
-import type { PreparedBooking } from "./prepared";
+import type { PreparedBooking } from "@/lib/events/prepared-booking";
 import { hotelsToTry } from "./plan";
 
 export type WaveBooking = { groupId: string; provider: Provider; prepared: PreparedBooking };

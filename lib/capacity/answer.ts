@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { capacityCallAnswers } from "@/db/schema";
-import { loadScopedHotel } from "@/lib/auth/hotel-scope";
+import { loadScopedHotel } from "@/lib/hotels/scope";
 import { requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";

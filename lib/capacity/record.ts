@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { capacityCallAnswers, capacityCalls, type CapacityCallRow, directContracts, hotels } from "@/db/schema";
-import { isHotelUser } from "@/lib/auth/hotel-scope";
+import { isHotelUser } from "@/lib/hotels/scope";
 import { requirePermission } from "@/lib/auth/require";
 import { assertAirport } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";

@@ -1,5 +1,5 @@
 import type { FlightJson, NextFlightJson } from "@/db/schema/json";
-import { distanceKm } from "@/lib/allocation/engine/geo";
+import { distanceKm } from "@/lib/allocation-engine/geo";
 import { computeStay } from "@/lib/cases/stay";
 import { dateTimeFormat } from "@/lib/time-zones";
 import type { CareFacts, Disruption } from "./types";

@@ -1,6 +1,6 @@
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import { cases, type CaseRow } from "@/db/schema";
-import type { CursorKey } from "@/lib/api/cursor";
+import type { CursorKey } from "@/lib/http/cursor";
 import { invalid } from "@/lib/errors";
 import type { CaseSort, SortOrder } from "@/lib/vocabulary";
 
@@ -14,7 +14,7 @@ const statusRank = sql<number>`(case ${sql.join(
 
 type Key = {
   expr: SQL;
-  /** what the cursor carries of this key (lib/api/cursor.ts checks it before param sees it) */
+  /** what the cursor carries of this key (lib/http/cursor.ts checks it before param sees it) */
   kind: CursorKey;
   /** the row's value of expr, as the cursor carries it */
   of: (row: CaseRow) => string | number;

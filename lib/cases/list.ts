@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { cases, demands, passengerGroups, passengers, reservations, reviewItems, type CaseRow } from "@/db/schema";
-import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { decodeCursor, paginate } from "@/lib/http/cursor";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { caseListScope } from "./list-scope";

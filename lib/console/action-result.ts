@@ -1,7 +1,7 @@
 import { unstable_rethrow } from "next/navigation";
 import { ZodError } from "zod";
 import { writeAudit } from "@/lib/audit/write";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import type { Ctx } from "@/lib/context";
 import { DomainError, type FieldError } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";

@@ -4,7 +4,7 @@ import type { Ctx } from "@/lib/context";
 import { approveDemand, createDemand } from "@/lib/demand";
 import { parseInput } from "@/lib/validation";
 import { DrillSpec, generateManifest } from "./generate";
-import { drillSandboxes } from "./sources";
+import { drillSandboxes } from "@/lib/peers/drill-sources";
 
 export type LaunchedDrill = { caseUrn: string; demandUrn: string; passengers: number; groups: number; seed: number };
 

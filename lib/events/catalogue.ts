@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PreparedBooking } from "@/lib/booking/prepared";
+import { PreparedBooking } from "@/lib/events/prepared-booking";
 import { REVIEW_CATEGORIES } from "@/lib/vocabulary";
 
 const nextFlight = z.object({ number: z.string(), scheduledDeparture: z.string() });

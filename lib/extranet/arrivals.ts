@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
 import { z } from "zod";
 import { reservations } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
-import { loadScopedHotel } from "@/lib/auth/hotel-scope";
+import { loadScopedHotel } from "@/lib/hotels/scope";
 import { groupKey, roomingGuests } from "@/lib/booking/rooming-guests";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { nightUnderWay } from "@/lib/cases/stay";

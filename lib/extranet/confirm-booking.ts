@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { reservations } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
-import { loadScopedHotel } from "@/lib/auth/hotel-scope";
+import { loadScopedHotel } from "@/lib/hotels/scope";
 import { requirePermission } from "@/lib/auth/require";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict } from "@/lib/errors";

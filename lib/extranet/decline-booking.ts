@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { directBookings, reservations } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
-import { loadScopedHotel } from "@/lib/auth/hotel-scope";
+import { loadScopedHotel } from "@/lib/hotels/scope";
 import { requirePermission } from "@/lib/auth/require";
 import { assertReservationTransition } from "@/lib/booking/transitions";
 import { walkReservation } from "@/lib/booking/walk";

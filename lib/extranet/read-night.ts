@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { directContracts, hotelInventory } from "@/db/schema";
-import { loadScopedHotel } from "@/lib/auth/hotel-scope";
+import { loadScopedHotel } from "@/lib/hotels/scope";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 

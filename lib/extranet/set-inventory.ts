@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { loadScopedHotel } from "@/lib/auth/hotel-scope";
+import { loadScopedHotel } from "@/lib/hotels/scope";
 import { requirePermission } from "@/lib/auth/require";
 import { type Ctx, transaction } from "@/lib/context";
 import { parseInput } from "@/lib/validation";

@@ -7,7 +7,7 @@ export type ContractedHotel = { hotelUrn: string; hotelName: string; airport: st
 
 /**
  * "The tenant's direct contract(s) for this hotel / at this airport", asked in one place: the
- * extranet's scope (lib/auth/hotel-scope.ts), the users a HOTEL role may be given (lib/users), a
+ * extranet's scope (lib/hotels/scope.ts), the users a HOTEL role may be given (lib/users), a
  * capacity call's hotels, the night a hotel sets and the DIRECT source all mean the same contracts
  * (direct_contracts, keyed by tenant and hotel). Every query takes the database or a transaction
  * and the tenant, so a verb keeps its own transaction.

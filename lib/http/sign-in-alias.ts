@@ -1,4 +1,4 @@
-import { safeCallback } from "@/app/sign-in/callback";
+import { safeCallback } from "@/lib/http/sign-in-callback";
 import { publicSignInUrl } from "./client-address";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { mealVouchers } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { cancelAtIssuer, voucherOf } from "./issue";
 
 /**

@@ -2,17 +2,17 @@ import { and, eq, sql } from "drizzle-orm";
 import { mealVouchers, type MealVoucherRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { emit } from "@/lib/events";
 import { log } from "@/lib/log";
-import { cancelVoucher, createVoucher, withRetry } from "./client";
+import { cancelVoucher, createVoucher, withRetry } from "@/lib/peers/meals/client";
 import { PeerError } from "@/lib/http/peer-errors";
-import { type MealsEndpoint, NO_ISSUER } from "./settings";
+import { type MealsEndpoint, NO_ISSUER } from "@/lib/peers/meals/settings";
 
 export type IssueOutcome = "ISSUED" | "FAILED" | "NO_ISSUER" | "SKIPPED";
 
 /**
- * Issues one PENDING meal voucher at the case's issuer (lib/drills/systems.ts: a drill's is its own
+ * Issues one PENDING meal voucher at the case's issuer (lib/peers/case-systems.ts: a drill's is its own
  * sandbox), its urn the Idempotency-Key: however many runs ask at once, the issuer creates one
  * voucher and one of them moves it ISSUED (`WHERE status = 'PENDING'`), audits it and emits
  * "meal/issued". Retryable faults are retried with backoff (Retry-After honoured); when the tries

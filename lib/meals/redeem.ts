@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { mealVouchers } from "@/db/schema";
-import { parseJson, readCapped } from "@/lib/api/body";
+import { parseJson, readCapped } from "@/lib/http/body";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
 import { invalid, notFound, unauthenticated } from "@/lib/errors";
 import { issuesToErrors } from "@/lib/validation";
-import { mealsSettings } from "./settings";
+import { mealsSettings } from "@/lib/peers/meals/settings";
 import { verifyHmacHex } from "@/lib/http/body-signature";
-import { RedemptionCallback } from "./wire";
+import { RedemptionCallback } from "@/lib/peers/meals/wire";
 
 export type RedemptionResult = { mealVoucherUrn: string; status: "REDEEMED"; redeemedAmount: number; redeemedAt: string };
 

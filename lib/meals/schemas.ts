@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MealVoucherStatus } from "@/lib/vocabulary";
-import { RedemptionCallback } from "./wire";
+import { RedemptionCallback } from "@/lib/peers/meals/wire";
 
 export const MealVouchersQuery = z.object({
   status: MealVoucherStatus.optional(),

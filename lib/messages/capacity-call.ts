@@ -5,7 +5,7 @@ import { capacityCalls, tenants } from "@/db/schema";
 import CapacityCall, { CapacityCallProps, capacityCallSubject, capacityCallText } from "@/emails/capacity-call";
 import { contractedHotelsAt } from "@/lib/capacity/hotels";
 import { type Ctx, transaction } from "@/lib/context";
-import { publicBaseUrl } from "@/lib/vouchers/link";
+import { publicBaseUrl } from "@/lib/http/public-url";
 import { queueMessages } from "./queue";
 
 /** Where a hotel answers a call: the extranet page, which opens the call named in the query. */

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { messages, type MessageRow, vouchers } from "@/db/schema";
 import type { MessageReceiptJson } from "@/db/schema/messages";
 import { transaction, type Ctx } from "@/lib/context";
-import { mailCase } from "@/lib/drills/mode";
+import { mailCase } from "@/lib/peers/case-mode";
 import { RetryAfterError } from "@/lib/jobs/define";
 import { errorFields, log } from "@/lib/log";
 import { noServerReason, smsEndpoint } from "./channels";

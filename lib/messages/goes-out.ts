@@ -1,10 +1,10 @@
 import type { Ctx } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import type { CaseMode } from "@/lib/vocabulary";
 
 /**
  * Whether a case's messages may leave the service, as the case's resolved outside systems say
- * (lib/drills/systems.ts): only a LIVE case's do; a drill's or a shadow case's are written,
+ * (lib/peers/case-systems.ts): only a LIVE case's do; a drill's or a shadow case's are written,
  * marked and KEPT. Queueing, resending and delivery all ask here. A message about no case
  * (a tenant-wide report) goes out.
  */

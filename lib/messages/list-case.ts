@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { messages, passengers } from "@/db/schema";
-import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { decodeCursor, paginate } from "@/lib/http/cursor";
 import { requirePermission } from "@/lib/auth/require";
 import { loadCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";

@@ -1,6 +1,6 @@
 import { messages } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { subjectFor } from "@/lib/drills/mode";
+import { subjectFor } from "@/lib/peers/case-mode";
 import { emit } from "@/lib/events";
 import type { Locale } from "@/lib/i18n";
 import { newUrn } from "@/lib/ids";

@@ -2,7 +2,7 @@ import type { MessageRow } from "@/db/schema";
 import { sendSms } from "@/lib/sms/client";
 import { SmsAuthError, SmsOptedOut, SmsRejected, SmsUnavailable } from "@/lib/sms/errors";
 import type { SmsEndpoint } from "@/lib/sms/settings";
-import { publicBaseUrl } from "@/lib/vouchers/link";
+import { publicBaseUrl } from "@/lib/http/public-url";
 import { OPTED_OUT_ERROR } from "./opt-out";
 import { type SendOutcome, TransientDeliveryError } from "./send-outcome";
 

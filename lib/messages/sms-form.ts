@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import { readCapped } from "@/lib/api/body";
+import { readCapped } from "@/lib/http/body";
 import { invalid, malformed, unauthenticated, unsupportedMediaType } from "@/lib/errors";
 import { verifySmsSignature } from "@/lib/sms/signature";
 import { assertStorable, issuesToErrors } from "@/lib/validation";
-import { publicBaseUrl } from "@/lib/vouchers/link";
+import { publicBaseUrl } from "@/lib/http/public-url";
 import { smsEndpoint } from "./channels";
 
 /** A gateway's callback is small; anything larger is not one. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, not, or, type SQL } from "drizzle-orm";
 import { messages, type MessageRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { liveMailOnly } from "@/lib/drills/mode";
+import { liveMailOnly } from "@/lib/peers/case-mode";
 import { pendingRunFor } from "@/lib/jobs/queries";
 import type { MessageChannel } from "@/lib/vocabulary";
 import { noServerReason } from "./channels";

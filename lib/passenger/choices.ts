@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { airports, passengers } from "@/db/schema";
-import { checkOffer, constraintsOf, offerDistanceKm } from "@/lib/allocation/engine/filter";
+import { checkOffer, constraintsOf, offerDistanceKm } from "@/lib/allocation-engine/filter";
 import { localDate } from "@/lib/cases/stay";
 import { allocationOf } from "@/lib/booking/stay-change-plan";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import type { Offer } from "@/lib/providers/offer";
 import { searchHotelOffers } from "@/lib/providers/search";
 import type { PassengerLink } from "./link";

@@ -9,7 +9,7 @@ import { CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "@/lib/booking/sta
 import { attemptStayChange, confirmStayChange, type StayChangeOutcome } from "@/lib/booking/stay-change-attempt";
 import type { StayCandidate, StayChangePlan } from "@/lib/booking/stay-change-plan";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { DomainError } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
 import { parseInput } from "@/lib/validation";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type DbOrTx } from "@/db/client";
 import { cases, type CaseRow, type ReservationRow } from "@/db/schema";
-import { checkRateLimit } from "@/lib/api/rate-limit";
+import { checkRateLimit } from "@/lib/http/rate-limit";
 import type { Principal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/auth/roles";
 import type { Ctx } from "@/lib/context";

@@ -1,5 +1,5 @@
 import { log } from "@/lib/log";
-import { looksLikeCardNumber } from "@/lib/policies/schemas";
+import { looksLikeCardNumber } from "./card-number";
 import { requestAuthorization } from "./client";
 import { PaymentUnavailable } from "./errors";
 import type { PaymentEndpoint } from "./settings";
@@ -14,7 +14,7 @@ export type AuthorizeResult = { ok: true; authorizationId: string } | { ok: fals
  * PaymentUnavailable (retryable). `reference` is the idempotency key: the booking's client
  * reference, so a retry answers the same authorization. The token is sent to the PSP and nowhere
  * else: not in a log line, not in an error, not in the reason. The PSP is the case's
- * (lib/drills/systems.ts): a drill's card is authorized at the drills' own sandbox.
+ * (lib/peers/case-systems.ts): a drill's card is authorized at the drills' own sandbox.
  */
 export async function authorizePayment(input: AuthorizeInput, psp: PaymentEndpoint): Promise<AuthorizeResult> {
   if (looksLikeCardNumber(input.cardToken)) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { newId } from "@/lib/ids";
-import { looksLikeCardNumber } from "@/lib/policies/schemas";
+import { looksLikeCardNumber } from "./card-number";
 import type { Faults } from "@/lib/providers/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { SANDBOX_API_KEY } from "./settings";

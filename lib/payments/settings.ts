@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 
-/** Where a CARD authorization is asked: a case gets it from lib/drills/systems.ts (a drill's is its own sandbox). */
+/** Where a CARD authorization is asked: a case gets it from lib/peers/case-systems.ts (a drill's is its own sandbox). */
 export type PaymentEndpoint = { baseUrl: string | null; apiKey: string; timeoutMs: number };
 
 /** PSP_URL (the embedded sandbox when unset, see ./boot-sandbox), PSP_API_KEY, PSP_TIMEOUT_MS. */

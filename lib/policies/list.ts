@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { policies } from "@/db/schema";
-import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { decodeCursor, paginate } from "@/lib/http/cursor";
 import type { z } from "zod";
 import { requireAirport, requirePermission } from "@/lib/auth/require";
 import { airportFilter } from "@/lib/auth/scope";

@@ -4,6 +4,7 @@ import { AirlineCode, CountryCode, IataCode, IsoTime, pageQuery, requiredText, T
 import { CarePolicy } from "./care";
 import { CapacityCallPolicy, ReconfirmationPolicy } from "./hotel-word";
 import { Amenity, PaymentMethod, PolicyMode, PolicyStatus, PROVIDERS, Provider, Tier, TIERS, TransportMode } from "@/lib/vocabulary";
+import { looksLikeCardNumber } from "@/lib/payments/card-number";
 
 export {
   AMENITIES,
@@ -36,14 +37,6 @@ function unique<T extends z.ZodArray>(schema: T) {
 
 export function currencyOfCountry(country: string): string | null {
   return (countryToCurrency as Record<string, string>)[country] ?? null;
-}
-
-/**
- * A PSP token never carries a card number: anything with 13 or more digits in a row (spaces and
- * dashes ignored), Luhn-valid or not, is refused so a pasted PAN is never stored.
- */
-export function looksLikeCardNumber(value: string): boolean {
-  return /\d{13,}/.test(value.replace(/[\s-]/g, ""));
 }
 
 export const CardToken = Text.trim()

@@ -1,7 +1,7 @@
 import { generateText, jsonSchema, NoObjectGeneratedError, NoOutputGeneratedError, Output } from "ai";
 import { z } from "zod";
-import { withModel } from "@/lib/agent/model/call";
-import { ModelUnavailableError } from "@/lib/agent/model/client";
+import { withModel } from "@/lib/peers/model/call";
+import { ModelUnavailableError } from "@/lib/peers/model/client";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { DomainError, type FieldError } from "@/lib/errors";

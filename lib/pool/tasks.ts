@@ -7,7 +7,7 @@
 export const tasks = {
   "demo/count-primes": { file: "lib/pool/tasks/primes.ts", load: () => import("./tasks/primes") },
   // spec 4.8: a wave of 20,000 groups must not stall HTTP answers or job lease heartbeats
-  "allocation/engine": { file: "lib/allocation/engine/index.ts", load: () => import("@/lib/allocation/engine") },
+  "allocation/engine": { file: "lib/allocation-engine/index.ts", load: () => import("@/lib/allocation-engine") },
 } as const;
 
 export type TaskName = keyof typeof tasks;

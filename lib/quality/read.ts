@@ -1,5 +1,5 @@
 import { requirePermission } from "@/lib/auth/require";
-import { loadScopedHotel } from "@/lib/auth/hotel-scope";
+import { loadScopedHotel } from "@/lib/hotels/scope";
 import type { Ctx } from "@/lib/context";
 import { qualityMinRatings } from "./config";
 import type { HotelQuality } from "./schemas";

@@ -2,7 +2,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import type { z } from "zod";
 import { reports, type ReportRow } from "@/db/schema";
 import { parseJson } from "@/db/schema/json";
-import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { decodeCursor, paginate } from "@/lib/http/cursor";
 import type { Principal } from "@/lib/auth/principal";
 import { requireEveryAirport, requirePermission } from "@/lib/auth/require";
 import { airportFilter } from "@/lib/auth/scope";

@@ -1,4 +1,4 @@
-import { accessibleRoomsNeeded } from "@/lib/allocation/engine";
+import { accessibleRoomsNeeded } from "@/lib/allocation-engine";
 import type { RankingInput } from "@/lib/allocation/schemas";
 import { requirePermission } from "@/lib/auth/require";
 import { movePassengers } from "@/lib/cases/passenger-transitions";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { airports, cases, reviewItems, type ReviewItemRow } from "@/db/schema";
-import { accessibleRoomsNeeded, allocate, type EngineGroup } from "@/lib/allocation/engine";
+import { accessibleRoomsNeeded, allocate, type EngineGroup } from "@/lib/allocation-engine";
 import { hotelScores } from "@/lib/quality/score";
 import type { RankingInput, Wave } from "@/lib/allocation/schemas";
 import type { Ctx } from "@/lib/context";

@@ -3,7 +3,7 @@ import { rideVouchers, transportSegments } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { loadCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { newUrn } from "@/lib/ids";
 import { toAirportPickups } from "@/lib/transport/pickup-rule";
 import { cancelRideVouchers } from "./cancel";

@@ -3,12 +3,12 @@ import { airports, hotels, messages, reservations, rideVouchers, type RideVouche
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { emit } from "@/lib/events/emit";
 import { RetryAfterError } from "@/lib/jobs/define";
-import { RidesUnavailable } from "./client";
-import { rideVoucherSettings } from "./settings";
-import type { RideVoucherRequest } from "./wire";
+import { RidesUnavailable } from "@/lib/peers/rides/client";
+import { rideVoucherSettings } from "@/lib/peers/rides/settings";
+import type { RideVoucherRequest } from "@/lib/peers/rides/wire";
 import { maskedRide } from "./masked";
 
 export type IssueRideOutcome = { urn: string; status: RideVoucherRow["status"] | "SKIPPED"; detail: string };

@@ -7,7 +7,7 @@ import { newUrn } from "@/lib/ids";
 import { knownZone } from "@/lib/time-zones";
 import { transportSettings } from "@/lib/transport/settings";
 import { decideRides } from "./decide";
-import { rideVoucherSettings } from "./settings";
+import { rideVoucherSettings } from "@/lib/peers/rides/settings";
 import { transportVerdicts } from "./transport-owed";
 
 /**

@@ -1,17 +1,17 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { rideVouchers } from "@/db/schema";
-import { readCapped } from "@/lib/api/body";
+import { readCapped } from "@/lib/http/body";
 import { writeAudit } from "@/lib/audit/write";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { conflict, type FieldError, invalid, malformed, unauthenticated } from "@/lib/errors";
 import { isUrn } from "@/lib/ids";
 import { issuesToErrors } from "@/lib/validation";
 import { verifyHmacHex } from "@/lib/http/body-signature";
 import type { RideVoucherRow } from "@/db/schema";
-import { RideUsage } from "./wire";
+import { RideUsage } from "@/lib/peers/rides/wire";
 import { maskedRide } from "./masked";
 
 const LIMIT = 16 * 1024;

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { serviceTokens } from "@/db/schema";
-import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { decodeCursor, paginate } from "@/lib/http/cursor";
 import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
 import { assertTokenAdmin } from "./guard";

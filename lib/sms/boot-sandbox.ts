@@ -1,6 +1,6 @@
 import { config, setVar } from "@/lib/config";
 import { errorFields, log } from "@/lib/log";
-import { publicBaseUrl } from "@/lib/vouchers/link";
+import { publicBaseUrl } from "@/lib/http/public-url";
 import { startSmsSandbox } from "./sandbox";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CountryCode, CurrencyCode, IataCode, Text } from "@/lib/primitives";
-import { RetentionDays } from "@/lib/privacy/retention";
+import { RetentionDays } from "./retention";
 import { Minutes, SigningSecret, type SettingsPatch, type TenantSettings, TimeZone, WebhookUrl } from "./settings";
 
 const emptyOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(""), schema]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseJson } from "@/db/schema/json";
 import { CountryCode, CurrencyCode, IataCode, Reason, Text } from "@/lib/primitives";
-import { DEFAULT_RETENTION_DAYS, RetentionDays } from "@/lib/privacy/retention";
+import { DEFAULT_RETENTION_DAYS, RetentionDays } from "./retention";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
 
 /** Spec 8's illustrative SLAs (minutes), used until an ADMIN sets the tenant's own. */

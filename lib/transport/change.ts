@@ -4,7 +4,7 @@ import { writeAudit } from "@/lib/audit/write";
 import { requirePermission } from "@/lib/auth/require";
 import { loadOpenCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { errorFields, log } from "@/lib/log";
 import type { CaseMode } from "@/lib/vocabulary";
 import { refreshVouchersOf } from "./refresh-vouchers";

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { authSecret } from "@/lib/auth/secret";
 import { config } from "@/lib/config";
+import { publicBaseUrl } from "@/lib/http/public-url";
 import { isUrn } from "@/lib/ids";
 
 /**
@@ -48,11 +49,6 @@ export function verifyPassengerToken(token: string, now = Date.now()): LinkCheck
 /** The absolute URL of the passenger page, under PUBLIC_URL (default http://localhost:$PORT). */
 export function passengerLink(token: string): string {
   return `${publicBaseUrl()}/v/${token}`;
-}
-
-/** The service's public base URL: PUBLIC_URL, default http://localhost:$PORT (links, SMS callbacks). */
-export function publicBaseUrl(): string {
-  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
 }
 
 function signature(reservationUrn: string, expiresAt: number): string {

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { webhookDeliveries, webhookSubscriptions } from "@/db/schema";
-import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { decodeCursor, paginate } from "@/lib/http/cursor";
 import { writeAudit } from "@/lib/audit/write";
 import { requireAirport, requireEveryAirport, requirePermission } from "@/lib/auth/require";
 import { airportFilter } from "@/lib/auth/scope";

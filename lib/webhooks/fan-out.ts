@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { cases, webhookSubscriptions } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { WEBHOOK_EVENTS, type WebhookEventType } from "./events";
 import { queueDelivery } from "./queue";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { webhookSubscriptions } from "@/db/schema";
-import { decodeCursor, paginate } from "@/lib/api/cursor";
+import { decodeCursor, paginate } from "@/lib/http/cursor";
 import { writeAudit } from "@/lib/audit/write";
 import { requirePermission } from "@/lib/auth/require";
 import { airportFilter } from "@/lib/auth/scope";

@@ -20,10 +20,10 @@
  */
 import os from "node:os";
 import highsLoader from "highs";
-import { allocate, type EngineResult } from "@/lib/allocation/engine";
-import { accessibleRoomsNeeded } from "@/lib/allocation/engine/assign";
-import { cents, dedupe } from "@/lib/allocation/engine/dedupe";
-import { tierContext } from "@/lib/allocation/engine/tier";
+import { allocate, type EngineResult } from "@/lib/allocation-engine";
+import { accessibleRoomsNeeded } from "@/lib/allocation-engine/assign";
+import { cents, dedupe } from "@/lib/allocation-engine/dedupe";
+import { tierContext } from "@/lib/allocation-engine/tier";
 import type { Tier } from "@/lib/vocabulary";
 import { hubScenario, type Scenario } from "./scenario";
 

@@ -14,7 +14,7 @@
  * Groups: realistic PNR sizes (mostly 1–2 passengers, a tail up to 9; crew 2–12 with a room each),
  * every tier, ~3% with a wheelchair passenger, a few mixed-tier groups.
  */
-import type { EngineGroup, EngineInput, EnginePolicy } from "@/lib/allocation/engine";
+import type { EngineGroup, EngineInput, EnginePolicy } from "@/lib/allocation-engine";
 import type { Offer } from "@/lib/providers/offer";
 import type { Amenity, PaymentMethod, Provider, Tier } from "@/lib/vocabulary";
 

@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import { database } from "@/db/client";
-import { rateLimitReady } from "@/lib/api/rate-limit";
+import { rateLimitReady } from "@/lib/http/rate-limit";
 import { createRunner } from "@/lib/jobs/runner";
 import { GET as listCases, POST as createCase } from "@/app/api/v1/cases/route";
 import { GET as getCase } from "@/app/api/v1/cases/[caseUrn]/route";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { type FleetSandbox, startFleetSandbox } from "@/lib/transport/fleet/sandbox";
+import { type FleetSandbox, startFleetSandbox } from "@/lib/peers/fleet/sandbox";
 
 const ENV_KEYS = ["FLEET_URL", "FLEET_API_KEY", "FLEET_TIMEOUT_MS"] as const;
 

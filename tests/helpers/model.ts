@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { type Behaviour, type ModelSandbox, SANDBOX_MODEL_KEY, startModelSandbox } from "@/lib/agent/model/sandbox";
+import { type Behaviour, type ModelSandbox, SANDBOX_MODEL_KEY, startModelSandbox } from "@/lib/peers/model/sandbox";
 
 const ENV_KEYS = ["MODEL_BASE_URL", "MODEL_API_KEY", "MODEL_NAME", "MODEL_TIMEOUT_MS", "MODEL_MAX_RETRIES", "MODEL_MAX_STEPS"] as const;
 type EnvKey = (typeof ENV_KEYS)[number];

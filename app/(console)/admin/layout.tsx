@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Forbidden } from "@/components/console/forbidden";
 import { AdminTabs } from "@/components/admin/admin-tabs";
 import { hasPermission } from "@/lib/auth/roles";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const { principal } = await sessionCtx();

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { buildOpenApi } from "@/lib/api/openapi";
 import { routes } from "@/lib/api/routes";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "API reference" };

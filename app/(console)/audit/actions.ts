@@ -3,7 +3,7 @@
 import { listAudit } from "@/lib/audit/list";
 import { AuditQuery } from "@/lib/audit/schemas";
 import { consoleAction } from "@/lib/console/action-result";
-import { auditLabels } from "@/lib/audit/labels";
+import { auditLabels } from "@/lib/read-models/audit-labels";
 import { parseInput } from "@/lib/validation";
 
 /** The next page of the audit list for the "Load more" button, with its labels (actors, entities, policies). */

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { hasPermission } from "@/lib/auth/roles";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { boardAirports, getBoard } from "@/lib/board";
 import { airportTimeZones } from "@/lib/cases/airports";
 import { ListRefusal, tryList } from "../list-refusal";

@@ -18,7 +18,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { STICKY_COLUMN, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { listCases } from "@/lib/cases/list";
 import { upperCaseEnums } from "@/lib/api/query-case";
 import { CASE_STATUSES, CaseListQuery } from "@/lib/cases/schemas";

@@ -10,7 +10,7 @@ import { StatusBadge } from "@/components/console/status-badge";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { decodeSegment, urnKind } from "@/lib/ids";
 import { getOutboxMessage, listOutbox } from "@/lib/messages/outbox";
 import { noServerReason } from "@/lib/messages/channels";

@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { hasPermission } from "@/lib/auth/roles";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { contextKeyOf } from "@/lib/policies/context-key";
 import { listPolicies } from "@/lib/policies/list";
 import { type Policy, PolicyListQuery, POLICY_STATUSES } from "@/lib/policies/schemas";

@@ -9,7 +9,7 @@ import { LiveCareCompliance } from "@/components/reports/live-care-compliance";
 import { ReportView } from "@/components/reports/report-view";
 import { hasPermission } from "@/lib/auth/roles";
 import { airportFilter } from "@/lib/auth/scope";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { policyNames } from "@/lib/policies/names";
 import { getReport, listReports } from "@/lib/reports";
 import { cn } from "@/lib/utils";

@@ -13,7 +13,7 @@ import { SegmentBoard } from "@/components/transport/segment-board";
 import { upperCaseEnums } from "@/lib/api/query-case";
 import { hasPermission } from "@/lib/auth/roles";
 import { airportTimeZones } from "@/lib/cases/airports";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { caseLabels } from "@/lib/read-models/case-labels";
 import { listSegments } from "@/lib/transport";
 import { SegmentListQuery } from "@/lib/transport/schemas";

@@ -5,7 +5,7 @@ import { CallAnswerForm } from "@/components/extranet/call-answer-form";
 import { InventoryForm } from "@/components/extranet/inventory-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { getCapacityCall } from "@/lib/capacity/record";
 import type { CapacityCall } from "@/lib/capacity/schemas";
 import { nightOf } from "@/lib/cases/stay";

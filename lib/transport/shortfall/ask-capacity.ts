@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type CapacityAskJson, fleetShortfalls, type TransportSegmentRow, transportSegments } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
-import type { TransportFleet } from "@/lib/transport/fleet/types";
+import type { TransportFleet } from "@/lib/peers/fleet/types";
 import { casesOfNight, type ShortfallScope } from "./key";
 import { lockShortfall, whereKey } from "./row";
 

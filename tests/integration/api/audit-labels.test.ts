@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/audit/route";
 import { POST as create } from "@/app/api/v1/demand/case/[caseUrn]/route";
-import { auditLabels } from "@/lib/audit/labels";
+import { auditLabels } from "@/lib/read-models/audit-labels";
 import { call, tokenFor, apiTestDatabase } from "../../helpers/api";
 import { insertCase } from "../../helpers/case-rows";
 import { ctxFor, principal, uniqueTenant } from "../../helpers/factories";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import net from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createRateLimiter, type RateLimiter } from "@/lib/api/rate-limit";
+import { createRateLimiter, type RateLimiter } from "@/lib/http/rate-limit";
 import { DomainError } from "@/lib/errors";
 import { redisReachable, TEST_REDIS_URL } from "../../helpers/redis";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cases } from "@/db/schema";
-import { caseSystems } from "@/lib/drills/systems";
+import { caseSystems } from "@/lib/peers/case-systems";
 import { newUrn } from "@/lib/ids";
 import { apiTestDatabase } from "../../helpers/api";
 import { insertCase } from "../../helpers/case-rows";

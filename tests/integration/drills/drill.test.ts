@@ -13,7 +13,7 @@ import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhoo
 import { deliverMessage as deliverEmail } from "@/lib/messages/deliver";
 import { staleQueued } from "@/lib/messages/stale";
 import { launchDrill, listDrills } from "@/lib/drills";
-import { stopDrillSandboxes } from "@/lib/drills/sources";
+import { stopDrillSandboxes } from "@/lib/peers/drill-sources";
 import { newUrn } from "@/lib/ids";
 import { createRunner } from "@/lib/jobs/runner";
 import { closePool } from "@/lib/pool";

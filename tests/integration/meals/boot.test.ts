@@ -1,8 +1,8 @@
 import http from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { startMealsSandboxIfAsked } from "@/lib/meals/boot-sandbox";
-import { createVoucher } from "@/lib/meals/client";
-import { mealsSettings } from "@/lib/meals/settings";
+import { startMealsSandboxIfAsked } from "@/lib/peers/meals/boot-sandbox";
+import { createVoucher } from "@/lib/peers/meals/client";
+import { mealsSettings } from "@/lib/peers/meals/settings";
 import { verifyHmacHex } from "@/lib/http/body-signature";
 import { listen } from "@/lib/providers/sandbox-kit";
 

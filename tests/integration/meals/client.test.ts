@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cancelVoucher, createVoucher, withRetry } from "@/lib/meals/client";
-import { MealsAuthError, MealsUnavailable } from "@/lib/meals/errors";
-import { type MealsSandbox, startMealsSandbox } from "@/lib/meals/sandbox";
-import type { MealsEndpoint } from "@/lib/meals/settings";
+import { cancelVoucher, createVoucher, withRetry } from "@/lib/peers/meals/client";
+import { MealsAuthError, MealsUnavailable } from "@/lib/peers/meals/errors";
+import { type MealsSandbox, startMealsSandbox } from "@/lib/peers/meals/sandbox";
+import type { MealsEndpoint } from "@/lib/peers/meals/settings";
 
 let sandbox: MealsSandbox;
 let endpoint: MealsEndpoint;

@@ -13,7 +13,7 @@ import { createRunner } from "@/lib/jobs/runner";
 import { issueMealVoucher } from "@/lib/meals/issue";
 import { planMealVouchers } from "@/lib/meals/plan";
 import { recordMealRedemption } from "@/lib/meals/redeem";
-import { NO_ISSUER } from "@/lib/meals/settings";
+import { NO_ISSUER } from "@/lib/peers/meals/settings";
 import { call } from "@/tests/helpers/api";
 import { mealsTestbed } from "./helpers";
 

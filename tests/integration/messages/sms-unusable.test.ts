@@ -12,7 +12,7 @@ import { confirmedReservation, type ReservationFixture } from "../../helpers/res
 const database = apiTestDatabase({ airports: true });
 const tenant = uniqueTenant();
 // the console page reads its user from the session: here, an ADMIN of the test tenant on the test database
-vi.mock("@/lib/auth/session-ctx", () => ({ sessionCtx: async () => ({ ...ctxFor(database.db, principal({ tenant, roles: ["ADMIN"], airports: ["*"] })), user: { sub: "u", tenant } }) }));
+vi.mock("@/lib/console/session-ctx", () => ({ sessionCtx: async () => ({ ...ctxFor(database.db, principal({ tenant, roles: ["ADMIN"], airports: ["*"] })), user: { sub: "u", tenant } }) }));
 const { default: OutboxPage } = await import("@/app/(console)/outbox/page");
 
 let fx: ReservationFixture;

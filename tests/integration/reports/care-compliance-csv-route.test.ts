@@ -9,7 +9,7 @@ import { principal, uniqueTenant } from "@/tests/helpers/factories";
 
 // the console route reads the signed-in user through sessionCtx(): here, whoever the test says
 let reader: Principal;
-vi.mock("@/lib/auth/session-ctx", () => ({ sessionCtx: async () => ({ db: database.db, principal: reader }) }));
+vi.mock("@/lib/console/session-ctx", () => ({ sessionCtx: async () => ({ db: database.db, principal: reader }) }));
 const { GET } = await import("@/app/(console)/reports/care-compliance.csv/route");
 
 const database = apiTestDatabase();

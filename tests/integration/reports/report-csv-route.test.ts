@@ -7,7 +7,7 @@ import { ctxFor, principal, uniqueTenant } from "@/tests/helpers/factories";
 
 // the console route reads the signed-in user through sessionCtx(): here, whoever the test says
 let reader: Principal;
-vi.mock("@/lib/auth/session-ctx", () => ({ sessionCtx: async () => ({ db: database.db, principal: reader }) }));
+vi.mock("@/lib/console/session-ctx", () => ({ sessionCtx: async () => ({ db: database.db, principal: reader }) }));
 const { GET } = await import("@/app/(console)/reports/[reportUrn]/csv/route");
 
 const database = apiTestDatabase();

@@ -8,7 +8,7 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import { hmacHex } from "@/lib/http/body-signature";
 import { createRunner } from "@/lib/jobs/runner";
 import { replaceRidesByTaxi } from "@/lib/rides/replace-shuttle";
-import { sandboxRidesSecret } from "@/lib/rides/settings";
+import { sandboxRidesSecret } from "@/lib/peers/rides/settings";
 import { transportVerdicts } from "@/lib/rides/transport-owed";
 import { voucherProps } from "@/lib/vouchers/model";
 import { renderVoucher } from "@/lib/vouchers/render";

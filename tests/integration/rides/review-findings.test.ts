@@ -9,7 +9,7 @@ import { POST as usage } from "@/app/api/v1/ride-vouchers/usage/route";
 import { auditEntries } from "@/db/schema";
 import { dataDir } from "@/lib/config";
 import { hmacHex } from "@/lib/http/body-signature";
-import { sandboxRidesKey, sandboxRidesSecret } from "@/lib/rides/settings";
+import { sandboxRidesKey, sandboxRidesSecret } from "@/lib/peers/rides/settings";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { roleToken } from "@/tests/helpers/cases";
 import { uniqueTenant } from "@/tests/helpers/factories";

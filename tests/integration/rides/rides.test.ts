@@ -8,7 +8,7 @@ import { linkExpiry, signPassengerToken } from "@/lib/vouchers/link";
 import { voucherProps } from "@/lib/vouchers/model";
 import { renderVoucher } from "@/lib/vouchers/render";
 import { auditEntries, messages, reservations } from "@/db/schema";
-import { sandboxRidesSecret } from "@/lib/rides/settings";
+import { sandboxRidesSecret } from "@/lib/peers/rides/settings";
 import { hmacHex } from "@/lib/http/body-signature";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { roleToken } from "@/tests/helpers/cases";

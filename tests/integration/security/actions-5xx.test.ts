@@ -73,7 +73,7 @@ describe("4. a passenger link past its rate limit", () => {
     // Next bundles lib/ once per layer (pages, route handlers, server actions); the limiter is one per
     // process (globalThis). A server action's copy makes it here, as when a console user acted first.
     vi.resetModules();
-    const actionLayer = await import("@/lib/api/rate-limit");
+    const actionLayer = await import("@/lib/http/rate-limit");
     await actionLayer.checkRateLimit("made-by-the-action-layer");
 
     await openPassengerLink({ db: database.db }, token);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { isValidElement } from "react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { encodeCursor } from "@/lib/api/cursor";
+import { encodeCursor } from "@/lib/http/cursor";
 import { resetSessionCache } from "@/lib/auth/console-sessions";
 import { DomainError } from "@/lib/errors";
 import { apiTestDatabase } from "@/tests/helpers/api";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { directContracts, hotels } from "@/db/schema";
 import { authenticate } from "@/lib/auth/authenticate";
 import { resetSessionCache } from "@/lib/auth/console-sessions";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { newUrn } from "@/lib/ids";
 import { proxy } from "@/proxy";
 import { apiTestDatabase, tokenFor } from "@/tests/helpers/api";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { fleetClient, FleetAuthError, FleetUnavailable, NO_VEHICLE } from "@/lib/transport/fleet";
-import { SANDBOX_FLEET_KEY } from "@/lib/transport/fleet/settings";
+import { fleetClient, FleetAuthError, FleetUnavailable, NO_VEHICLE } from "@/lib/peers/fleet";
+import { SANDBOX_FLEET_KEY } from "@/lib/peers/fleet/settings";
 import { sandboxFleet } from "@/tests/helpers/fleet";
 
 const fleet = sandboxFleet();

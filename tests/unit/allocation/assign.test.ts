@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allocate } from "@/lib/allocation/engine";
-import { accessibleRoomsNeeded } from "@/lib/allocation/engine/assign";
+import { allocate } from "@/lib/allocation-engine";
+import { accessibleRoomsNeeded } from "@/lib/allocation-engine/assign";
 import { group, input, offer, policy } from "./fixtures";
 
 describe("assignment (spec 4.8 steps 2 and 6)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allocate } from "@/lib/allocation/engine";
+import { allocate } from "@/lib/allocation-engine";
 import { at, group, input, offer } from "./fixtures";
 
 const hotelsOf = (offers: Parameters<typeof input>[1]) => allocate(input([], offers)).hotels;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allocate } from "@/lib/allocation/engine";
+import { allocate } from "@/lib/allocation-engine";
 import { group, input, offer, policy } from "./fixtures";
 import type { Offer } from "@/lib/providers/offer";
 

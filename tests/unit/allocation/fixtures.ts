@@ -1,4 +1,4 @@
-import type { EngineGroup, EngineInput, EnginePolicy } from "@/lib/allocation/engine";
+import type { EngineGroup, EngineInput, EnginePolicy } from "@/lib/allocation-engine";
 import type { Offer } from "@/lib/providers/offer";
 import type { Tier } from "@/lib/vocabulary";
 

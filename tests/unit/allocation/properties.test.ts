@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate, type EngineGroup, type EngineInput, type EnginePolicy } from "@/lib/allocation/engine";
-import { accessibleRoomsNeeded } from "@/lib/allocation/engine/assign";
+import { allocate, type EngineGroup, type EngineInput, type EnginePolicy } from "@/lib/allocation-engine";
+import { accessibleRoomsNeeded } from "@/lib/allocation-engine/assign";
 import type { Offer } from "@/lib/providers/offer";
 import { AMENITIES, PROVIDERS, TIERS } from "@/lib/vocabulary";
 import { AIRPORT } from "./fixtures";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate, type EngineInput, type EngineQuality } from "@/lib/allocation/engine";
-import { checkQuality, constraintsOf } from "@/lib/allocation/engine/filter";
-import { qualityScore } from "@/lib/allocation/engine/score";
+import { allocate, type EngineInput, type EngineQuality } from "@/lib/allocation-engine";
+import { checkQuality, constraintsOf } from "@/lib/allocation-engine/filter";
+import { qualityScore } from "@/lib/allocation-engine/score";
 import { at, group, input, offer, policy } from "./fixtures";
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate, rankGroup, type EngineQuality } from "@/lib/allocation/engine";
+import { allocate, rankGroup, type EngineQuality } from "@/lib/allocation-engine";
 import type { Offer } from "@/lib/providers/offer";
 import { AIRPORT, at, group, input, offer, policy } from "./fixtures";
 

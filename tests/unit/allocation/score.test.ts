@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocate, DEFAULT_WEIGHTS } from "@/lib/allocation/engine";
-import { consolidationScore, lowerIsBetter, weightedScore } from "@/lib/allocation/engine/score";
+import { allocate, DEFAULT_WEIGHTS } from "@/lib/allocation-engine";
+import { consolidationScore, lowerIsBetter, weightedScore } from "@/lib/allocation-engine/score";
 import { hubScenario } from "@/tests/bench/scenario";
 import { at, group, input, offer, policy } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LANDING, safeCallback } from "@/app/sign-in/callback";
+import { DEFAULT_LANDING, safeCallback } from "@/lib/http/sign-in-callback";
 
 const ORIGIN = "https://ops.example.com";
 /** where a browser goes when a response from ORIGIN says `Location: <value>` */

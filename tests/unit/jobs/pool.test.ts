@@ -46,7 +46,7 @@ describe("the worker pool", () => {
   }, 60_000);
 
   it("runs the allocation engine in a worker, with the same result as in-process", async () => {
-    const { allocate } = await import("@/lib/allocation/engine");
+    const { allocate } = await import("@/lib/allocation-engine");
     const input = { airport: { code: "CDG", latitude: 49.0097, longitude: 2.5479 }, nights: 1, currency: "EUR", groups: [], offers: [], policies: {} };
     expect(await runTask("allocation/engine", input)).toEqual(JSON.parse(JSON.stringify(allocate(input))));
   }, 30_000);

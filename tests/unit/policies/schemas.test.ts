@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { contextKeyOf } from "@/lib/policies/context-key";
-import { CardToken, looksLikeCardNumber, PolicyInput, TIERS } from "@/lib/policies/schemas";
+import { looksLikeCardNumber } from "@/lib/payments/card-number";
+import { CardToken, PolicyInput, TIERS } from "@/lib/policies/schemas";
 import { canTransition, POLICY_TRANSITIONS } from "@/lib/policies/transitions";
 
 describe("cardToken", () => {

@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { hasPermission } from "@/lib/auth/roles";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { DRILL_AIRPORTS, listDrills } from "@/lib/drills";
 import { launchDrillAction } from "./actions";
 import { DrillForm } from "./drill-form";

@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { SettingsForm } from "@/components/settings/settings-form";
 import { hasPermission } from "@/lib/auth/roles";
 import { airportFilter } from "@/lib/auth/scope";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { getSettings } from "@/lib/tenants";
 import { formDefaults } from "@/lib/tenants/settings-form";
 import { updateSettingsAction } from "./actions";

@@ -5,7 +5,7 @@ import { TokenTable } from "@/components/admin/token-table";
 import { EmptyState } from "@/components/console/empty-state";
 import { PageHeader } from "@/components/console/page-header";
 import { hasPermission } from "@/lib/auth/roles";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { listServiceTokens } from "@/lib/service-tokens/list";
 import { userNames } from "@/lib/users/names";
 import { mintTokenAction, revokeTokenAction } from "./actions";

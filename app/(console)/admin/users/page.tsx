@@ -3,7 +3,7 @@ import { airportsLabel, roleLabel } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { AddHotelUser, EditUserHotels } from "@/components/users/hotel-user-forms";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { hotelChoices, listUsers } from "@/lib/users/list";
 import { createHotelUserAction, updateUserHotelsAction } from "./actions";
 

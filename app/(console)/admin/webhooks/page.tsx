@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { DisableButton, NewSubscription, RedeliverButton } from "@/components/webhooks/webhook-controls";
 import { hasPermission } from "@/lib/auth/roles";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { listDeliveries, listSubscriptions, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks";
 import { createSubscriptionAction, disableSubscriptionAction, redeliverAction } from "./actions";
 

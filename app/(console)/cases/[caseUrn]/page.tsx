@@ -41,7 +41,7 @@ import { policyNames } from "@/lib/policies/names";
 import { policyUrnsIn } from "@/lib/policies/href";
 import { hasPermission } from "@/lib/auth/roles";
 import { cn } from "@/lib/utils";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { getCase } from "@/lib/cases/get";
 import type { Case } from "@/lib/cases/schemas";
 import { demandSummary } from "@/lib/demand/summary";

@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { blankPolicy } from "@/components/policies/form-values";
 import { PolicyForm } from "@/components/policies/policy-form";
 import { hasPermission } from "@/lib/auth/roles";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { listPolicies } from "@/lib/policies/list";
 import { policiesReturnTo } from "@/components/policies/return-to";
 

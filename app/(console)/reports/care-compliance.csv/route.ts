@@ -1,5 +1,5 @@
 // GET /reports/care-compliance.csv?from&to[&airport] – the console's CSV download of the right-to-care compliance report (signed-in session)
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { DomainError } from "@/lib/errors";
 import { careCompliance } from "@/lib/reports/care-compliance";
 import { careComplianceCsv } from "@/lib/reports/care-compliance-csv";

@@ -15,7 +15,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { hasPermission } from "@/lib/auth/roles";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";

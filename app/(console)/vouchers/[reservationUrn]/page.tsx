@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/console/empty-state";
 import { PageHeader } from "@/components/console/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { getVoucher } from "@/lib/vouchers/get";

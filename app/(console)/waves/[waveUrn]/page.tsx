@@ -26,7 +26,7 @@ import { getWave, listCaseWaves, type Wave } from "@/lib/allocation";
 import { hotelQualities } from "@/lib/quality/labels";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { hasPermission } from "@/lib/auth/roles";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { getCase } from "@/lib/cases/get";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";

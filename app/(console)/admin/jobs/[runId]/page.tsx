@@ -11,7 +11,7 @@ import { StatusBadge } from "@/components/console/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { hasPermission } from "@/lib/auth/roles";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { getRun } from "@/lib/jobs/queries";
 import { ListChecks } from "lucide-react";
 import type { JobError } from "@/db/schema";

@@ -1,5 +1,5 @@
 // GET /cases/{caseUrn}/bookings.csv – the console's CSV download of a case's bookings (signed-in session)
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { bookingsCsv } from "@/lib/booking/bookings-csv";
 import { caseBookings } from "@/lib/booking/case-bookings";
 import { DomainError } from "@/lib/errors";

@@ -6,7 +6,7 @@ import { StatusBadge } from "@/components/console/status-badge";
 import { policyToForm } from "@/components/policies/form-values";
 import { PolicyForm } from "@/components/policies/policy-form";
 import { hasPermission } from "@/lib/auth/roles";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { policiesReturnTo } from "@/components/policies/return-to";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";

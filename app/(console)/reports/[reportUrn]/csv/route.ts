@@ -1,5 +1,5 @@
 // GET /reports/{reportUrn}/csv – the console's CSV download of a weekly report (signed-in session)
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { policyNames } from "@/lib/policies/names";

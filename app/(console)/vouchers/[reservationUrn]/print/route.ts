@@ -1,5 +1,5 @@
 // GET /vouchers/{reservationUrn}/print – the voucher alone, opening the browser's print dialog (console session)
-import { consolePrincipal, sessionUser } from "@/lib/auth/session-ctx";
+import { consolePrincipal, sessionUser } from "@/lib/console/session-ctx";
 import { getDb } from "@/db/client";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, newId } from "@/lib/ids";

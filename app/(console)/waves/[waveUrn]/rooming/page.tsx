@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/console/empty-state";
 import { PageHeader } from "@/components/console/page-header";
 import { Button } from "@/components/ui/button";
 import { PrintButton } from "@/components/waves/print-button";
-import { sessionCtx } from "@/lib/auth/session-ctx";
+import { sessionCtx } from "@/lib/console/session-ctx";
 import { type RoomingHotel, roomingList } from "@/lib/booking/rooming-list";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";

@@ -1,5 +1,5 @@
 // GET /cases/{caseUrn}/vouchers/print – every voucher of the case, one per printed page, opening the print dialog (console session)
-import { consolePrincipal, sessionUser } from "@/lib/auth/session-ctx";
+import { consolePrincipal, sessionUser } from "@/lib/console/session-ctx";
 import { getDb } from "@/db/client";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, newId } from "@/lib/ids";

@@ -1,5 +1,5 @@
 // POST /api/v1/cases/{caseUrn}/passengers:bulk and /groups:merge – colon actions, raw or %-encoded
-import { readMultipart } from "@/lib/api/body";
+import { readMultipart } from "@/lib/http/body";
 import { handle } from "@/lib/api/handler";
 import { defineRoute } from "@/lib/api/route";
 import { bulkPassengersRoute, mergeGroupsRoute } from "@/lib/api/routes/cases";

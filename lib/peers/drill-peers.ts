@@ -1,11 +1,11 @@
-import { startModelSandbox } from "@/lib/agent/model/sandbox";
+import { startModelSandbox } from "@/lib/peers/model/sandbox";
 import { config, setVar, type VarName } from "@/lib/config";
 import { errorFields, log } from "@/lib/log";
-import { startMealsSandbox } from "@/lib/meals/sandbox";
+import { startMealsSandbox } from "@/lib/peers/meals/sandbox";
 import { startPaymentSandbox } from "@/lib/payments/sandbox";
 import type { RunningServer } from "@/lib/providers/sandbox-kit";
-import { startRidesSandbox } from "@/lib/rides/sandbox";
-import { startFleetSandbox } from "@/lib/transport/fleet/sandbox";
+import { startRidesSandbox } from "@/lib/peers/rides/sandbox";
+import { startFleetSandbox } from "@/lib/peers/fleet/sandbox";
 
 /** The peers besides hotel providers that a drill or shadow case gets its own sandbox of. */
 export type DrillPeer = "PSP" | "FLEET" | "MODEL" | "MEALS" | "RIDES";

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { hotels, type HotelRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { DomainError, notFound } from "@/lib/errors";
-import { contractAt } from "@/lib/hotels/contracts";
-import type { Principal } from "./principal";
-import { assertAirport } from "./scope";
+import { contractAt } from "./contracts";
+import type { Principal } from "@/lib/auth/principal";
+import { assertAirport } from "@/lib/auth/scope";
 
 export const isHotelUser = (principal: Pick<Principal, "roles">) => principal.roles.includes("HOTEL");
 

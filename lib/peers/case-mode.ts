@@ -7,7 +7,7 @@ import type { CaseMode } from "@/lib/vocabulary";
 export const subjectFor = (mode: CaseMode | string, subject: string) => (mode === "DRILL" ? `[DRILL] ${subject}` : subject);
 
 /**
- * The case an outbox message is about (its URN and mode), for lib/drills/systems.ts to say whether
+ * The case an outbox message is about (its URN and mode), for lib/peers/case-systems.ts to say whether
  * it may be sent: a drill's or shadow's is KEPT. The related URN is the reservation's, or starts
  * with it (`<reservationUrn>#return-leg:…`); null for mail about no reservation.
  */

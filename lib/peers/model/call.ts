@@ -12,7 +12,7 @@ export type ModelRun<T> = { value: T; usage?: LanguageModelUsage; steps?: number
  * steps and token usage — never the prompt or the answer, which may hold case data. Any failure
  * (no model configured, network, 4xx/5xx after retries, timeout) becomes a ModelUnavailableError
  * the caller degrades on. `settings`: the configured model, unless the caller works on a case,
- * whose model is its own (lib/drills/systems.ts: a drill's review items go to the drills' sandbox).
+ * whose model is its own (lib/peers/case-systems.ts: a drill's review items go to the drills' sandbox).
  */
 export async function withModel<T>(
   purpose: ModelPurpose,

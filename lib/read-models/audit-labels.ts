@@ -7,8 +7,8 @@ import { policyHref, policyUrnsIn } from "@/lib/policies/href";
 import { type PolicyName, policyNames } from "@/lib/policies/names";
 import { caseLabels } from "@/lib/read-models/case-labels";
 import { userNames } from "@/lib/users/names";
-import type { AuditEntry } from "./schemas";
-import { capital, subjectsIn, words } from "./wording";
+import type { AuditEntry } from "@/lib/audit/schemas";
+import { capital, subjectsIn, words } from "@/lib/audit/wording";
 
 /** What a person reads in the audit's entity column: "AF1234 CDG→JFK, 21 Nov", "Initial demand, 60 rooms · AF1234 CDG→JFK, 21 Nov". */
 export type EntityLabel = { label: string; href?: string };

@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 import { sandboxKey } from "@/lib/kept-secret";
 
-/** Where meal vouchers are issued: a case gets it from lib/drills/systems.ts (a drill's is its own sandbox). */
+/** Where meal vouchers are issued: a case gets it from lib/peers/case-systems.ts (a drill's is its own sandbox). */
 export type MealsEndpoint = { baseUrl: string; apiKey: string; secret: string; timeoutMs: number };
 
 /**

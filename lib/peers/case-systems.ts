@@ -1,20 +1,20 @@
 import { eq } from "drizzle-orm";
 import { cases } from "@/db/schema";
-import { SANDBOX_MODEL_KEY } from "@/lib/agent/model/sandbox";
-import { type ModelSettings, modelSettings } from "@/lib/agent/model/settings";
+import { SANDBOX_MODEL_KEY } from "@/lib/peers/model/sandbox";
+import { type ModelSettings, modelSettings } from "@/lib/peers/model/settings";
 import { providerSettings, type ProviderSettings } from "@/lib/config";
 import type { Ctx } from "@/lib/context";
-import { type MealsEndpoint, mealsSettings, mealsTimeoutMs, sandboxMealsKey, sandboxMealsSecret } from "@/lib/meals/settings";
+import { type MealsEndpoint, mealsSettings, mealsTimeoutMs, sandboxMealsKey, sandboxMealsSecret } from "@/lib/peers/meals/settings";
 import { type PaymentEndpoint, paymentSettings, SANDBOX_API_KEY } from "@/lib/payments/settings";
 import { hotelSources } from "@/lib/providers/sources";
-import { rideClient, type RideProvider, rideProvider } from "@/lib/rides";
-import { ridesSettings, sandboxRidesKey, sandboxRidesSecret } from "@/lib/rides/settings";
+import { rideClient, type RideProvider, rideProvider } from "@/lib/peers/rides";
+import { ridesSettings, sandboxRidesKey, sandboxRidesSecret } from "@/lib/peers/rides/settings";
 import type { HotelProvider } from "@/lib/providers/types";
-import { fleetClient, type TransportFleet, transportFleet } from "@/lib/transport/fleet";
-import { fleetSettings, SANDBOX_FLEET_KEY } from "@/lib/transport/fleet/settings";
+import { fleetClient, type TransportFleet, transportFleet } from "@/lib/peers/fleet";
+import { fleetSettings, SANDBOX_FLEET_KEY } from "@/lib/peers/fleet/settings";
 import type { CaseMode } from "@/lib/vocabulary";
-import { drillPeerUrl } from "./peers";
-import { drillSources } from "./sources";
+import { drillPeerUrl } from "./drill-peers";
+import { drillSources } from "./drill-sources";
 
 /** What searchHotelOffers is given besides the query: nothing for a live case (the configured sources and the offer cache). */
 export type SearchOptions = { sources?: HotelProvider[]; settings?: ProviderSettings };

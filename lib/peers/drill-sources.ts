@@ -5,7 +5,7 @@ import { expediaRapid } from "@/lib/providers/expedia-rapid/client";
 import { hotelbeds } from "@/lib/providers/hotelbeds/client";
 import { type RunningSandboxes, startSandboxes } from "@/lib/providers/sandboxes";
 import type { HotelProvider } from "@/lib/providers/types";
-import { shareDrillPeers, stopDrillPeers } from "./peers";
+import { shareDrillPeers, stopDrillPeers } from "./drill-peers";
 
 let running: Promise<RunningSandboxes> | null = null;
 let clients: { key: string; sources: HotelProvider[] } | null = null;

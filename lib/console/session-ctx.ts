@@ -1,15 +1,15 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { checkRateLimit } from "@/lib/api/rate-limit";
+import { checkRateLimit } from "@/lib/http/rate-limit";
 import { type DbOrTx, getDb } from "@/db/client";
 import type { Ctx } from "@/lib/context";
 import { newId } from "@/lib/ids";
 import { ensureTenant } from "@/lib/tenants/ensure";
-import { withHotelAirports } from "./hotel-airports";
-import { claimedAirports, hotelRuleIssues } from "./hotel-rule";
-import { auth, type SessionUser } from "./next-auth";
-import type { Principal } from "./principal";
-import { Role } from "./roles";
+import { withHotelAirports } from "@/lib/auth/hotel-airports";
+import { claimedAirports, hotelRuleIssues } from "@/lib/auth/hotel-rule";
+import { auth, type SessionUser } from "@/lib/auth/next-auth";
+import type { Principal } from "@/lib/auth/principal";
+import { Role } from "@/lib/auth/roles";
 
 /**
  * The signed-in console user, or null. FEED is a machine role and never holds a console session.
