@@ -21,7 +21,7 @@ const LAYERS = [
   [
     "foundation",
     [
-      "config", "log", "duration", "errors", "ids", "time-zones", "utils", "escape-html", "validation-messages",
+      "duration", "config", "log", "errors", "ids", "time-zones", "utils", "escape-html", "validation-messages",
       "primitives", "vocabulary", "validation", "printable", "i18n", "kept-secret", "observability",
     ],
   ],
@@ -43,7 +43,8 @@ const LAYERS = [
     ],
   ],
   // read side and entry points: read models over several domains, the console board, the REST API, server actions' helper, boot
-  ["surface", ["read-models", "board", "console", "api", "boot"]],
+  // reactions: what the domains do on one another's facts, registered above them all
+  ["surface", ["reactions", "read-models", "board", "console", "api", "boot"]],
 ];
 
 const units = LAYERS.flatMap(([, names]) => names);

@@ -58,6 +58,8 @@ function eventData(name: string): Record<string, unknown> {
     "review/released": review,
     "review/sla.rescheduled": review,
     "review/escalated": { ...review, priority: "HIGH", escalations: 1, overdue: false },
+    // a booking's request for a person, on the real case: its item made once (a URN of its own, not the review/* events')
+    "review/needed": { ...c, reviewUrn: "urn:svc:review:00000000-0000-7000-8000-000000000001", category: "BOOKING_FAILED", affectedGroups: [], detail: "every hotel refused", recommend: false },
     "settings/sla.changed": { tenant: TENANT },
     "webhook/queued": { tenant: TENANT, deliveryUrn: missing("webhook-delivery") },
     "reservation/confirmed": reservation,
@@ -173,7 +175,9 @@ const EXPECTED: Record<string, Expected> = {
   "return-leg-email": { steps: ["retime", "enqueue"], result: { queued: 0 } },
   // one step per tenant with data: the case's tenant has nothing past its retention yet
   "erase-personal-data": { steps: ["tenants", `erase-${TENANT}-0`], result: { erased: {} } },
-  "review-close-booked": { steps: ["close"], result: { closed: [] } },
+  // the wave's settled reactions first (repaired after a crash), then the booked groups' items closed
+  "review-close-booked": { steps: ["repair", "close"], result: { closed: [] } },
+  "review-needed-repair": { steps: ["repair"], result: { reviewUrn: "urn:svc:review:00000000-0000-7000-8000-000000000001" } },
   // the first assessment of the case is version 1; the two after it find nothing changed
   "assess-care-created": {
     steps: ["assess"],
