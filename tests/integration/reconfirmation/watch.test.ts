@@ -24,6 +24,20 @@ function runner() {
   };
 }
 
+/** The stay's shuttle from the airport, planned at `pickup`. */
+const shuttleFromAirport = (fx: { tenant: string; caseUrn: string; reservationUrn: string }, pickup: Date) =>
+  bed.database.db.insert(transportSegments).values({
+    urn: newUrn("segment"),
+    tenant: fx.tenant,
+    caseUrn: fx.caseUrn,
+    airport: "CDG",
+    reservationUrns: [fx.reservationUrn],
+    direction: "AIRPORT_TO_HOTEL",
+    scheduledAt: pickup,
+    vehicleType: "SHUTTLE",
+    status: "PLANNED",
+  });
+
 const statuses = async (reservationUrn: string) => Object.fromEntries((await bed.rowsOf(reservationUrn)).map((r) => [r.moment, r.status]));
 
 describe("the re-confirmation watch (job runner)", () => {
@@ -74,17 +88,7 @@ describe("the re-confirmation watch (job runner)", () => {
     await jobs.after(0);
     // the shuttle leaves the airport in 2 hours: look up an hour before
     const pickup = new Date(jobs.clock.now() + 2 * 3600_000);
-    await bed.database.db.insert(transportSegments).values({
-      urn: newUrn("segment"),
-      tenant: fx.tenant,
-      caseUrn: fx.caseUrn,
-      airport: "CDG",
-      reservationUrns: [fx.reservationUrn],
-      direction: "AIRPORT_TO_HOTEL",
-      scheduledAt: pickup,
-      vehicleType: "SHUTTLE",
-      status: "PLANNED",
-    });
+    await shuttleFromAirport(fx, pickup);
     await enqueue(bed.database.db, "transport/planned", { tenant: fx.tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn });
     await jobs.after(0);
     const before = (await bed.rowsOf(fx.reservationUrn)).find((r) => r.moment === "BEFORE_ARRIVAL")!;
@@ -100,17 +104,7 @@ describe("the re-confirmation watch (job runner)", () => {
     const fx = await bed.booked({ checkIn: new Date(Date.now() + 6 * 3600_000) });
     const jobs = runner();
     const pickup = new Date(jobs.clock.now() + 2 * 3600_000);
-    await bed.database.db.insert(transportSegments).values({
-      urn: newUrn("segment"),
-      tenant: fx.tenant,
-      caseUrn: fx.caseUrn,
-      airport: "CDG",
-      reservationUrns: [fx.reservationUrn],
-      direction: "AIRPORT_TO_HOTEL",
-      scheduledAt: pickup,
-      vehicleType: "SHUTTLE",
-      status: "PLANNED",
-    });
+    await shuttleFromAirport(fx, pickup);
     const confirmedAt = new Date(jobs.clock.now() - 5 * MIN);
     await enqueue(bed.database.db, "transport/planned", { tenant: fx.tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn, confirmedAt: confirmedAt.toISOString() });
     await jobs.after(0);
