@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { jobMode } from "@/lib/jobs/mode";
+import { jobMode } from "@/lib/config/job-mode";
 import type { Driver } from "./client";
 
 /**

@@ -1,2 +1,2 @@
 // The client is built in lib/jobs (the outbox dispatcher sends through it); inngest/ imports lib/, never the reverse.
-export { inngest } from "@/lib/jobs/inngest-client";
+export { inngest } from "@/lib/outbox/inngest-client";

@@ -1,7 +1,7 @@
 import { database } from "@/db/client";
 import { defineJob } from "@/lib/jobs/define";
-import { dispatchToInngest, type EventSender } from "@/lib/jobs/dispatch-inngest";
-import { inngest } from "@/lib/jobs/inngest-client";
+import { dispatchToInngest, type EventSender } from "@/lib/outbox/dispatch-inngest";
+import { inngest } from "@/lib/outbox/inngest-client";
 
 /** Rows younger than this are left to the request that wrote them, which sends them right after its commit. */
 export const SAFETY_NET_GRACE_MS = 10_000;
@@ -14,7 +14,7 @@ const appDeps: Deps = { db: async () => (await database()).db, sender: inngest }
 
 /**
  * Inngest mode's safety net: every minute, whatever the outbox still holds goes to Inngest. A
- * request sends its own events right after its commit (lib/jobs/send-after-commit.ts); this
+ * request sends its own events right after its commit (lib/outbox/send-after-commit.ts); this
  * catches those whose send failed (Inngest unreachable, the instance killed between commit and
  * send) and those written outside transaction(). Served to Inngest only (app/api/inngest): under
  * the embedded runner the outbox is the runner's own queue, and sending it to Inngest would take

@@ -9,7 +9,7 @@ import { inJobsLane } from "@/db/lanes";
 import { withLabel } from "@/db/query-stats";
 import { startProfileWriter } from "@/lib/observability/profile";
 import { startUnconfiguredPeers } from "@/lib/boot-peers";
-import { jobMode } from "@/lib/jobs/mode";
+import { jobMode } from "@/lib/config/job-mode";
 
 /**
  * Server start: the auth secret, the database (opened and migrated), reference and demo data,
@@ -46,7 +46,7 @@ export async function boot(o: { jobs: readonly AnyJob[] }): Promise<void> {
  * Inngest mode: the process may be a serverless instance, frozen after each response and started
  * cold often, and Inngest runs the jobs (calling /api/inngest). So it starts nothing that lives
  * between requests (no runner, no dispatcher loop, no timer: a request sends its own events after
- * commit, lib/jobs/send-after-commit.ts, and a cron function is the safety net), seeds nothing and
+ * commit, lib/outbox/send-after-commit.ts, and a cron function is the safety net), seeds nothing and
  * starts no sandboxes (the deploy step runs `npm run db:migrate`, which migrates and seeds; peers
  * are configured by URL). The database is opened (migrated on the embedded one only: db/migrate-at-open.ts).
  */

@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from "@/db/client";
 import type { Principal } from "@/lib/auth/principal";
-import { sendingAfterCommit } from "@/lib/jobs/send-after-commit";
-import { wakeDispatcher } from "@/lib/jobs/wake";
+import { sendingAfterCommit } from "@/lib/outbox/send-after-commit";
+import { wakeDispatcher } from "@/lib/outbox/wake";
 
 /** Work that waits for the transaction to commit, then runs with the caller's (non-transactional) context. */
 export type AfterCommit = (ctx: Ctx) => Promise<void>;
@@ -27,7 +27,7 @@ export function tenantOf(ctx: Ctx): string {
 /**
  * Runs fn in one transaction: the change, its audit entry and its events (an outbox) commit
  * together or not at all. After commit the job dispatcher is woken to pick up the events; in
- * inngest mode they are sent to Inngest before this returns (lib/jobs/send-after-commit.ts). Then
+ * inngest mode they are sent to Inngest before this returns (lib/outbox/send-after-commit.ts). Then
  * the work queued with `afterCommit` runs, in order, before this returns: a caller (an API answer, a
  * job step) sees what the reactions wrote. A rolled-back transaction runs none of it.
  */

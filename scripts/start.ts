@@ -12,7 +12,7 @@ import { demoSeedWanted } from "../db/seed";
 import { authSecret } from "../lib/auth/secret";
 import { config } from "../lib/config";
 import { refuseBadConfig } from "../lib/config/check";
-import { jobMode } from "../lib/jobs/mode";
+import { jobMode } from "../lib/config/job-mode";
 
 // a bad value (PORT=abc, an unknown LOG_LEVEL) ends here, one line per variable, before any build or process
 refuseBadConfig();

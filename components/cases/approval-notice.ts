@@ -1,6 +1,6 @@
 /**
  * What an approval did, in words, when not every approved room has a group to place: rooms no
- * group waits for are held for passengers added later (lib/demand/held-block.ts), and the toast
+ * group waits for are held for passengers added later (lib/records/held-rooms.ts), and the toast
  * says so instead of "allocation started".
  */
 export function approvalNotice(demand: { roomsRequested: number; heldForLater?: number }): string | undefined {

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, CircleDashed, LoaderCircle, TriangleAlert } from "lucide-react";
 import type { Ctx } from "@/lib/context";
-import { caseProgress, type StepState } from "@/lib/cases/progress";
+import { caseProgress, type StepState } from "@/lib/read-models/case-progress";
 import { cn } from "@/lib/utils";
 
 const ICON = { done: CircleCheck, active: LoaderCircle, failed: CircleAlert, waiting: CircleDashed, attention: TriangleAlert } as const;

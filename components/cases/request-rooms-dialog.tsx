@@ -12,7 +12,7 @@ import { applyServerErrors, Form, FormControl, FormDescription, FormField, FormI
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/toaster";
-import { DemandInput } from "@/lib/demand/schemas";
+import { DemandInput } from "@/lib/records/demand";
 import { GuardWarning } from "./guard";
 import { excessRooms } from "./room-excess";
 

@@ -1,4 +1,4 @@
-import type { DemandSummary } from "@/lib/demand/schemas";
+import type { DemandSummary } from "@/lib/records/demand";
 
 export type ShortfallLine = { key: string; rooms: number; label: string; text: string };
 

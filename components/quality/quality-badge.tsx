@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { QualityScore } from "@/lib/quality/score";
+import type { QualityScore } from "@/lib/hotels/quality-score";
 
 /**
  * A hotel's stay quality beside its name: the mean rating of 5 and how many ratings, or "too few

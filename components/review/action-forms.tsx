@@ -24,7 +24,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/console/action-result";
 import { Reason } from "@/lib/primitives";
-import { RebookBody, type Recommendation, RelaxBody, RelaxFields, ResolveBody, REVIEW_RESOLUTIONS, type ReviewResolution, ReviewOverrideBody } from "@/lib/review/schemas";
+import { RebookBody, type Recommendation, RelaxBody, RelaxFields, ResolveBody, REVIEW_RESOLUTIONS, type ReviewResolution, ReviewOverrideBody } from "@/lib/records/review";
 import type { SplitGroup } from "@/components/cases/family-split";
 import { SplitByNameForm } from "@/components/cases/split-form";
 

@@ -2,7 +2,7 @@ import { formatMoney } from "@/components/console/format";
 import { LocalTime } from "@/components/console/local-time";
 import { QualityBadge } from "@/components/quality/quality-badge";
 import { Badge } from "@/components/ui/badge";
-import type { QualityScore } from "@/lib/quality/score";
+import type { QualityScore } from "@/lib/hotels/quality-score";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { providerText, tierText } from "./held-causes";
 import { OverrideButton } from "./override-dialog";

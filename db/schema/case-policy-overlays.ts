@@ -17,7 +17,7 @@ export const casePolicyOverlays = pgTable(
       .references(() => cases.urn),
     // the review item whose relax action wrote it
     reviewUrn: text("review_urn"),
-    // constraint name → new value, a partial PolicyConstraints (lib/review/schemas.ts RelaxFields parses it)
+    // constraint name → new value, a partial PolicyConstraints (lib/records/review.ts RelaxFields parses it)
     fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
     reason: text("reason").notNull(),
     createdBy: text("created_by").notNull(),

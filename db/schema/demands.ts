@@ -25,7 +25,7 @@ export const demands = pgTable(
     automatic: boolean("automatic").notNull().default(false),
     policyUrn: text("policy_urn"),
     policyVersion: integer("policy_version"),
-    // rooms allocated and booked are derived when read (lib/demand/totals.ts, docs/booking.md), not stored
+    // rooms allocated and booked are derived when read (lib/records/room-totals.ts, docs/booking.md), not stored
     ...lifecycle,
   },
   (t) => [

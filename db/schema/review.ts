@@ -28,7 +28,7 @@ export const reviewItems = pgTable(
     state: text("state").$type<ReviewState>().notNull(),
     detail: text("detail"),
     assignedTo: text("assigned_to"),
-    // shapes owned by lib/review/schemas.ts (AttemptedHotel, Recommendation), which parses them
+    // shapes owned by lib/records/review.ts (AttemptedHotel, Recommendation), which parses them
     attemptedHotels: jsonb("attempted_hotels").$type<unknown[]>().notNull().default([]),
     affectedGroups: jsonb("affected_groups").$type<string[]>().notNull().default([]),
     recommendations: jsonb("recommendations").$type<unknown[]>().notNull().default([]),

@@ -5,7 +5,7 @@ import type { Ctx } from "@/lib/context";
 import { caseSystems } from "@/lib/peers/case-systems";
 import { log } from "@/lib/log";
 import { MAX_RECOMMENDATIONS, recommendFor } from "@/lib/review/recommend";
-import { Recommendation, RelaxFields } from "@/lib/review/schemas";
+import { Recommendation, RelaxFields } from "@/lib/records/review";
 import { tierOffer } from "@/lib/review/wave-context";
 import { withModel } from "@/lib/peers/model/call";
 import { redactedContext } from "./redact";

@@ -5,8 +5,8 @@ import { localDate } from "@/lib/cases/stay";
 import type { Ctx } from "@/lib/context";
 import { caseContext, matchPolicies } from "@/lib/policies/match";
 import type { Policy } from "@/lib/policies/schemas";
-import { applyCaseOverlays } from "@/lib/review/overlay";
-import { AttemptedHotel } from "@/lib/review/schemas";
+import { applyCaseOverlays } from "@/lib/policies/case-overlays";
+import { AttemptedHotel } from "@/lib/records/review";
 import { type ItemGroup, itemGroups, latestWave, unhoused } from "@/lib/review/wave-context";
 import type { Tier } from "@/lib/vocabulary";
 

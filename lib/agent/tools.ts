@@ -6,9 +6,9 @@ import { errorFields, log } from "@/lib/log";
 import type { Policy } from "@/lib/policies/schemas";
 import type { Offer } from "@/lib/providers/offer";
 import { searchHotelOffers } from "@/lib/providers/search";
-import { overlayPolicy } from "@/lib/review/overlay";
+import { overlayPolicy } from "@/lib/policies/case-overlays";
 import { waveOffers } from "@/lib/review/relax-options";
-import { RelaxFields } from "@/lib/review/schemas";
+import { RelaxFields } from "@/lib/records/review";
 import type { Tier } from "@/lib/vocabulary";
 import type { Situation } from "./situation";
 

@@ -61,7 +61,7 @@ export const EnginePolicy = z.looseObject({
 export type EnginePolicy = z.infer<typeof EnginePolicy>;
 
 /**
- * A hotel's stay quality (lib/quality/score.ts): the mean rating, null below the minimum number of
+ * A hotel's stay quality (lib/hotels/quality-score.ts): the mean rating, null below the minimum number of
  * ratings, and how many ratings there are. Computed by the caller from the tenant's ratings.
  */
 export const EngineQuality = z.object({ score: z.number().nullable(), ratings: z.number().int().nonnegative() });

@@ -7,7 +7,6 @@ import { type Ctx, transaction } from "@/lib/context";
 import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
 import type { SourceReport } from "@/lib/providers/search";
-import { createReviewItem } from "@/lib/review/create-item";
 import type { ReviewCategory, WaveTrigger } from "@/lib/vocabulary";
 import type { EngineHeld, EngineResult } from "@/lib/allocation-engine";
 import type { AllocationPlan } from "./plan";
@@ -29,8 +28,8 @@ export type PersistWaveInput = {
 
 /**
  * Writes one wave and everything it decides, in one transaction: the wave row, the groups' hotels,
- * the passengers ALLOCATED or HELD (through the passenger transition table), one review item per
- * cause of the held groups (unless one is already open for them), the case's next status, the audit
+ * the passengers ALLOCATED or HELD (through the passenger transition table), one `review/needed` per
+ * cause of the held groups (unless an item is already open for them), the case's next status, the audit
  * entry and the `allocation/wave.persisted` event. A second call with the same idempotency key
  * returns the first wave and changes nothing.
  */
@@ -114,7 +113,9 @@ export async function persistWave(ctx: Ctx, input: PersistWaveInput): Promise<{ 
 
 /**
  * One review item per category and cause, naming its groups, unless an open item of that category
- * already covers a group (a rerun that holds the same group again does not page twice).
+ * already covers a group (a rerun that holds the same group again does not page twice). Allocation
+ * publishes `review/needed` with the item's URN; review writes the item in this transaction, and
+ * the wave's `allocation/wave.persisted` then fills its proposals.
  */
 async function openItemsFor(ctx: Ctx, row: CaseRow, waveUrn: string, held: EngineHeld[]): Promise<Map<string, string>> {
   const byGroup = new Map<string, string>();
@@ -137,8 +138,10 @@ async function openItemsFor(ctx: Ctx, row: CaseRow, waveUrn: string, held: Engin
     const detail =
       `${groups.length} group(s), ${rooms} room(s) held: ${first.detail}` +
       (first.suggestions.length ? ` What would help: ${first.suggestions.join("; ")}.` : "");
-    const item = await createReviewItem(ctx, { caseUrn: row.urn, airport: row.airport, category, affectedGroups: groups, detail, waveUrn });
-    for (const g of groups) byGroup.set(g, item.urn);
+    // review raises it after the commit under this URN (lib/reactions), before the wave's proposals are computed
+    const reviewUrn = newUrn("review");
+    await emit(ctx, "review/needed", { tenant: ctx.principal.tenant, reviewUrn, caseUrn: row.urn, airport: row.airport, category, affectedGroups: groups, detail, waveUrn, recommend: false }, { react: "in-transaction" });
+    for (const g of groups) byGroup.set(g, reviewUrn);
   }
   return byGroup;
 }

@@ -8,7 +8,7 @@ import type { Ctx } from "@/lib/context";
 import { invalid } from "@/lib/errors";
 import { caseContext, matchPolicies } from "@/lib/policies/match";
 import type { Policy } from "@/lib/policies/schemas";
-import { applyCaseOverlays } from "@/lib/review/overlay";
+import { applyCaseOverlays } from "@/lib/policies/case-overlays";
 import { type OperationalStatus, TIERS, type Tier, type WaveTrigger } from "@/lib/vocabulary";
 import type { EngineGroup } from "@/lib/allocation-engine";
 

@@ -8,7 +8,7 @@ import { conflict } from "@/lib/errors";
 import type { Offer } from "@/lib/providers/offer";
 import { searchHotelOffers, type SourceReport } from "@/lib/providers/search";
 import type { WaveTrigger } from "@/lib/vocabulary";
-import { hotelScores, offeredHotelUrns } from "@/lib/quality/score";
+import { hotelScores, offeredHotelUrns } from "@/lib/hotels/quality-score";
 import { computeAllocation, engineInput } from "./compute";
 import { persistWave } from "./persist";
 import { type AllocationPlan, planAllocation } from "./plan";

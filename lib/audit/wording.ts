@@ -147,7 +147,7 @@ const FIELD_WORDS: Record<string, string> = {
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 // the service's closed vocabularies (statuses, tiers, categories...): worded; other capitals (AF1234, CDG, a PNR) stay as written
 const ENUM_VALUES = new Set(Object.values(vocabulary).flatMap((v) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && /^[A-Z][A-Z_]+$/.test(x)) : [])));
-// review resolutions of one word (lib/review/schemas.ts, not imported here: it is server-side)
+// review resolutions of one word (lib/records/review.ts, not imported here: it is server-side)
 for (const r of ["REBOOKED", "RELAXED", "SPLIT", "OVERRIDDEN"]) ENUM_VALUES.add(r);
 const URN = /^urn:svc:([a-z]+):[0-9a-f-]{36}$/;
 const URN_IN_TEXT = /(urn:svc:[a-z]+:[0-9a-f-]{36})( v\d+)?/g;

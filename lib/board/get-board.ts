@@ -5,7 +5,7 @@ import { WaveSource } from "@/lib/allocation/schemas";
 import { requireAirport, requirePermission } from "@/lib/auth/require";
 import { tonightsCall } from "@/lib/capacity/tonight";
 import type { Ctx } from "@/lib/context";
-import { heldForLaterOf } from "@/lib/demand/held-block";
+import { heldForLaterOf } from "@/lib/records/held-rooms";
 import { reachOf } from "@/lib/messages/reach";
 import { noServerReason } from "@/lib/messages/channels";
 import { parseInput } from "@/lib/validation";

@@ -3,7 +3,7 @@ import { passengerGroups, passengers } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import { writeAudit } from "@/lib/audit/write";
 import { type Ctx, transaction } from "@/lib/context";
-import { latestApprovedDemand, roomsHeldForLater } from "@/lib/demand/held-block";
+import { latestApprovedDemand, roomsHeldForLater } from "@/lib/records/held-rooms";
 import { invalid } from "@/lib/errors";
 import { emit } from "@/lib/events";
 import { airportTimeZone } from "./airports";
@@ -23,7 +23,7 @@ export type BulkResult = { added: number; groupsCreated: number; groupsUpdated: 
  * case's unbooked group with that id (or, failing that, the first unbooked group with that PNR);
  * otherwise it starts a new group, named by the PNR or, if that id is taken by a booked group,
  * `<PNR>-2`…. All or nothing: one invalid row rejects the file. When the case's approvals hold
- * rooms no group waited for (lib/demand/held-block.ts), the new and joined groups are allocated
+ * rooms no group waited for (lib/records/held-rooms.ts), the new and joined groups are allocated
  * into them at once (`allocation/requested`); otherwise they wait for a demand as before.
  */
 export async function addPassengersFromFile({ ctx, input }: { ctx: Ctx; input: { caseUrn: string; file: FormDataEntryValue | null } }): Promise<BulkResult> {

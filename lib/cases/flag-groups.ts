@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { reviewItems, type CaseRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { createReviewItem } from "@/lib/review/create-item";
+import { emit } from "@/lib/events";
+import { newUrn } from "@/lib/ids";
 import { type ManifestGroup, readManifest } from "./manifest";
 import { missingFields } from "./missing-fields";
 
@@ -14,7 +15,8 @@ const MAX_PASSENGERS_NAMED = 100;
  * DATA_INCOMPLETE, one per change listing the groups with a passenger who lacks a first name, a
  * last name or a tier (spec 7: the case is created, the gap goes to a person). Missing contact
  * details raise nothing: they are optional. A group an unresolved item of the same category
- * already names gets no second one.
+ * already names gets no second one. Cases publishes `review/needed`; review raises the item in this
+ * transaction (lib/reactions), so it commits with the change that calls for it.
  */
 export async function flagGroups(ctx: Ctx, row: CaseRow, groupIds: readonly string[]): Promise<void> {
   const groups = await readManifest(ctx, row.urn, groupIds);
@@ -35,9 +37,7 @@ export async function flagGroups(ctx: Ctx, row: CaseRow, groupIds: readonly stri
   for (const g of groups) {
     if (!g.mixedTier || covered("MIXED_TIER_GROUP", g.groupId)) continue;
     const tiers = [...new Set(g.passengers.map((p) => p.tier).filter((t) => t !== null))].join(", ");
-    await createReviewItem(ctx, {
-      caseUrn: row.urn,
-      airport: row.airport,
+    await raise(ctx, row, {
       category: "MIXED_TIER_GROUP",
       affectedGroups: [g.groupId],
       detail: `Group ${g.groupId} spans several tiers (${tiers}); split it so each part has one tier before allocation.`,
@@ -46,14 +46,17 @@ export async function flagGroups(ctx: Ctx, row: CaseRow, groupIds: readonly stri
 
   const incomplete = groups.filter((g) => !covered("DATA_INCOMPLETE", g.groupId) && g.passengers.some((p) => missingFields(p).length > 0));
   if (incomplete.length) {
-    await createReviewItem(ctx, {
-      caseUrn: row.urn,
-      airport: row.airport,
+    await raise(ctx, row, {
       category: "DATA_INCOMPLETE",
       affectedGroups: incomplete.map((g) => g.groupId),
       detail: incompleteDetail(incomplete),
     });
   }
+}
+
+function raise(ctx: Ctx, row: CaseRow, item: { category: "MIXED_TIER_GROUP" | "DATA_INCOMPLETE"; affectedGroups: string[]; detail: string }) {
+  const fact = { tenant: row.tenant, reviewUrn: newUrn("review"), caseUrn: row.urn, airport: row.airport, ...item };
+  return emit(ctx, "review/needed", fact, { react: "in-transaction" });
 }
 
 /** "Manifest incomplete in group X7K2QP: passenger P1 lacks lastName; passenger P2 lacks firstName, tier. …" */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { allocationWaves, demands, reservations, reviewItems, type CaseRow } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
-import { demandRoomTotals } from "@/lib/demand/totals";
+import { demandRoomTotals } from "@/lib/records/room-totals";
 import { parseInput, shapeRecord } from "@/lib/validation";
 import { airportTimeZone } from "./airports";
 import { CaseRef } from "./inputs";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
-import { CaseDemand } from "@/lib/demand/schemas";
+import { CaseDemand } from "@/lib/records/demand";
 import { IsoTime, idKeyedMap, Money } from "@/lib/primitives";
-import { ReviewItem } from "@/lib/review/schemas";
+import { ReviewItem } from "@/lib/records/review";
 import { CaseMode, CaseStatus, DisruptionCause, DisruptionKind, OPERATIONAL_STATUSES, OperationalStatus, PaymentMethod, Tier } from "@/lib/vocabulary";
 
 /** The case records the API answers. Demands and review items are their own domains' shapes. */

@@ -1,9 +1,9 @@
 import type { AllocationWaveRow, CaseRow, DemandRow, ReservationRow, ReviewItemRow } from "@/db/schema";
 import { FlightJson, MoneyJson, NextFlightJson, parseJson, PaymentJson } from "@/db/schema/json";
-import { toCaseDemand } from "@/lib/demand/record";
-import type { RoomTotals } from "@/lib/demand/totals";
+import { toCaseDemand } from "@/lib/records/demand-record";
+import type { RoomTotals } from "@/lib/records/room-totals";
 import { ownKeyMap } from "@/lib/primitives";
-import { toReviewItem } from "@/lib/review/to-record";
+import { toReviewItem } from "@/lib/records/review-item";
 import type { OperationalStatus, Tier } from "@/lib/vocabulary";
 import type { ManifestGroup } from "./manifest";
 import { isIncomplete } from "./missing-fields";
@@ -23,7 +23,7 @@ export type CaseParts = {
   reservations: ReservationRow[];
   reviewItems: ReviewItemRow[];
   demands: DemandRow[];
-  /** per demand: rooms allocated and booked (lib/demand/totals.ts) */
+  /** per demand: rooms allocated and booked (lib/records/room-totals.ts) */
   demandRooms?: Map<string, RoomTotals>;
   timeZone: string;
 };

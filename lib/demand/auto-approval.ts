@@ -1,5 +1,5 @@
 import { inPassOrder } from "@/lib/policies/schemas";
-import type { ResolvedDemandInput } from "./schemas";
+import type { ResolvedDemandInput } from "@/lib/records/demand";
 
 type PolicyFlags = {
   urn: string;

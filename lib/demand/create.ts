@@ -11,10 +11,10 @@ import { emit } from "@/lib/events";
 import { parseInput, shapeRecord } from "@/lib/validation";
 import { decideAutoApproval } from "./auto-approval";
 import { casePolicies } from "./case-policies";
-import { roomsHeldForLater } from "./held-block";
-import { auditSnapshot, toDemand } from "./record";
+import { roomsHeldForLater } from "@/lib/records/held-rooms";
+import { auditSnapshot, toDemand } from "@/lib/records/demand-record";
 import { roomsOwedByCare } from "./rooms-from-care";
-import { CreateDemandInput, Demand, type DemandInput, type ResolvedDemandInput } from "./schemas";
+import { CreateDemandInput, Demand, type DemandInput, type ResolvedDemandInput } from "@/lib/records/demand";
 import { transitionDemand } from "./transition";
 import { demandTypeRefusal } from "./rules";
 

@@ -5,10 +5,10 @@ import { emit } from "@/lib/events";
 import { parseInput, shapeRecord } from "@/lib/validation";
 import { policyOfRecord } from "./auto-approval";
 import { casePolicies } from "./case-policies";
-import { roomsHeldForLater } from "./held-block";
+import { roomsHeldForLater } from "@/lib/records/held-rooms";
 import { loadDemandForChange } from "./load";
-import { toDemand } from "./record";
-import { Demand, DemandDecisionInput } from "./schemas";
+import { toDemand } from "@/lib/records/demand-record";
+import { Demand, DemandDecisionInput } from "@/lib/records/demand";
 import { transitionDemand } from "./transition";
 import { assertDemandTransition } from "./transitions";
 

@@ -2,9 +2,9 @@
 export { createDemand } from "./create";
 export { approveDemand, rejectDemand } from "./decide";
 export { getDemand } from "./load";
-export { toCaseDemand, toDemand } from "./record";
+export { toCaseDemand, toDemand } from "@/lib/records/demand-record";
 export { decisionsFor, demandTypeRefusal, hasLiveInitial, nextDemandType } from "./rules";
 export { demandSummary } from "./summary";
 export { transitionDemand } from "./transition";
 export { APPROVED_STATUSES, DEMAND_TRANSITIONS } from "./transitions";
-export * from "./schemas";
+export * from "@/lib/records/demand";

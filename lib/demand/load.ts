@@ -5,9 +5,9 @@ import { loadCase, loadOpenCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
 import { notFound } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { toDemand } from "./record";
-import { type Demand, DemandRef } from "./schemas";
-import { demandRoomTotals } from "./totals";
+import { toDemand } from "@/lib/records/demand-record";
+import { type Demand, DemandRef } from "@/lib/records/demand";
+import { demandRoomTotals } from "@/lib/records/room-totals";
 
 async function findDemand(ctx: Ctx, demandUrn: string): Promise<DemandRow> {
   const [row] = await ctx.db

@@ -3,7 +3,7 @@ import { roomsFromCare } from "@/lib/care/rooms";
 import type { Ctx } from "@/lib/context";
 import { DomainError, invalid } from "@/lib/errors";
 import type { DemandType } from "@/lib/vocabulary";
-import { MAX_ROOMS_PER_DEMAND } from "./schemas";
+import { MAX_ROOMS_PER_DEMAND } from "@/lib/records/demand";
 
 /**
  * The rooms of an INITIAL demand that names none: what the allocation would place. Under a tier

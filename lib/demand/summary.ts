@@ -5,9 +5,9 @@ import { loadCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
 import type { ReservationStatus } from "@/lib/vocabulary";
-import { CaseRef, type DemandSummary } from "./schemas";
-import { roomsHeldForLater } from "./held-block";
-import { demandRoomTotals } from "./totals";
+import { CaseRef, type DemandSummary } from "@/lib/records/demand";
+import { roomsHeldForLater } from "@/lib/records/held-rooms";
+import { demandRoomTotals } from "@/lib/records/room-totals";
 import { APPROVED_STATUSES } from "./transitions";
 
 const BOOKED: ReservationStatus[] = ["CONFIRMED", "CHECKED_OUT"];
@@ -16,7 +16,7 @@ const CATEGORY_ORDER = ["ALLOCATION_FAILED", "BOOKING_FAILED", "PAYMENT_FAILED",
 
 /**
  * Spec 2.2's demand summary: rooms requested, approved, allocated and booked, and why some are
- * missing; `heldForLater` is the part of the shortfall no group waits for (lib/demand/held-block.ts).
+ * missing; `heldForLater` is the part of the shortfall no group waits for (lib/records/held-rooms.ts).
  */
 export async function demandSummary({ ctx, input }: { ctx: Ctx; input: { caseUrn: string } }): Promise<DemandSummary> {
   requirePermission(ctx, "read", "read demand summaries");

@@ -3,7 +3,7 @@ import { demands, type DemandRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import type { Ctx } from "@/lib/context";
 import { conflict } from "@/lib/errors";
-import { auditSnapshot, toDemand } from "./record";
+import { auditSnapshot, toDemand } from "@/lib/records/demand-record";
 import { assertDemandTransition, DEMAND_TRANSITIONS, type DemandAction } from "./transitions";
 
 type DemandChange = Partial<Pick<DemandRow, "decidedBy" | "decidedAt" | "decisionReason" | "automatic" | "policyUrn" | "policyVersion">>;

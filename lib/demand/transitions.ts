@@ -1,5 +1,6 @@
 import { conflict } from "@/lib/errors";
 import type { DemandStatus } from "@/lib/vocabulary";
+import { APPROVED_STATUSES } from "@/lib/records/demand";
 
 /**
  * Spec 3.1, the demand's one transition table. A demand is created REQUESTED; approval (automatic
@@ -26,5 +27,5 @@ export function assertDemandTransition(action: DemandAction, from: string, urn: 
   throw conflict("INVALID_TRANSITION", `Demand ${urn} is ${from}; ${action} needs ${DEMAND_TRANSITIONS[action].from.join(" or ")}.`);
 }
 
-/** Statuses whose rooms count as approved: the baseline an INCREMENTAL demand adds to. */
-export const APPROVED_STATUSES: readonly DemandStatus[] = ["APPROVED", "FULFILLED", "PARTIAL"];
+// statuses whose rooms count as approved: defined with the demand record (the held rooms read them too)
+export { APPROVED_STATUSES };

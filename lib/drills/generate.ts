@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { UtcTimestamp } from "@/lib/primitives";
-import { prng, type Rng } from "@/lib/providers/prng";
+import { prng, type Rng } from "@/lib/prng";
 import { HUBS } from "@/lib/providers/world";
 import { TIERS, type Tier } from "@/lib/vocabulary";
 

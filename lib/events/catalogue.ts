@@ -42,8 +42,14 @@ export const eventCatalogue = {
   }),
   // watch an open item's deadline again (after a settings change recomputed it, or a release)
   "review/sla.rescheduled": z.object({ tenant: z.string(), reviewUrn: z.string(), caseUrn: z.string() }),
+  // a ride of these stays changed (planned, moved, assigned, dropped): vouchers already stored show it (lib/reactions)
+  "transport/rides.changed": z.object({ tenant: z.string(), reservationUrns: z.array(z.string()) }),
   // the tenant's SLA minutes changed: running SLA jobs stop, one per open item starts over
-  "settings/sla.changed": z.object({ tenant: z.string() }),
+  "settings/sla.changed": z.object({
+    tenant: z.string(),
+    // the new minutes per priority (absent on events written before they were carried)
+    slaMinutes: z.object({ HIGH: z.number().int(), MEDIUM: z.number().int(), LOW: z.number().int() }).optional(),
+  }),
   // a signed outbound delivery (a page or a subscription's event) to send, retried by its job
   "webhook/queued": z.object({ tenant: z.string(), deliveryUrn: z.string() }),
   // allocate (again) for a case: a rerun asked by an operator, or a flush of batched demand

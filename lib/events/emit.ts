@@ -1,7 +1,7 @@
 import { jobEvents } from "@/db/schema";
 import { afterCommit, type Ctx } from "@/lib/context";
 import { newId } from "@/lib/ids";
-import { noteEmitted } from "@/lib/jobs/outbox-scope";
+import { noteEmitted } from "@/lib/outbox/scope";
 import { eventCatalogue, type EventData, type EventName, type EventPayload } from "./catalogue";
 import { reactionsTo } from "./reactions";
 
@@ -9,13 +9,19 @@ import { reactionsTo } from "./reactions";
  * Writes an event to the outbox in the caller's transaction. It is dispatched (to the embedded
  * runner or to Inngest) only once that transaction commits, so no job sees uncommitted work.
  * In inngest mode the id is noted so the transaction can send it right after its commit. The
- * in-process reactions registered for it (./reactions.ts) run right after that commit.
+ * in-process reactions registered for it (./reactions.ts) run right after that commit, or, when the
+ * publisher's change is not whole without them (`react: "in-transaction"`: a case created with its
+ * review items, a wave with the items its held groups raise), in the caller's transaction now, so
+ * they commit or roll back with it.
  */
-export async function emit<N extends EventName>(ctx: Ctx, name: N, data: EventPayload<N>): Promise<string> {
+export async function emit<N extends EventName>(ctx: Ctx, name: N, data: EventPayload<N>, opts: { react?: "after-commit" | "in-transaction" } = {}): Promise<string> {
   const parsed = eventCatalogue[name].parse(data) as EventData<N> & Record<string, unknown>;
   const id = newId();
   await ctx.db.insert(jobEvents).values({ id, name, data: parsed, tenant: ctx.principal.tenant });
   noteEmitted(id);
-  for (const reaction of reactionsTo(name)) await afterCommit(ctx, (after) => reaction(after, parsed));
+  for (const reaction of reactionsTo(name)) {
+    if (opts.react === "in-transaction") await reaction(ctx, parsed);
+    else await afterCommit(ctx, (after) => reaction(after, parsed));
+  }
   return id;
 }

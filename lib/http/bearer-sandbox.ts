@@ -1,5 +1,5 @@
 import http from "node:http";
-import { type Drawn, Faults, FaultsRequest } from "@/lib/providers/faults";
+import { type Drawn, Faults, FaultsRequest } from "@/lib/http/faults";
 import { answerFault, firstHeader, type JsonReply, jsonReplies, readJsonBody } from "./sandbox-io";
 
 /**

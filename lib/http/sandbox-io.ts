@@ -1,5 +1,5 @@
 import type http from "node:http";
-import type { Drawn, Faults } from "@/lib/providers/faults";
+import type { Drawn, Faults } from "@/lib/http/faults";
 
 /**
  * The small pieces every sandbox server of ours (hotel providers, PSP, fleet, model) needs to

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { isLanePool } from "@/db/lanes";
 import { logJson } from "./log";
-import { WAKE_CHANNEL } from "./wake";
+import { WAKE_CHANNEL } from "@/lib/outbox/wake";
 
 type Notice = (payload: string) => void;
 type PgliteLike = { listen: (channel: string, cb: (payload: string) => void) => Promise<() => Promise<void>> };

@@ -13,7 +13,7 @@ import { ensureSchedules, fireDueTicks } from "./schedule";
 import { executeRun, type Outcome } from "./execute";
 import { logJson } from "./log";
 import { pollLoop } from "./loop";
-import { onWake, wakeDispatcher } from "./wake";
+import { onWake, wakeDispatcher } from "@/lib/outbox/wake";
 
 export type RunnerOptions = {
   db: Db;
@@ -22,7 +22,7 @@ export type RunnerOptions = {
   workerId?: string;
   /**
    * the backstop: how long the loop sleeps at most when nothing woke it (ms, default 5 s). It
-   * wakes earlier on NOTIFY (lib/jobs/listen.ts), in-process signals (lib/jobs/wake.ts), a run
+   * wakes earlier on NOTIFY (lib/jobs/listen.ts), in-process signals (lib/outbox/wake.ts), a run
    * finishing, and the next known due time (a sleep's end, a retry, a cron tick, a lease expiring).
    */
   pollMs?: number;

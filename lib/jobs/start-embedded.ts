@@ -1,7 +1,7 @@
 import { database } from "@/db/client";
 import type { AnyJob } from "./define";
 import { logJson } from "./log";
-import { jobMode, type JobMode } from "./mode";
+import { jobMode, type JobMode } from "@/lib/config/job-mode";
 import { createRunner } from "./runner";
 import { config } from "@/lib/config";
 

@@ -5,7 +5,7 @@ import { jobEvents, jobRuns, jobSteps, type JobError, type JobRunRow } from "@/d
 import { newId } from "@/lib/ids";
 import { FAILURE_EVENT } from "./define";
 import { dueAt } from "./due";
-import { WAKE_CHANNEL } from "./wake";
+import { WAKE_CHANNEL } from "@/lib/outbox/wake";
 
 /** One row of job_steps as the runner writes it. */
 export type StepWrite = {

@@ -8,7 +8,7 @@ import { CaseRef } from "@/lib/cases/inputs";
 import { parseInput } from "@/lib/validation";
 import { failureInWords } from "./failure";
 import { passengerLinkFor, recipientFor } from "./mask";
-import { e164Sql } from "./phone";
+import { e164Sql } from "@/lib/phone";
 import { type CaseMessage, CaseMessagesQuery } from "./schemas";
 
 export type CaseMessageItem = CaseMessage & { passenger: { passengerId: string; name: string | null } | null };

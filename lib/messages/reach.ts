@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { messages, passengers, reservations } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { VOUCHER_KINDS_SQL } from "./kinds";
-import { e164Sql } from "./phone";
+import { e164Sql } from "@/lib/phone";
 
 /**
  * Passengers with a CONFIRMED reservation, by whether they have been reached. Each passenger is in

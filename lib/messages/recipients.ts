@@ -4,7 +4,7 @@ import type { Ctx } from "@/lib/context";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n";
 import { log } from "@/lib/log";
 import type { MessageChannel } from "@/lib/vocabulary";
-import { toE164 } from "./phone";
+import { toE164 } from "@/lib/phone";
 
 export type Recipient = { channel: MessageChannel; address: string; locale: Locale };
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { messages, smsOptOuts } from "@/db/schema";
 import { transaction, type Ctx } from "@/lib/context";
 import { log } from "@/lib/log";
-import { toE164 } from "./phone";
+import { toE164 } from "@/lib/phone";
 import { recordOptOut } from "./opt-out";
 
 /** An inbound message's fields, those we read. */

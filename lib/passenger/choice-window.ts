@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type ReservationRow, vouchers } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { stayPolicy } from "./policy";
+import { stayPolicy } from "@/lib/policies/of-stay";
 
 export const DEFAULT_CHOICE_MINUTES = 20;
 

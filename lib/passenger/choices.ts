@@ -8,7 +8,7 @@ import type { Offer } from "@/lib/providers/offer";
 import { searchHotelOffers } from "@/lib/providers/search";
 import type { PassengerLink } from "./link";
 import { type ChoiceWindow, choiceWindow } from "./choice-window";
-import { stayPolicy } from "./policy";
+import { stayPolicy } from "@/lib/policies/of-stay";
 
 /** How many other hotels the page offers at most. */
 export const MAX_CHOICES = 3;

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import { type DbOrTx } from "@/db/client";
 import { cases, type CaseRow, type ReservationRow } from "@/db/schema";
-import { checkRateLimit } from "@/lib/http/rate-limit";
 import type { Principal } from "@/lib/auth/principal";
 import type { Permission } from "@/lib/auth/roles";
 import type { Ctx } from "@/lib/context";
 import { DomainError, notFound, unauthenticated } from "@/lib/errors";
 import { currentStay } from "@/lib/vouchers/current-stay";
-import { verifyPassengerToken } from "@/lib/vouchers/link";
+import { countPassengerLink, verifyPassengerToken } from "@/lib/vouchers/link";
 
 export type PassengerLink = {
   /** the reservation the link was issued for: the actor's name in the audit */
@@ -36,16 +35,6 @@ export function checkPassengerToken(token: string, now = Date.now()): string {
   if (check.ok) return check.reservationUrn;
   if (check.reason === "EXPIRED") throw unauthenticated("This passenger link has expired: ask the airline desk or use the newer link in your email.");
   throw notFound("The passenger link");
-}
-
-/**
- * Counts one request through a passenger link against the per-link rate limit (429 RATE_LIMITED
- * with Retry-After past it). The page, its API and the voucher at /v/{token}/voucher share the one
- * count, so the voucher is no way around a link's limit.
- */
-export async function countPassengerLink(linkUrn: string): Promise<void> {
-  // per link, not per address: a family behind one hotel wifi must not lock each other out
-  await checkRateLimit(`passenger:${linkUrn}`);
 }
 
 /**

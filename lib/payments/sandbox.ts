@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { newId } from "@/lib/ids";
 import { looksLikeCardNumber } from "./card-number";
-import type { Faults } from "@/lib/providers/faults";
+import type { Faults } from "@/lib/http/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { SANDBOX_API_KEY } from "./settings";
 import { type Authorization, AuthorizationRequest } from "./wire";
@@ -13,7 +13,7 @@ import { bearerSandboxServer, invalidFields } from "@/lib/http/bearer-sandbox";
  *    { tokens: [...] } (402 card_declined), and anything that looks like a card number (402);
  *  - one authorization per reference (the Idempotency-Key): a retry answers the first one;
  *  - faults as the hotel sandboxes have them (`POST /__sandbox/faults`, `x-sandbox-fault`,
- *    lib/providers/faults.ts): 5xx, 429, timeout, 401, and "lose-confirmation" (authorized, answer dropped);
+ *    lib/http/faults.ts): 5xx, 429, timeout, 401, and "lose-confirmation" (authorized, answer dropped);
  *  - `GET /__sandbox/authorizations` lists what it authorized, for tests.
  */
 export type PaymentSandbox = RunningServer & { faults: Faults; authorizations: () => Authorization[] };

@@ -4,7 +4,7 @@ import { MARKER } from "@/lib/audit/redact-personal";
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
-import { toE164 } from "@/lib/messages/phone";
+import { toE164 } from "@/lib/phone";
 import { ERASED, holdsAny, type Needle, needlesOf, scrubText } from "./scrub-text";
 
 export const PERSONAL_FIELDS = ["firstName", "lastName", "email", "phone"] as const;

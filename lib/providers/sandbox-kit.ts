@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Drawn, Faults, FaultsRequest } from "./faults";
+import { type Drawn, Faults, FaultsRequest } from "@/lib/http/faults";
 import { type StayDates, stayNights } from "./types";
 import { firstHeader as header, hang, sleep } from "@/lib/http/sandbox-io";
 

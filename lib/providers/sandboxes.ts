@@ -1,5 +1,5 @@
 import { expediaSandbox } from "./expedia-rapid/sandbox";
-import type { Faults } from "./faults";
+import type { Faults } from "@/lib/http/faults";
 import { hotelbedsSandbox } from "./hotelbeds/sandbox";
 import { listen } from "./sandbox-kit";
 import type { WorldOptions } from "./world";

@@ -1,6 +1,6 @@
 import countryToCurrency from "country-to-currency";
 import type { Amenity, Provider } from "@/lib/vocabulary";
-import { prng, type Rng } from "./prng";
+import { prng, type Rng } from "@/lib/prng";
 
 /**
  * The one seeded "ground truth" of hotels around each demo hub. Both sandbox providers and the

@@ -1,6 +1,6 @@
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
-import { hotelScores, type QualityScore } from "./score";
+import { hotelScores, type QualityScore } from "@/lib/hotels/quality-score";
 
 /**
  * The stay quality of the hotels a console page shows, from the reader's tenant's ratings only (one

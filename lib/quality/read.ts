@@ -1,9 +1,9 @@
 import { requirePermission } from "@/lib/auth/require";
 import { loadScopedHotel } from "@/lib/hotels/scope";
 import type { Ctx } from "@/lib/context";
-import { qualityMinRatings } from "./config";
+import { qualityMinRatings } from "@/lib/hotels/quality-min-ratings";
 import type { HotelQuality } from "./schemas";
-import { hotelScores, hotelTags } from "./score";
+import { hotelScores, hotelTags } from "@/lib/hotels/quality-score";
 
 /**
  * GET /hotels/{hotelUrn}/quality: the hotel's score from the caller's tenant's ratings only. A

@@ -1,4 +1,6 @@
 import { onCommitted } from "@/lib/events/reactions";
+import { recomputeOpenDeadlines } from "@/lib/sla/deadlines";
+import { refreshVouchersOf } from "@/lib/vouchers/refresh-aboard";
 import { reactToReviewNeeded } from "./review-needed";
 import { recommendForWave } from "./wave-persisted";
 import { reactToWaveSettled } from "./wave-settled";
@@ -14,6 +16,10 @@ import { reactToWaveSettled } from "./wave-settled";
  */
 onCommitted("wave/settled", "demand, review and case react to a settled wave", (ctx, fact) => reactToWaveSettled(ctx, fact));
 onCommitted("review/needed", "review raises the item, the case goes to review", reactToReviewNeeded);
+onCommitted("transport/rides.changed", "vouchers show the stays' new rides", (ctx, fact) => refreshVouchersOf(ctx, fact.reservationUrns));
+onCommitted("settings/sla.changed", "the open items' deadlines follow the new SLA minutes", async (ctx, fact) => {
+  if (fact.slaMinutes) await recomputeOpenDeadlines(ctx, fact.slaMinutes);
+});
 onCommitted("allocation/wave.persisted", "review recommends for the items a wave raised", recommendForWave);
 
 export { reactToWaveSettled };

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { requireAirport, requirePermission } from "@/lib/auth/require";
 import { airportFilter } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
-import { e164Sql } from "@/lib/messages/phone";
+import { e164Sql } from "@/lib/phone";
 import { parseInput } from "@/lib/validation";
 import type { PassengerCare } from "@/lib/care/types";
 import type { CareKind, CareRegime } from "@/lib/vocabulary";

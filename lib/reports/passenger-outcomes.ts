@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Ctx } from "@/lib/context";
 import { VOUCHER_KINDS_SQL as KINDS } from "@/lib/messages/kinds";
-import { e164Sql } from "@/lib/messages/phone";
+import { e164Sql } from "@/lib/phone";
 import type { AirportBasis } from "./figures";
 
 /** How soon after their voucher a passenger counts as reached in the weekly report. */

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { hotels } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { hotelScores, hotelTags } from "@/lib/quality/score";
+import { hotelScores, hotelTags } from "@/lib/hotels/quality-score";
 import { type WorstHotel } from "./schemas";
 
 const SHOWN = 5;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { reviewItems, type ReviewItemRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { log } from "@/lib/log";
-import { type AcceptedRecommendation, Recommendation } from "./schemas";
+import { type AcceptedRecommendation, Recommendation } from "@/lib/records/review";
 
 /** What a review action did, in the terms a recommendation is written in. */
 export type TakenAction = { action: "rebook"; hotelUrn: string } | { action: "relaxPolicy"; fields: Record<string, unknown> };

@@ -2,8 +2,8 @@ import { requirePermission } from "@/lib/auth/require";
 import { type Ctx, transaction } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
 import { holdForAction, loadForAction, setState } from "./act";
-import { ClaimInput, ReleaseInput, type ReviewItem } from "./schemas";
-import { toReviewItem } from "./to-record";
+import { ClaimInput, ReleaseInput, type ReviewItem } from "@/lib/records/review";
+import { toReviewItem } from "@/lib/records/review-item";
 
 /**
  * POST /manual-review/{itemUrn}/claim: the caller takes the item (CLAIMED, assignedTo = their sub),

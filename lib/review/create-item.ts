@@ -11,7 +11,7 @@ import {
   type Recommendation,
   type ReviewCategory,
   type ReviewPriority,
-} from "./schemas";
+} from "@/lib/records/review";
 
 /** Spec 8's illustrative SLAs; a tenant overrides them with settings.slaMinutes = { HIGH, MEDIUM, LOW }. */
 export const DEFAULT_SLA_MINUTES: Record<ReviewPriority, number> = {

@@ -4,8 +4,8 @@ import { requireAirport, requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { notFound } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { type ReviewItem, ReviewItemRef } from "./schemas";
-import { toReviewItem } from "./to-record";
+import { type ReviewItem, ReviewItemRef } from "@/lib/records/review";
+import { toReviewItem } from "@/lib/records/review-item";
 
 /** GET /manual-review/{itemUrn}: 404 in another tenant, 403 OUT_OF_SCOPE outside the caller's airports. */
 export async function getReviewItem({

@@ -6,8 +6,8 @@ import { requireAirport, requirePermission } from "@/lib/auth/require";
 import { airportFilter } from "@/lib/auth/scope";
 import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
-import { type ReviewItem, ReviewListQuery } from "./schemas";
-import { toReviewItem } from "./to-record";
+import { type ReviewItem, ReviewListQuery } from "@/lib/records/review";
+import { toReviewItem } from "@/lib/records/review-item";
 
 /**
  * GET /manual-review: the tenant's review items in the caller's airports, oldest first. The URN

@@ -7,8 +7,8 @@ import { conflict } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { recordAcceptedRecommendation } from "./accept";
 import { auditItem, holdForAction, loadForAction } from "./act";
-import { type ReviewItem, ReviewOverrideInput } from "./schemas";
-import { toReviewItem } from "./to-record";
+import { type ReviewItem, ReviewOverrideInput } from "@/lib/records/review";
+import { toReviewItem } from "@/lib/records/review-item";
 import { itemGroups, unhoused } from "./wave-context";
 
 /**

@@ -8,8 +8,8 @@ import { emit } from "@/lib/events";
 import { parseInput } from "@/lib/validation";
 import { recordAcceptedRecommendation } from "./accept";
 import { auditItem, holdForAction } from "./act";
-import { RebookInput, type ReviewItem } from "./schemas";
-import { toReviewItem } from "./to-record";
+import { RebookInput, type ReviewItem } from "@/lib/records/review";
+import { toReviewItem } from "@/lib/records/review-item";
 import { itemGroups, latestWave, roomsLeft, tierOffer, unhoused } from "./wave-context";
 import { placeGroups } from "@/lib/cases/group-stay";
 

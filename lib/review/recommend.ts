@@ -1,16 +1,16 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { airports, cases, reviewItems, type ReviewItemRow } from "@/db/schema";
 import { accessibleRoomsNeeded, allocate, type EngineGroup } from "@/lib/allocation-engine";
-import { hotelScores } from "@/lib/quality/score";
+import { hotelScores } from "@/lib/hotels/quality-score";
 import type { RankingInput, Wave } from "@/lib/allocation/schemas";
 import type { Ctx } from "@/lib/context";
 import { errorFields, log } from "@/lib/log";
 import { caseContext, matchPolicies } from "@/lib/policies/match";
 import type { Policy } from "@/lib/policies/schemas";
 import type { Tier } from "@/lib/vocabulary";
-import { applyCaseOverlays, overlayPolicy } from "./overlay";
+import { applyCaseOverlays, overlayPolicy } from "@/lib/policies/case-overlays";
 import { waveOffers } from "./relax-options";
-import { AttemptedHotel, type Recommendation, type RelaxFields, type ReviewCategory } from "./schemas";
+import { AttemptedHotel, type Recommendation, type RelaxFields, type ReviewCategory } from "@/lib/records/review";
 import { type ItemGroup, itemGroups, latestWave, roomsLeft, unhoused } from "./wave-context";
 
 /** Categories whose groups want a hotel: the recommender has something to propose for them. */

@@ -4,9 +4,10 @@ import { emit } from "@/lib/events";
 import { parseInput } from "@/lib/validation";
 import { recordAcceptedRecommendation } from "./accept";
 import { auditItem, holdForAction } from "./act";
-import { addCaseOverlay, caseOverlayFields } from "./overlay";
-import { RelaxInput, type ReviewItem } from "./schemas";
-import { toReviewItem } from "./to-record";
+import { caseOverlayFields } from "@/lib/policies/case-overlays";
+import { addCaseOverlay } from "./overlay";
+import { RelaxInput, type ReviewItem } from "@/lib/records/review";
+import { toReviewItem } from "@/lib/records/review-item";
 import { itemGroups, latestWave, unhoused } from "./wave-context";
 
 /**

@@ -3,8 +3,8 @@ import { type Ctx, transaction } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
 import { loadForAction, setState } from "./act";
 import { returnCaseToFlow } from "./case-flow";
-import { ResolveInput, type ReviewItem } from "./schemas";
-import { toReviewItem } from "./to-record";
+import { ResolveInput, type ReviewItem } from "@/lib/records/review";
+import { toReviewItem } from "@/lib/records/review-item";
 
 /**
  * POST /manual-review/{itemUrn}/resolve: closes the item with what was done (`resolution`) and

@@ -9,8 +9,8 @@ import { parseInput } from "@/lib/validation";
 import { auditItem, holdForAction } from "./act";
 import type { z } from "zod";
 import { SplitGroupBody } from "@/lib/cases/inputs";
-import { type ReviewItem, ReviewItemRef } from "./schemas";
-import { toReviewItem } from "./to-record";
+import { type ReviewItem, ReviewItemRef } from "@/lib/records/review";
+import { toReviewItem } from "@/lib/records/review-item";
 import { latestWave } from "./wave-context";
 
 // the case's split body (lib/cases/inputs), kept out of ./schemas so the console's forms stay free of server modules

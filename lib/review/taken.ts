@@ -3,7 +3,7 @@ import { auditEntries } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { parseInput } from "@/lib/validation";
-import { ReviewItemRef, type ReviewResolution } from "./schemas";
+import { ReviewItemRef, type ReviewResolution } from "@/lib/records/review";
 
 /** Each review action, as the audit entry it writes on the item names it, and the resolution it stands for. */
 const RESOLUTION_OF: Record<string, ReviewResolution> = { rebook: "REBOOKED", relax: "RELAXED", split: "SPLIT", override: "OVERRIDDEN" };

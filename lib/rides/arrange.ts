@@ -5,7 +5,7 @@ import { RetryAfterError } from "@/lib/jobs/define";
 import { log } from "@/lib/log";
 import { assignFromFleet, planReservationTransport } from "@/lib/transport";
 import { leaveRidesForTaxis } from "@/lib/transport/drop-reservation";
-import { refreshVouchersOf } from "@/lib/transport/refresh-vouchers";
+import { ridesChanged } from "@/lib/transport/rides-changed";
 import { FleetAuthError, FleetUnavailable } from "@/lib/peers/fleet/types";
 import { RidesUnavailable } from "@/lib/peers/rides/client";
 import { issueRideVoucher } from "./issue";
@@ -38,7 +38,7 @@ export async function arrangeRide(ctx: Ctx, input: { caseUrn: string; reservatio
     return { live: false, retry, decided: true, legs: { AIRPORT_TO_HOTEL: "NONE_OWED", HOTEL_TO_AIRPORT: "NONE_OWED" } };
   }
   // stays this plan newly seated whose voucher already left (one read finds them): they show the ride now
-  await refreshVouchersOf(ctx, plan.vouchersToRefresh);
+  await ridesChanged(ctx, plan.vouchersToRefresh);
   retry = (await issueOwedTaxis(ctx, input)) || retry;
   let refused = false;
   // a shuttle the fleet refused already (for another stay aboard) is not asked again: its riders'

@@ -3,7 +3,7 @@ import http from "node:http";
 import { z } from "zod";
 import { firstHeader as header, hang, jsonReplies, sleep } from "@/lib/http/sandbox-io";
 import { postToTarget } from "@/lib/outbound/post";
-import { Faults, FaultsRequest } from "@/lib/providers/faults";
+import { Faults, FaultsRequest } from "@/lib/http/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { OPTED_OUT_CODE } from "./errors";
 import { SANDBOX_SMS_ACCOUNT, sandboxSmsKey } from "./settings";
@@ -19,7 +19,7 @@ import { type SmsMessageResource, type SmsStatus } from "./wire";
  *    in order, signed with X-Twilio-Signature (./signature) by the account's key;
  *  - one message per `Idempotency-Key` header: a retry answers the first message, sends nothing;
  *  - faults as the other sandboxes have them (`POST /__sandbox/faults`, `x-sandbox-fault`,
- *    lib/providers/faults.ts): 5xx, 429 with Retry-After, timeout, 401, and "lose-confirmation"
+ *    lib/http/faults.ts): 5xx, 429 with Retry-After, timeout, 401, and "lose-confirmation"
  *    (the message is created and sent, the answer dropped);
  *  - `POST /__sandbox/reply` { from, body } is a passenger texting back: POSTed (signed) to the
  *    inbound URL; STOP (and Twilio's other opt-out words) opts the number out, so every later

@@ -6,7 +6,6 @@ import { type Ctx, transaction } from "@/lib/context";
 import { invalid } from "@/lib/errors";
 import { emit } from "@/lib/events";
 import { assertTargetUrl } from "@/lib/outbound/check-url";
-import { recomputeOpenDeadlines } from "@/lib/sla/deadlines";
 import { parseInput, shapeRecord } from "@/lib/validation";
 import { lockTenant, toTenantSettings } from "./load-settings";
 import { sealSecret } from "./secret-box";
@@ -68,8 +67,8 @@ export async function updateSettings({ ctx, input }: { ctx: Ctx; input: Settings
     });
     const slaChanged = (["HIGH", "MEDIUM", "LOW"] as const).some((p) => before.slaMinutes[p] !== next.slaMinutes[p]);
     if (slaChanged) {
-      await recomputeOpenDeadlines(tx, next.slaMinutes);
-      await emit(tx, "settings/sla.changed", { tenant: row.code });
+      // the open items' deadlines are recomputed in this transaction by the SLA domain (lib/reactions), then its jobs watch them
+      await emit(tx, "settings/sla.changed", { tenant: row.code, slaMinutes: next.slaMinutes }, { react: "in-transaction" });
     }
     return shapeRecord(TenantSettings, toTenantSettings(row.code, next, updated.updatedAt));
   });

@@ -7,7 +7,7 @@ import { caseSystems } from "@/lib/peers/case-systems";
 import { releaseQuietly } from "./change";
 import type { AssignmentRequest, TransportFleet } from "@/lib/peers/fleet/types";
 import { NO_VEHICLE } from "@/lib/peers/fleet/wire";
-import { refreshVouchersOf } from "./refresh-vouchers";
+import { ridesChanged } from "./rides-changed";
 import { askForCapacity } from "./shortfall/ask-capacity";
 import { shortfallScope } from "./shortfall/key";
 import { emit } from "@/lib/events";
@@ -61,7 +61,7 @@ export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<Fle
     if (!row) return false;
     await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: "assign", airport: row.airport, reason: `transport fleet assigned ${a.vehicleId}`, before: auditSnapshot(segment), after: auditSnapshot(row) });
     await touchCase(tx, row.caseUrn);
-    await refreshVouchersOf(tx, row.reservationUrns);
+    await ridesChanged(tx, row.reservationUrns);
     return true;
   });
   if (!done) {

@@ -7,7 +7,7 @@ import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/peers/case-systems";
 import { errorFields, log } from "@/lib/log";
 import type { CaseMode } from "@/lib/vocabulary";
-import { refreshVouchersOf } from "./refresh-vouchers";
+import { ridesChanged } from "./rides-changed";
 import { loadSegment, lockSegment } from "./load";
 import type { Segment } from "./schemas";
 import { auditSnapshot, toSegment } from "./to-record";
@@ -35,7 +35,7 @@ export async function changeSegment(
     const [row] = await tx.db.update(transportSegments).set(patch).where(eq(transportSegments.urn, before.urn)).returning();
     await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: o.action, airport: caseRow.airport, reason: o.reason, before: auditSnapshot(before), after: auditSnapshot(row) });
     await touchCase(tx, row.caseUrn);
-    await refreshVouchersOf(tx, [...before.reservationUrns, ...row.reservationUrns]);
+    await ridesChanged(tx, [...before.reservationUrns, ...row.reservationUrns]);
     const previous = before.vehicle?.source === "FLEET" ? before.vehicle.assignmentId : null;
     // a cancelled ride keeps its vehicle on record but gives the assignment up all the same
     const kept = row.status !== "CANCELLED" && previous === row.vehicle?.assignmentId;

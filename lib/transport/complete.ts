@@ -5,7 +5,7 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import { writeAudit } from "@/lib/audit/write";
 import { transaction } from "@/lib/context";
 import { transportSettings } from "./settings";
-import { refreshVouchersOf } from "./refresh-vouchers";
+import { ridesChanged } from "./rides-changed";
 import { auditSnapshot } from "./to-record";
 
 /**
@@ -23,7 +23,7 @@ export async function completeDueSegments(db: Db, now: Date): Promise<string[]> 
       const [row] = await tx.db.update(transportSegments).set({ status: "COMPLETED" }).where(and(eq(transportSegments.urn, before.urn), eq(transportSegments.status, "ASSIGNED"))).returning();
       if (!row) return;
       await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: "complete", airport: row.airport, reason: "the pickup is past", before: auditSnapshot(before), after: auditSnapshot(row) });
-      await refreshVouchersOf(tx, row.reservationUrns);
+      await ridesChanged(tx, row.reservationUrns);
       done.push(row.urn);
     });
   }

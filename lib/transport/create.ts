@@ -8,7 +8,7 @@ import { invalid, notFound } from "@/lib/errors";
 import { newUrn } from "@/lib/ids";
 import { parseInput } from "@/lib/validation";
 import type { SpecialNeed } from "@/lib/vocabulary";
-import { refreshVouchersOf } from "./refresh-vouchers";
+import { ridesChanged } from "./rides-changed";
 import { hotelOf, NO_RIDE, passengersOf, placesOf } from "./riders";
 import { CreateSegmentBody, type CreateSegmentInput, type Segment } from "./schemas";
 import { seatsOf } from "./seats";
@@ -71,7 +71,7 @@ export async function createSegment({ ctx, input: raw }: { ctx: Ctx; input: Crea
       .returning();
     await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: "create", airport: caseRow.airport, reason: input.reason ?? "created by hand", after: auditSnapshot(row) });
     await touchCase(tx, caseUrn);
-    await refreshVouchersOf(tx, row.reservationUrns);
+    await ridesChanged(tx, row.reservationUrns);
     return toSegment(row);
   });
 }

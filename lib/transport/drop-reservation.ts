@@ -6,7 +6,7 @@ import { type Ctx, transaction } from "@/lib/context";
 import type { SegmentDirection, SpecialNeed } from "@/lib/vocabulary";
 import { REPLACED_BY_TAXI } from "./plan/types";
 import { releaseQuietly } from "./change";
-import { refreshVouchersOf } from "./refresh-vouchers";
+import { ridesChanged } from "./rides-changed";
 import { auditSnapshot } from "./to-record";
 import { canApply } from "./transitions";
 
@@ -81,7 +81,7 @@ async function leaveRides(ctx: Ctx, input: { caseUrn: string; reservationUrn: st
     if (rows.length) {
       await touchCase(tx, caseRow.urn);
       // only the leaving stay's voucher changes: those still aboard keep their pickup, time and vehicle
-      await refreshVouchersOf(tx, [input.reservationUrn]);
+      await ridesChanged(tx, [input.reservationUrn]);
     }
     return out;
   });

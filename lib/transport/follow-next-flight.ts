@@ -5,7 +5,7 @@ import { loadCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { releaseQuietly } from "./change";
 import { toAirportPickups } from "./pickup-rule";
-import { refreshVouchersOf } from "./refresh-vouchers";
+import { ridesChanged } from "./rides-changed";
 import { auditSnapshot } from "./to-record";
 import { canApply } from "./transitions";
 
@@ -51,7 +51,7 @@ export async function followNextFlight(ctx: Ctx, input: { caseUrn: string; overn
     const touched = live.filter((s) => out.retimed.includes(s.urn) || out.cancelled.includes(s.urn));
     if (touched.length) {
       await touchCase(tx, caseRow.urn);
-      await refreshVouchersOf(tx, touched.flatMap((s) => s.reservationUrns));
+      await ridesChanged(tx, touched.flatMap((s) => s.reservationUrns));
     }
     return out;
   });

@@ -3,6 +3,7 @@ import { authSecret } from "@/lib/auth/secret";
 import { config } from "@/lib/config";
 import { publicBaseUrl } from "@/lib/http/public-url";
 import { isUrn } from "@/lib/ids";
+import { checkRateLimit } from "@/lib/http/rate-limit";
 
 /**
  * The passenger's link to their voucher: no sign-in, so the link itself is the credential. It names
@@ -54,4 +55,14 @@ export function passengerLink(token: string): string {
 function signature(reservationUrn: string, expiresAt: number): string {
   const key = crypto.createHmac("sha256", authSecret()).update("passenger-voucher-link/v1").digest();
   return crypto.createHmac("sha256", key).update(`${reservationUrn}\n${expiresAt}`).digest("base64url");
+}
+
+/**
+ * Counts one request through a passenger link against the per-link rate limit (429 RATE_LIMITED
+ * with Retry-After past it). The page, its API and the voucher at /v/{token}/voucher share the one
+ * count, so the voucher is no way around a link's limit.
+ */
+export async function countPassengerLink(linkUrn: string): Promise<void> {
+  // per link, not per address: a family behind one hotel wifi must not lock each other out
+  await checkRateLimit(`passenger:${linkUrn}`);
 }

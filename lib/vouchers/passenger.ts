@@ -1,8 +1,7 @@
 import type { DbOrTx } from "@/db/client";
-import { countPassengerLink } from "@/lib/passenger/link";
 import { DomainError } from "@/lib/errors";
 import { currentStay } from "./current-stay";
-import { verifyPassengerToken } from "./link";
+import { countPassengerLink, verifyPassengerToken } from "./link";
 import { currentVoucher } from "./rendition";
 
 export type PassengerPage = { status: 200 | 404 | 410 | 429; html: string; headers?: Record<string, string> };

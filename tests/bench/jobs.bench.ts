@@ -22,7 +22,7 @@ import { eventCatalogue } from "@/lib/events/catalogue";
 import { jobFactory } from "@/lib/jobs/define";
 import { claimRuns } from "@/lib/jobs/claim";
 import { createRunner } from "@/lib/jobs/runner";
-import { wakeDispatcher } from "@/lib/jobs/wake";
+import { wakeDispatcher } from "@/lib/outbox/wake";
 import { newId } from "@/lib/ids";
 import { retentionFigures } from "./job-retention";
 

@@ -17,7 +17,7 @@ import {
   splitReviewItem,
 } from "@/lib/review";
 import { overrideReviewItem } from "@/lib/review/override";
-import type { ReviewOverrideInput } from "@/lib/review/schemas";
+import type { ReviewOverrideInput } from "@/lib/records/review";
 
 // Each action only builds the context and calls the verb the API calls: the verb parses the input,
 // checks the permission, the airport scope and the claim, and answers the same refusals.

@@ -37,7 +37,7 @@ import {
   ReviewListQuery,
   ReviewPriority as Priorities,
   ReviewState,
-} from "@/lib/review/schemas";
+} from "@/lib/records/review";
 import { upperCaseEnums } from "@/lib/api/query-case";
 import { userNames } from "@/lib/users/names";
 import { subjectWords } from "@/lib/users/subject-words";

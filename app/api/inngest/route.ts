@@ -7,14 +7,14 @@ import { outboxSafetyNet } from "@/inngest/outbox-safety-net";
 import { problemResponse } from "@/lib/api/problem";
 import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { jobMode } from "@/lib/jobs/mode";
+import { jobMode } from "@/lib/config/job-mode";
 
 // the outbox safety net is Inngest's alone: the embedded runner dispatches the outbox itself
 const served = serve({ client: inngest, functions: [...functions, toInngestFunction(inngest, outboxSafetyNet)] });
 type Handler = (req: Request, ctx: unknown) => Promise<Response>;
 
 /**
- * Without an Inngest server (lib/jobs/mode.ts: no INNGEST_DEV, no Cloud keys) the embedded runner
+ * Without an Inngest server (lib/config/job-mode.ts: no INNGEST_DEV, no Cloud keys) the embedded runner
  * executes the jobs and nothing may call in here: the SDK would answer 500 (cloud mode with no
  * signing key), so the endpoint says what it is, a 404 problem. With one, Inngest's own answers.
  */

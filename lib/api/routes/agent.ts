@@ -3,7 +3,7 @@ import { urnParam } from "@/lib/api/params";
 import { defineRoute } from "@/lib/api/route";
 import { Policy } from "@/lib/policies/schemas";
 import { SynthesizeBody } from "@/lib/policies/synthesize";
-import { ReviewItem } from "@/lib/review/schemas";
+import { ReviewItem } from "@/lib/records/review";
 
 export const synthesizePolicyRoute = defineRoute({
   method: "POST",

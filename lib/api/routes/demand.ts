@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { urnParam } from "@/lib/api/params";
 import { defineRoute } from "@/lib/api/route";
-import { Demand, DemandDecisionBody, DemandInput, DemandSummary } from "@/lib/demand/schemas";
+import { Demand, DemandDecisionBody, DemandInput, DemandSummary } from "@/lib/records/demand";
 
 const CaseParams = z.object({ caseUrn: urnParam("case") });
 const DemandParams = z.object({ demandUrn: urnParam("demand") });

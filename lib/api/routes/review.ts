@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pageOf, urnParam } from "@/lib/api/params";
 import { defineRoute } from "@/lib/api/route";
 import { SplitGroupBody } from "@/lib/cases/inputs";
-import { RebookBody, RelaxBody, ReleaseBody, ResolveBody, ReviewItem, ReviewListQuery, ReviewOverrideBody } from "@/lib/review/schemas";
+import { RebookBody, RelaxBody, ReleaseBody, ResolveBody, ReviewItem, ReviewListQuery, ReviewOverrideBody } from "@/lib/records/review";
 
 export const listReviewItemsRoute = defineRoute({
   method: "GET",

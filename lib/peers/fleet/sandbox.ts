@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Faults } from "@/lib/providers/faults";
+import type { Faults } from "@/lib/http/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { VEHICLE_TYPES, VehicleType } from "@/lib/vocabulary";
 import { SANDBOX_FLEET_KEY } from "./settings";
@@ -16,7 +16,7 @@ import { firstHeader } from "@/lib/http/sandbox-io";
  *    (or that needs more seats than the type has) is 409 no_vehicle;
  *  - one assignment per reference (the Idempotency-Key): a retry answers the first one;
  *  - faults as the hotel sandboxes have them (`POST /__sandbox/faults`, `x-sandbox-fault`,
- *    lib/providers/faults.ts): 5xx, 429, timeout, 401, "lose-confirmation" (assigned, answer dropped);
+ *    lib/http/faults.ts): 5xx, 429, timeout, 401, "lose-confirmation" (assigned, answer dropped);
  *  - `POST /v1/capacity-requests` { airport, vehicleType, vehicles, from, until } adds vehicles of the
  *    type for rides picked up in [from, until), as many as its spare pool holds (by default a quarter
  *    of the type's count at the airport, rounded down; `POST /__sandbox/fleet` { airport, spare: { TYPE: n } }

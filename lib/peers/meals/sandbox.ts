@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { bearerSandboxServer } from "@/lib/http/bearer-sandbox";
 import { firstHeader as header } from "@/lib/http/sandbox-io";
-import type { Faults } from "@/lib/providers/faults";
+import type { Faults } from "@/lib/http/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { sandboxMealsKey, sandboxMealsSecret } from "./settings";
 import { hmacHex } from "@/lib/http/body-signature";
@@ -14,7 +14,7 @@ import { VoucherRequest } from "./wire";
  *    one voucher per key: a replay answers the first voucher and creates nothing (409 if the body differs);
  *  - `POST /v1/vouchers/{id}/cancel` → `CANCELLED` (409 `already_redeemed` once redeemed);
  *  - faults as our other sandboxes have them (`POST /__sandbox/faults`, `x-sandbox-fault`,
- *    lib/providers/faults.ts): 5xx, 429 with Retry-After, timeout, 401, "lose-confirmation" (created,
+ *    lib/http/faults.ts): 5xx, 429 with Retry-After, timeout, 401, "lose-confirmation" (created,
  *    the answer dropped); `POST /__sandbox/decline` { count, reason } refuses the next creates 422 `declined`;
  *  - `POST /__sandbox/redeem` { id, amount?, merchant?, url? } spends a voucher and POSTs the signed
  *    callback (X-Meal-Signature, ./signature) to `url` or the redemption URL it was started with;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { bearerSandboxServer, invalidFields } from "@/lib/http/bearer-sandbox";
 import { firstHeader as header } from "@/lib/http/sandbox-io";
-import type { Faults } from "@/lib/providers/faults";
+import type { Faults } from "@/lib/http/faults";
 import { listen, type RunningServer } from "@/lib/providers/sandbox-kit";
 import { sandboxRidesKey, sandboxRidesSecret } from "./settings";
 import { hmacHex } from "@/lib/http/body-signature";

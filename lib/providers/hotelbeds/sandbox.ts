@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type http from "node:http";
-import { Faults } from "../faults";
+import { Faults } from "@/lib/http/faults";
 import { Inventory, type SandboxReply, type SandboxRequest, sandboxServer, stayOf, TokenStore } from "../sandbox-kit";
 import { nightsBetween, type StayDates } from "../types";
 import { distanceKm, HUBS, type ListedHotel, providerListings, type WorldOptions } from "../world";

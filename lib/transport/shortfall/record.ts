@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { cases, fleetShortfalls, reviewItems, type TransportSegmentRow, transportSegments } from "@/db/schema";
 import { type Ctx, transaction } from "@/lib/context";
-import { createReviewItem } from "@/lib/review/create-item";
+import { emit } from "@/lib/events";
+import { newUrn } from "@/lib/ids";
 import { shortfallFigures } from "./figures";
 import { type ShortfallScope, shortfallScope } from "./key";
 import { lockShortfall, whereKey } from "./row";
@@ -73,14 +74,23 @@ export async function recordShortfall(ctx: Ctx, segment: TransportSegmentRow, wh
       return;
     }
     const caseUrn = row.caseUrns[0] ?? segment.caseUrn;
-    const item = await createReviewItem(tx, {
-      caseUrn,
-      category: "TRANSPORT_UNASSIGNED",
-      airport: scope.airport,
-      affectedGroups: caseUrn === segment.caseUrn ? groups : [],
-      reservationUrns: [...segment.reservationUrns].sort(),
-      detail: `${head}\n${line}`,
-    });
-    await tx.db.update(fleetShortfalls).set({ reviewItemUrn: item.urn }).where(whereKey(scope));
+    // review raises the item in this transaction (lib/reactions), under the URN the shortfall row keeps
+    const reviewUrn = newUrn("review");
+    await emit(
+      tx,
+      "review/needed",
+      {
+        tenant: tx.principal.tenant,
+        reviewUrn,
+        caseUrn,
+        category: "TRANSPORT_UNASSIGNED",
+        airport: scope.airport,
+        affectedGroups: caseUrn === segment.caseUrn ? groups : [],
+        reservationUrns: [...segment.reservationUrns].sort(),
+        detail: `${head}\n${line}`,
+      },
+      { react: "in-transaction" },
+    );
+    await tx.db.update(fleetShortfalls).set({ reviewItemUrn: reviewUrn }).where(whereKey(scope));
   });
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getBoard } from "@/app/api/v1/board/route";
 import { messages } from "@/db/schema";
-import { caseProgress } from "@/lib/cases/progress";
+import { caseProgress } from "@/lib/read-models/case-progress";
 import { newUrn } from "@/lib/ids";
 import { apiTestDatabase, call } from "../../helpers/api";
 import { pax, roleToken } from "../../helpers/cases";

@@ -6,7 +6,7 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import { clientReference } from "@/lib/booking/plan";
 import { backoffSeconds, BOOKING_LIMITS } from "@/lib/booking/retry";
 import { manualClock } from "@/lib/jobs/clock";
-import type { AttemptedHotel } from "@/lib/review/schemas";
+import type { AttemptedHotel } from "@/lib/records/review";
 import { closePool } from "@/lib/pool";
 import { hotelSources } from "@/lib/providers/sources";
 import { apiTestDatabase } from "@/tests/helpers/api";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jobRuns, reservations } from "@/db/schema";
-import { caseProgress } from "@/lib/cases/progress";
+import { caseProgress } from "@/lib/read-models/case-progress";
 import { newId } from "@/lib/ids";
 import { apiTestDatabase } from "../../helpers/api";
 import { casePayload, createCase, roleToken } from "../../helpers/cases";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
 import { createRunner } from "@/lib/jobs/runner";
-import { wakeDispatcher } from "@/lib/jobs/wake";
+import { wakeDispatcher } from "@/lib/outbox/wake";
 import { testDatabase } from "@/tests/helpers/db";
 import { countRuns, defineTestJob, enqueue, until } from "./helpers";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, openDatabase, type Database } from "@/db/client";
 import { claimRuns } from "@/lib/jobs/claim";
 import { createRunner } from "@/lib/jobs/runner";
-import { wakeDispatcher } from "@/lib/jobs/wake";
+import { wakeDispatcher } from "@/lib/outbox/wake";
 import { testDatabase } from "@/tests/helpers/db";
 import { defineTestJob, enqueue, manualClock, onlyRun, stepsOf, until } from "./helpers";
 

@@ -10,13 +10,13 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import { transaction, type Ctx } from "@/lib/context";
 import { emit } from "@/lib/events/emit";
 import { startInngestEventSandbox, type InngestEventSandbox } from "@/lib/jobs/inngest-event-sandbox";
-import { setAfterCommitSender } from "@/lib/jobs/send-after-commit";
+import { setAfterCommitSender } from "@/lib/outbox/send-after-commit";
 import { testDatabase } from "@/tests/helpers/db";
 
 /**
  * Inngest mode's two ways out of the outbox, on a real database, through the real Inngest SDK
  * client pointed at our sandbox of its event API: a transaction's own events right after its
- * commit (lib/jobs/send-after-commit.ts), and the cron safety net (inngest/outbox-safety-net.ts)
+ * commit (lib/outbox/send-after-commit.ts), and the cron safety net (inngest/outbox-safety-net.ts)
  * run by Inngest's executor (@inngest/test) for what is left.
  */
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { e164Sql, toE164 } from "@/lib/messages/phone";
+import { e164Sql, toE164 } from "@/lib/phone";
 import { apiTestDatabase } from "../../helpers/api";
 
 const database = apiTestDatabase();

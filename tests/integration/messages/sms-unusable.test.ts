@@ -2,7 +2,7 @@ import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getBoard } from "@/app/api/v1/board/route";
-import { caseProgress } from "@/lib/cases/progress";
+import { caseProgress } from "@/lib/read-models/case-progress";
 import { noServerReason } from "@/lib/messages/channels";
 import { apiTestDatabase, call } from "../../helpers/api";
 import { pax, roleToken } from "../../helpers/cases";

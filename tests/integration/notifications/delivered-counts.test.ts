@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as getBoard } from "@/app/api/v1/board/route";
 import { messages, reservations } from "@/db/schema";
-import { caseProgress } from "@/lib/cases/progress";
+import { caseProgress } from "@/lib/read-models/case-progress";
 import { closePool } from "@/lib/pool";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { ctxFor, principal } from "@/tests/helpers/factories";

@@ -14,7 +14,7 @@ import { closePool } from "@/lib/pool";
 import { newUrn } from "@/lib/ids";
 import { acceptanceShare } from "@/lib/review/acceptance";
 import { createReviewItem } from "@/lib/review/create-item";
-import type { Recommendation } from "@/lib/review/schemas";
+import type { Recommendation } from "@/lib/records/review";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { insertCase } from "@/tests/helpers/case-rows";
 import { casePayload, createCase, roleToken } from "@/tests/helpers/cases";

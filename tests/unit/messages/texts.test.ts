@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/lib/i18n";
-import { toE164 } from "@/lib/messages/phone";
+import { toE164 } from "@/lib/phone";
 import { dictionaries, SMS_MAX_CHARS, smsText, textFor } from "@/lib/messages/texts";
 import { en } from "@/lib/messages/texts/en";
 

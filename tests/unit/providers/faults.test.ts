@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Faults, FaultsRequest } from "@/lib/providers/faults";
+import { Faults, FaultsRequest } from "@/lib/http/faults";
 
 const run = (seed: number) => {
   const f = new Faults();

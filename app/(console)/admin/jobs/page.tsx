@@ -14,7 +14,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { hasPermission } from "@/lib/auth/roles";
 import { sessionCtx } from "@/lib/console/session-ctx";
-import { jobMode } from "@/lib/jobs/mode";
+import { jobMode } from "@/lib/config/job-mode";
 import { listRuns, listUnheardEvents, type RunStatus } from "@/lib/jobs/queries";
 
 export const metadata: Metadata = { title: "Job runs" };

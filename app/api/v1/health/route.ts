@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { database } from "@/db/client";
 import { handle } from "@/lib/api/handler";
 import { healthRoute } from "@/lib/api/routes/system";
-import { jobMode } from "@/lib/jobs/mode";
+import { jobMode } from "@/lib/config/job-mode";
 // the running code's version, whoever started it (npm sets npm_package_version; `next start` alone does not)
 import pkg from "@/package.json";
 

@@ -1,10 +1,10 @@
 import { inArray } from "drizzle-orm";
 import { vouchers } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { refreshVoucher } from "@/lib/vouchers/refresh";
+import { refreshVoucher } from "./refresh";
 
 /**
- * After a ride changed: the vouchers of the reservations aboard show it (the passenger page reads
+ * Transport published `transport/rides.changed`: the vouchers of the reservations aboard show it (the passenger page reads
  * them). Only stays whose voucher is stored are rendered again, found in one read: during a
  * meltdown most riders of a shuttle are still in their flow, and get the ride in their first voucher.
  */

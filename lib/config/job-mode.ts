@@ -1,4 +1,5 @@
-import { type Config, config } from "@/lib/config";
+import { config } from "./env";
+import type { Config } from "./schema";
 
 export type JobMode = "inngest" | "embedded";
 

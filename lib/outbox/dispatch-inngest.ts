@@ -21,7 +21,7 @@ async function sendRows(db: Db, sender: EventSender, events: JobEventRow[], now:
 }
 
 /**
- * The events one transaction wrote (lib/jobs/send-after-commit.ts), sent right after its commit.
+ * The events one transaction wrote (lib/outbox/send-after-commit.ts), sent right after its commit.
  * Read back by id rather than sent from memory: an event emitted in a savepoint that rolled back
  * has no row and must not reach Inngest; one the safety net sent meanwhile is not sent twice.
  */

@@ -2,8 +2,8 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "@/db/client";
 import { errorFields, log } from "@/lib/log";
 import { sendCommittedEvents, type EventSender } from "./dispatch-inngest";
-import { jobMode } from "./mode";
-import { collectingEmitted, inOutboxScope } from "./outbox-scope";
+import { jobMode } from "@/lib/config/job-mode";
+import { collectingEmitted, inOutboxScope } from "./scope";
 
 /** How long a request waits for Inngest's event API (its SDK retries within this) before leaving its events to the safety net. */
 const SEND_TIMEOUT_MS = 3_000;

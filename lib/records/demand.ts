@@ -119,3 +119,6 @@ export const DemandSummary = z
   })
   .meta({ id: "DemandSummary" });
 export type DemandSummary = z.infer<typeof DemandSummary>;
+
+/** Statuses whose rooms count as approved: the baseline an INCREMENTAL demand adds to. */
+export const APPROVED_STATUSES: readonly DemandStatus[] = ["APPROVED", "FULFILLED", "PARTIAL"];

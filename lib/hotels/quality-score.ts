@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { stayRatings } from "@/db/schema";
 import type { RatingTag } from "@/lib/vocabulary";
-import { qualityMinRatings } from "./config";
+import { qualityMinRatings } from "./quality-min-ratings";
 
 /** A hotel's stay quality as the engine and the console read it: `score` null below the minimum number of ratings. */
 export type QualityScore = { score: number | null; ratings: number };

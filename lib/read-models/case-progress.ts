@@ -7,7 +7,7 @@ import { failureInWords } from "@/lib/messages/failure";
 import { VOUCHER_KINDS } from "@/lib/messages/kinds";
 import { type Reach, reachOf } from "@/lib/messages/reach";
 import { noServerReason } from "@/lib/messages/channels";
-import { loadCase } from "./load";
+import { loadCase } from "@/lib/cases/load";
 
 /** attention: nothing failed, but something needs a setting or a person (mail kept for lack of a mail server) */
 export type StepState = "done" | "active" | "failed" | "waiting" | "attention";

@@ -1,6 +1,6 @@
 import type { DemandRow } from "@/db/schema";
-import type { CaseDemand, Demand } from "./schemas";
-import { NO_ROOMS, type RoomTotals } from "./totals";
+import type { CaseDemand, Demand } from "./demand";
+import { NO_ROOMS, type RoomTotals } from "./room-totals";
 
 /** The record; rooms allocated and booked are derived (./totals.ts): a demand just created or decided has none yet. */
 export function toDemand(row: DemandRow, rooms: RoomTotals = NO_ROOMS): Demand {

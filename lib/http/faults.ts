@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { prng, type Rng } from "./prng";
+import { prng, type Rng } from "@/lib/prng";
 
 /**
  * Fault injection shared by the sandbox providers, so tests, benchmarks and demos can make a

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { allocationWaves, passengerGroups, policies, type ReservationRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { toPolicy } from "@/lib/policies/record";
-import type { Policy } from "@/lib/policies/schemas";
+import { toPolicy } from "./record";
+import type { Policy } from "./schemas";
 
 /** The policy the group's stay was allocated under: the wave's policy of the group's tier (null for a manual booking). */
 export async function stayPolicy(ctx: Ctx, r: ReservationRow): Promise<Policy | null> {

@@ -1,7 +1,7 @@
 import { and, type AnyColumn, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { demands, passengerGroups, passengers } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { APPROVED_STATUSES } from "./transitions";
+import { APPROVED_STATUSES } from "./demand";
 
 /** Passengers who need no room: their group needs none unless someone else in it does. */
 const ROOMLESS = ["LOCAL_RESIDENT", "CANCELLED"];

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
  * The outbox ids emitted inside one transaction() (lib/context.ts), so that in inngest mode they
- * can be sent right after its commit (lib/jobs/send-after-commit.ts). Outside such a scope (the
+ * can be sent right after its commit (lib/outbox/send-after-commit.ts). Outside such a scope (the
  * embedded runner's mode, or a transaction opened by hand) emit notes nothing and the events wait
  * for their dispatcher: the embedded runner, or Inngest mode's safety net.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ReviewItemRow } from "@/db/schema";
 import { parseJson, StringsJson } from "@/db/schema/json";
-import { AcceptedRecommendation, AttemptedHotel, Recommendation, type ReviewItem } from "./schemas";
+import { AcceptedRecommendation, AttemptedHotel, Recommendation, type ReviewItem } from "./review";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
