@@ -17,20 +17,11 @@
 import type { EngineGroup, EngineInput, EnginePolicy } from "@/lib/allocation-engine";
 import type { Offer } from "@/lib/providers/offer";
 import type { Amenity, PaymentMethod, Provider, Tier } from "@/lib/vocabulary";
+import { prng, type Rng } from "@/lib/prng";
 
-export type Rng = { next(): number; int(n: number): number; pick<T>(items: readonly T[]): T };
-
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n) => Math.floor(next() * n), pick: (items) => items[Math.floor(next() * items.length)] };
-}
+/** The engine's scenarios use the sandboxes' seeded draw (lib/prng.ts): one generator for both. */
+export const mulberry32 = prng;
+export type { Rng };
 
 export const AIRPORT = { code: "FRA", latitude: 50.0379, longitude: 8.5622 };
 export const CURRENCY = "EUR";
