@@ -8,7 +8,8 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     // PGlite boots in ~2 s per file; two cores, so two workers
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // CI runs on a machine whose speed varies about twofold between sessions: a margin, not a deadline a test meets
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // next-auth imports "next/server" and "next/headers" without the .js Node's ESM resolver needs:
     // let Vite resolve them, so tests can call next-auth's own handlers (sign-in, sign-out) in-process
