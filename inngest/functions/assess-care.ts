@@ -1,10 +1,9 @@
-import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
 import { assessCare, type CareTrigger } from "@/lib/care/assess";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import type { EventName } from "@/lib/events";
 import { PASSENGER_FLOW } from "./lanes";
+import { systemCtxOf } from "@/lib/jobs/system-ctx";
 
 /**
  * A case's right to care is decided after the change that moves its facts commits: at intake, when
@@ -18,7 +17,7 @@ function assessOn(event: Extract<EventName, "case/created" | "case/reaccommodate
     event,
     retries: 4,
     handler: async ({ event: e, step }) => {
-      const ctx: Ctx = { db: (await database()).db, principal: systemPrincipal(e.data.tenant, "care") };
+      const ctx: Ctx = await systemCtxOf(e.data.tenant, "care");
       return step.run("assess", async () => {
         const { assessment, fresh } = await assessCare(ctx, e.data.caseUrn, trigger);
         return { version: assessment.version, fresh };

@@ -1,9 +1,8 @@
-import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
 import { callHotelsOnShortWave } from "@/lib/capacity/policy-call";
 import { defineJob } from "@/lib/jobs/define";
 import { queueCapacityCallMessages } from "@/lib/messages/capacity-call";
 import { BACKGROUND } from "./lanes";
+import { systemCtxOf } from "@/lib/jobs/system-ctx";
 
 /** a capacity call went out (a supervisor or the policy) → one e-mail per reachable hotel, after the call committed */
 export const messagesOnCapacityCalled = defineJob({
@@ -11,7 +10,7 @@ export const messagesOnCapacityCalled = defineJob({
   event: "capacity/called",
   retries: 4,
   handler: async ({ event, step }) => {
-    const ctx = { db: (await database()).db, principal: systemPrincipal(event.data.tenant, "messages") };
+    const ctx = await systemCtxOf(event.data.tenant, "messages");
     return { queued: await step.run("queue", () => queueCapacityCallMessages(ctx, { callUrn: event.data.callUrn })) };
   },
 });
@@ -23,7 +22,7 @@ export const capacityCallOnWave = defineJob({
   event: "allocation/wave.persisted",
   retries: 4,
   handler: async ({ event, step }) => {
-    const ctx = { db: (await database()).db, principal: systemPrincipal(event.data.tenant, "capacity-call") };
+    const ctx = await systemCtxOf(event.data.tenant, "capacity-call");
     return step.run("call", () => callHotelsOnShortWave(ctx, { caseUrn: event.data.caseUrn, waveUrn: event.data.waveUrn }));
   },
 });

@@ -1,11 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
-import { database } from "@/db/client";
 import { careAssessments, reservations, vouchers } from "@/db/schema";
-import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
 import { BACKGROUND } from "./lanes";
+import { systemCtxOf } from "@/lib/jobs/system-ctx";
 
 /**
  * A new version of a case's right to care: the stored vouchers of its confirmed stays print the
@@ -25,7 +24,7 @@ export const refreshCareOnVouchers = defineJob({
   event: "care/assessed",
   retries: 4,
   handler: async ({ event: e, step }) => {
-    const ctx: Ctx = { db: (await database()).db, principal: systemPrincipal(e.data.tenant, "care") };
+    const ctx: Ctx = await systemCtxOf(e.data.tenant, "care");
     const urns = await step.run("find", () => vouchersToRefresh(ctx, e.data.caseUrn, e.data.version));
     if (urns.length === 0) return { reservations: 0 };
     const changed = await step.run("refresh", async () => {

@@ -1,8 +1,7 @@
-import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
 import { defineJob } from "@/lib/jobs/define";
 import { reactToWaveSettled } from "@/lib/reactions/wave-settled";
 import { closeBookedItems } from "@/lib/review/close-booked";
+import { systemCtxOf } from "@/lib/jobs/system-ctx";
 
 /**
  * A wave settled → the case's open review items about rooms whose groups are now all booked are
@@ -21,8 +20,8 @@ export const closeBookedItemsOnSettled = defineJob({
   concurrency: { limit: 1, key: "event.data.caseUrn" },
   handler: async ({ event, step }) => {
     const { tenant, caseUrn } = event.data;
-    const ctx = { db: (await database()).db, principal: systemPrincipal(tenant, "review") };
-    await step.run("repair", () => reactToWaveSettled({ ...ctx, principal: systemPrincipal(tenant, "booking") }, event.data, { repair: true }));
+    const ctx = await systemCtxOf(tenant, "review");
+    await step.run("repair", async () => reactToWaveSettled(await systemCtxOf(tenant, "booking"), event.data, { repair: true }));
     return step.run("close", () => closeBookedItems(ctx, { caseUrn }));
   },
 });

@@ -1,7 +1,6 @@
-import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
 import { defineJob } from "@/lib/jobs/define";
 import { releaseFirstStay } from "@/lib/passenger/release-first-stay";
+import { systemCtxOf } from "@/lib/jobs/system-ctx";
 
 /**
  * The passenger chose another hotel on their page and it is confirmed → the stay they left is
@@ -16,7 +15,7 @@ export const releaseChosenStay = defineJob({
   concurrency: { limit: 1, key: "event.data.previousUrn" },
   handler: async ({ event, step }) => {
     const { tenant, reservationUrn, previousUrn } = event.data;
-    const ctx = { db: (await database()).db, principal: systemPrincipal(tenant, "booking") };
+    const ctx = await systemCtxOf(tenant, "booking");
     return step.run("release", () => releaseFirstStay(ctx, { reservationUrn, previousUrn }));
   },
 });

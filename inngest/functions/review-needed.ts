@@ -1,8 +1,7 @@
-import { database } from "@/db/client";
-import { systemPrincipal } from "@/lib/auth/principal";
 import { defineJob } from "@/lib/jobs/define";
 import { reactToReviewNeeded } from "@/lib/reactions/review-needed";
 import { BACKGROUND } from "./lanes";
+import { systemCtxOf } from "@/lib/jobs/system-ctx";
 
 /**
  * `review/needed` → the repair of its in-process reaction (lib/reactions/review-needed.ts): it ran
@@ -16,7 +15,7 @@ export const repairReviewNeeded = defineJob({
   event: "review/needed",
   retries: 4,
   handler: async ({ event, step }) => {
-    const ctx = { db: (await database()).db, principal: systemPrincipal(event.data.tenant, "review") };
+    const ctx = await systemCtxOf(event.data.tenant, "review");
     await step.run("repair", () => reactToReviewNeeded(ctx, event.data));
     return { reviewUrn: event.data.reviewUrn };
   },

@@ -9,5 +9,11 @@ import type { Ctx } from "@/lib/context";
  * verb imports, so that a verb does not load the database driver with it.
  */
 export function systemCtxFor(what: string): (tenant: string) => Promise<Ctx> {
-  return async (tenant) => ({ db: (await database()).db, principal: systemPrincipal(tenant, what) });
+  return (tenant) => systemCtxOf(tenant, what);
 }
+
+/** The system context of one job step: `await systemCtxOf(tenant, "sla")`, for a file that acts as several actors or once. */
+export async function systemCtxOf(tenant: string, what: string): Promise<Ctx> {
+  return { db: (await database()).db, principal: systemPrincipal(tenant, what) };
+}
+
