@@ -1,3 +1,6 @@
+// the seed writes through the verbs: their facts' reactions (a mixed-tier group's review item) must be registered in
+// every process that seeds, `npm run db:migrate` included, as instrumentation.ts does for the server
+import "@/lib/reactions";
 import type { Db } from "@/db/client";
 import { config } from "@/lib/config";
 import { seedAirports } from "./airports";
