@@ -138,7 +138,7 @@ async function openItemsFor(ctx: Ctx, row: CaseRow, waveUrn: string, held: Engin
     const detail =
       `${groups.length} group(s), ${rooms} room(s) held: ${first.detail}` +
       (first.suggestions.length ? ` What would help: ${first.suggestions.join("; ")}.` : "");
-    // review raises it after the commit under this URN (lib/reactions), before the wave's proposals are computed
+    // review raises it in this transaction under this URN (lib/reactions); the wave's proposals follow its commit
     const reviewUrn = newUrn("review");
     await emit(ctx, "review/needed", { tenant: ctx.principal.tenant, reviewUrn, caseUrn: row.urn, airport: row.airport, category, affectedGroups: groups, detail, waveUrn, recommend: false }, { react: "in-transaction" });
     for (const g of groups) byGroup.set(g, reviewUrn);
