@@ -17,6 +17,9 @@ const als = (holder.als ??= new AsyncLocalStorage<string>());
 const counts = (holder.counts ??= new Map());
 
 export const profiling = (): boolean => Boolean(config.PROFILE_FILE);
+let prefixes: string[] | undefined;
+/** the labels counted per statement (PROFILE_SQL) */
+const perStatement = (): string[] => (prefixes ??= (config.PROFILE_SQL ?? "").split(",").filter(Boolean));
 
 /** Runs fn with `label` as the owner of its queries (when profiling; otherwise just runs it). */
 export function withLabel<T>(label: string, fn: () => T): T {
@@ -27,8 +30,9 @@ export function queryCounts(): Record<string, QueryCounts> {
   return Object.fromEntries(counts);
 }
 
-function record(ms: number, rows: number): void {
-  const label = als.getStore() ?? "http and other";
+function record(ms: number, rows: number, sqlText?: string): void {
+  let label = als.getStore() ?? "http and other";
+  if (sqlText && perStatement().some((p) => label.startsWith(p))) label = `${label} :: ${sqlText.replace(/\s+/g, " ").slice(0, 160)}`;
   const c = counts.get(label) ?? { roundTrips: 0, rows: 0, ms: 0 };
   c.roundTrips += 1;
   c.rows += rows;
@@ -56,7 +60,8 @@ export function countQueries<T extends Queryable>(target: T): T {
     // node-postgres also takes a callback or a Submittable: count those as one trip, rows unknown
     if (out && typeof (out as Promise<unknown>).then === "function") {
       return (out as Promise<unknown>).then((result) => {
-        record(performance.now() - started, rowsOf(result));
+        const a0 = args[0] as unknown;
+        record(performance.now() - started, rowsOf(result), typeof a0 === "string" ? a0 : (a0 as { text?: string })?.text);
         return result;
       });
     }

@@ -99,7 +99,9 @@ for (let i = 0; i < workers; i++) startWorker(i);
 
 /** A worker that dies is started again (its runs' leases expire and are claimed anew). */
 function startWorker(i: number): void {
-  const worker = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "worker.ts")], { stdio: "inherit", env: { ...process.env, WORKER_INDEX: String(i) } });
+  // production, as `next start` sets it for the web process: otherwise React renders every voucher with its development build (≈ 7 % of a worker's CPU in a meltdown)
+  const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", WORKER_INDEX: String(i) };
+  const worker = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "worker.ts")], { stdio: "inherit", env });
   // the console before the jobs when the cores are full (a meltdown): the web process answers a person
   // waiting on a page, a job waits a few ms more. A lower CPU priority, not a cap: idle cores are the worker's
   if (worker.pid) {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { allocationWaves, cases, demands, mealVouchers, policies, reservations, reviewItems, rideVouchers } from "@/db/schema";
+import { caseFacts } from "@/lib/case-facts";
 import { urnKind } from "@/lib/ids";
 
 /**
@@ -12,8 +13,10 @@ import { urnKind } from "@/lib/ids";
 export async function airportOfUrn(db: DbOrTx, tenant: string, urn: string): Promise<string | null> {
   const one = async (q: Promise<{ airport: string | null }[]>) => (await q)[0]?.airport ?? null;
   switch (urnKind(urn)) {
-    case "case":
-      return one(db.select({ airport: cases.airport }).from(cases).where(and(eq(cases.urn, urn), eq(cases.tenant, tenant))).limit(1));
+    case "case": {
+      const facts = await caseFacts(db, urn);
+      return facts?.tenant === tenant ? facts.airport : null;
+    }
     case "policy":
       return one(db.select({ airport: policies.airport }).from(policies).where(and(eq(policies.urn, urn), eq(policies.tenant, tenant))).limit(1));
     case "review":

@@ -145,6 +145,7 @@ export const VARIABLES = {
   // Profiling
   PROFILE_FILE: v("Profiling", str(), null, "each process writes its CPU time, query counts and event-loop delay to <file>.<pid>.json every second (bench:e2e)"),
   PROFILE_CPU: v("Profiling", flag(), "0", "1: with PROFILE_FILE, also a V8 CPU profile per process"),
+  PROFILE_SQL: v("Profiling", str(), null, "with PROFILE_FILE: labels (comma-separated prefixes, e.g. passenger-flow/ride) whose round trips are counted per statement, to see which queries a step makes"),
 
   // Set for you
   NODE_ENV: v("Set for you", oneOf(["development", "production", "test"]), null, "set by Next.js (next dev: development, next start: production) and vitest (test)"),

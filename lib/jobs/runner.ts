@@ -132,7 +132,8 @@ export function createRunner(opts: RunnerOptions): Runner {
       eventsSignalled = false;
       lastDispatch = Date.now();
       await dispatch();
-      cronAt = nextCronAt();
+      // the soonest tick only moves once it has passed (computing it parses every schedule: a run's worth of CPU per dispatch)
+      if (now() >= cronAt) cronAt = nextCronAt();
     }
     const free = concurrency - inflight.size;
     if (free <= 0) return { wait: backstopMs }; // a finishing run kicks

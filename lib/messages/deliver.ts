@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { messages, type MessageRow, vouchers } from "@/db/schema";
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { cases, messages, type MessageRow, smsOptOuts, vouchers } from "@/db/schema";
 import type { MessageReceiptJson } from "@/db/schema/messages";
 import { transaction, type Ctx } from "@/lib/context";
 import { mailCase } from "@/lib/peers/case-mode";
@@ -39,30 +39,8 @@ export { TransientDeliveryError };
  */
 export async function deliverMessage(ctx: Ctx, messageUrn: string, opts: { lastAttempt: boolean; now?: () => Date }): Promise<Delivery> {
   const now = opts.now ?? (() => new Date());
-  const claim = await transaction(ctx, async (tx) => {
-    const [row] = await tx.db.select().from(messages).where(eq(messages.urn, messageUrn)).for("update");
-    if (!row) return { done: { status: "MISSING", attempts: 0 } as Delivery };
-    if (row.status === "SENT" || row.status === "DELIVERED" || row.status === "FAILED") return { done: { status: row.status, attempts: row.attempts } as Delivery };
-    // a drill's message is never sent, whatever its status says
-    const about = row.caseUrn ?? (await mailCase(tx.db, row.relatedUrn))?.urn ?? null;
-    const exercise = !(await messagesGoOut(tx, about)).live;
-    const kept = exercise ? `not sent: an exercise case's messages stay in the outbox` : noServerReason(row.channel);
-    if (kept) {
-      if (row.status !== "KEPT") await tx.db.update(messages).set({ status: "KEPT", lastError: kept }).where(eq(messages.urn, messageUrn));
-      return { done: { status: "KEPT", attempts: row.attempts } as Delivery };
-    }
-    if (row.channel === "SMS" && (await isOptedOut(tx.db, row.tenant, row.recipient))) {
-      await tx.db.update(messages).set({ status: "FAILED", lastError: OPTED_OUT_ERROR, sendAfter: null }).where(eq(messages.urn, messageUrn));
-      return { done: { status: "FAILED", attempts: row.attempts } as Delivery };
-    }
-    if (row.sendAfter && row.sendAfter > now()) return { done: { status: "BUSY", attempts: row.attempts } as Delivery };
-    const attempts = row.attempts + 1;
-    await tx.db
-      .update(messages)
-      .set({ status: "QUEUED", attempts, sendAfter: new Date(now().getTime() + LEASE_MS) })
-      .where(eq(messages.urn, messageUrn));
-    return { row: { ...row, attempts } };
-  });
+  const fast = await claimFreeToSend(ctx, messageUrn, now());
+  const claim = fast ? { row: fast } : await claimOrSayWhy(ctx, messageUrn, now);
   if ("done" in claim) return claim.done!;
   const row = claim.row;
 
@@ -91,18 +69,78 @@ export async function deliverMessage(ctx: Ctx, messageUrn: string, opts: { lastA
     return { status: "FAILED", attempts: row.attempts };
   }
 
-  await transaction(ctx, async (tx) => {
-    const at = now();
-    await tx.db
-      .update(messages)
-      .set({ providerMessageId: outcome.providerMessageId, sentAt: at, sendAfter: null, receipts: appendReceipt(outcome.receipt) })
-      .where(eq(messages.urn, row.urn));
-    // a receipt may have overtaken this answer (DELIVERED already): it is never taken back to SENT
-    await tx.db.update(messages).set({ status: "SENT", lastError: null }).where(and(eq(messages.urn, row.urn), eq(messages.status, "QUEUED")));
-    if (row.channel === "EMAIL") await markVoucherDelivered(tx, row, at);
-  });
+  await recordSent(ctx, row, outcome, now());
   log("info", `${row.channel.toLowerCase()} sent`, { messageUrn: row.urn, kind: row.kind, attempt: row.attempts });
   return { status: "SENT", attempts: row.attempts };
+}
+
+/**
+ * The common case claimed in one statement (a meltdown sends thousands): a QUEUED message free to send
+ * (no lease), of a live case, on a channel with a server, and not an SMS to a number that said STOP.
+ * Anything else (no case on the row, a drill, no server, opted out, leased, done) answers null and
+ * goes the long way, which says why.
+ */
+async function claimFreeToSend(ctx: Ctx, messageUrn: string, at: Date): Promise<MessageRow | null> {
+  const channels = (["EMAIL", "SMS"] as const).filter((c) => !noServerReason(c));
+  if (!channels.length) return null;
+  const [row] = await ctx.db
+    .update(messages)
+    .set({ attempts: sql`${messages.attempts} + 1`, sendAfter: new Date(at.getTime() + LEASE_MS) })
+    .where(
+      and(
+        eq(messages.urn, messageUrn),
+        eq(messages.status, "QUEUED"),
+        or(isNull(messages.sendAfter), lte(messages.sendAfter, at)),
+        inArray(messages.channel, channels),
+        sql`exists (select 1 from ${cases} where ${cases.urn} = ${messages.caseUrn} and ${cases.mode} = 'LIVE')`,
+        sql`(${messages.channel} <> 'SMS' or not exists (select 1 from ${smsOptOuts} where ${smsOptOuts.tenant} = ${messages.tenant} and ${smsOptOuts.phone} = ${messages.recipient}))`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** SENT with the provider's id, and an email voucher's voucher delivered, in one statement. */
+async function recordSent(ctx: Ctx, row: MessageRow, outcome: { providerMessageId: string | null; receipt: MessageReceiptJson }, at: Date): Promise<void> {
+  // a receipt may have overtaken this answer (DELIVERED already): it is never taken back to SENT
+  const sent = sql`update ${messages} set provider_message_id = ${outcome.providerMessageId}, sent_at = ${at}, send_after = null, updated_at = ${at},
+      receipts = receipts || ${JSON.stringify([outcome.receipt])}::jsonb,
+      last_error = case when status = 'QUEUED' then null else last_error end,
+      status = case when status = 'QUEUED' then 'SENT' else status end
+    where urn = ${row.urn} returning urn`;
+  if (row.channel === "EMAIL" && isVoucherKind(row.kind) && row.relatedUrn) {
+    await ctx.db.execute(sql`with sent as (${sent}) update ${vouchers} set delivered_at = ${at}, updated_at = ${at} where reservation_urn = ${row.relatedUrn} and delivered_at is null and exists (select 1 from sent)`);
+  } else {
+    await ctx.db.execute(sent);
+  }
+}
+
+/** The long way: the row locked and read, and each reason not to send it now recorded and answered; else claimed. */
+async function claimOrSayWhy(ctx: Ctx, messageUrn: string, now: () => Date): Promise<{ done: Delivery } | { row: MessageRow }> {
+  return transaction(ctx, async (tx) => {
+    const [row] = await tx.db.select().from(messages).where(eq(messages.urn, messageUrn)).for("update");
+    if (!row) return { done: { status: "MISSING", attempts: 0 } as Delivery };
+    if (row.status === "SENT" || row.status === "DELIVERED" || row.status === "FAILED") return { done: { status: row.status, attempts: row.attempts } as Delivery };
+    // a drill's message is never sent, whatever its status says
+    const about = row.caseUrn ?? (await mailCase(tx.db, row.relatedUrn))?.urn ?? null;
+    const exercise = !(await messagesGoOut(tx, about)).live;
+    const kept = exercise ? `not sent: an exercise case's messages stay in the outbox` : noServerReason(row.channel);
+    if (kept) {
+      if (row.status !== "KEPT") await tx.db.update(messages).set({ status: "KEPT", lastError: kept }).where(eq(messages.urn, messageUrn));
+      return { done: { status: "KEPT", attempts: row.attempts } as Delivery };
+    }
+    if (row.channel === "SMS" && (await isOptedOut(tx.db, row.tenant, row.recipient))) {
+      await tx.db.update(messages).set({ status: "FAILED", lastError: OPTED_OUT_ERROR, sendAfter: null }).where(eq(messages.urn, messageUrn));
+      return { done: { status: "FAILED", attempts: row.attempts } as Delivery };
+    }
+    if (row.sendAfter && row.sendAfter > now()) return { done: { status: "BUSY", attempts: row.attempts } as Delivery };
+    const attempts = row.attempts + 1;
+    await tx.db
+      .update(messages)
+      .set({ status: "QUEUED", attempts, sendAfter: new Date(now().getTime() + LEASE_MS) })
+      .where(eq(messages.urn, messageUrn));
+    return { row: { ...row, attempts } };
+  });
 }
 
 /** receipts || [receipt], in one statement (a concurrent status callback appends its own) */

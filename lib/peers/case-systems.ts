@@ -1,5 +1,4 @@
-import { eq } from "drizzle-orm";
-import { cases } from "@/db/schema";
+import { caseFacts } from "@/lib/case-facts";
 import { SANDBOX_MODEL_KEY } from "@/lib/peers/model/sandbox";
 import { type ModelSettings, modelSettings } from "@/lib/peers/model/settings";
 import { providerSettings, type ProviderSettings } from "@/lib/config";
@@ -73,8 +72,7 @@ export function caseSystems(ctx: Ctx, ref: CaseRef): Promise<CaseSystems> {
 
 async function modeOf(ctx: Ctx, caseUrn: string): Promise<CaseMode> {
   // by URN alone: URNs are unique across tenants, and a tenant filter here made a drill LIVE when it did not match
-  const [row] = await ctx.db.select({ mode: cases.mode }).from(cases).where(eq(cases.urn, caseUrn)).limit(1);
-  return row?.mode ?? "LIVE";
+  return (await caseFacts(ctx.db, caseUrn))?.mode ?? "LIVE";
 }
 
 function systemsFor(ctx: Ctx, mode: CaseMode): CaseSystems {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { airports, hotels, messages, reservations, rideVouchers, type RideVoucherRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
+import { caseFacts } from "@/lib/case-facts";
 import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/peers/case-systems";
@@ -53,7 +54,8 @@ export async function issueRideVoucher(ctx: Ctx, urn: string): Promise<IssueRide
       .where(and(eq(rideVouchers.urn, row.urn), eq(rideVouchers.status, "PENDING")))
       .returning();
     if (!after) return null;
-    await writeAudit(tx, { entity: "ride-voucher", entityUrn: after.urn, action: outcome.ok ? "issue" : "fail", reason: outcome.ok ? `ride provider issued ${after.providerRef}` : after.lastError, before: maskedRide(row), after: maskedRide(after) });
+    const airport = (await caseFacts(tx.db, after.caseUrn))?.airport ?? null;
+    await writeAudit(tx, { entity: "ride-voucher", entityUrn: after.urn, airport, action: outcome.ok ? "issue" : "fail", reason: outcome.ok ? `ride provider issued ${after.providerRef}` : after.lastError, before: maskedRide(row), after: maskedRide(after) });
     await touchCase(tx, after.caseUrn);
     // told by a message of its own only when the stay's messages have left (else they carry it: the passenger's flow)
     if (outcome.ok && (await stayTold(tx, after.reservationUrn))) await emit(tx, "ride/issued", { tenant: after.tenant, caseUrn: after.caseUrn, rideVoucherUrn: after.urn });
