@@ -57,7 +57,8 @@ export function countQueries<T extends Queryable>(target: T): T {
   (target as { query: unknown }).query = (...args: unknown[]) => {
     const started = performance.now();
     const out = original(...args);
-    // node-postgres also takes a callback or a Submittable: count those as one trip, rows unknown
+    // only the promise form is counted: node-postgres's pool runs its own query() through the checked-out
+    // client's callback form, so counting that too counted every statement outside a transaction twice
     if (out && typeof (out as Promise<unknown>).then === "function") {
       return (out as Promise<unknown>).then((result) => {
         const a0 = args[0] as unknown;
@@ -65,7 +66,6 @@ export function countQueries<T extends Queryable>(target: T): T {
         return result;
       });
     }
-    record(0, 0);
     return out;
   };
   return target;
