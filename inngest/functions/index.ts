@@ -29,12 +29,12 @@ import { returnLegEmail } from "./return-leg";
 import { rideJobs } from "./rides";
 import { repairReviewNeeded } from "./review-needed";
 import { reviewSla, reviewSlaReleased, reviewSlaReschedule, reviewSlaRescheduled } from "./review-sla";
-import { deliverWebhook, webhookFanOut } from "./webhooks";
+import { deliverWebhook } from "./webhooks";
 import { weeklyReport } from "./weekly-report";
 
 /** Every job: run by the embedded runner (instrumentation.ts passes them to boot) and served to Inngest. Add new ones here. */
 export const jobs: AnyJob[] = [caseCreatedLog, caseIntakeAcknowledged, allocateOnApproval, allocateOnRequest, bookWave, bookGroup, passengerFlow, rideFollowUpOnRefreshed, checkOutStays, deliverMessageOnQueued, deliverMessageSweep, ...messageSubscribers,
-  reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, ...webhookFanOut, weeklyReport, agentRecommend, dropTransportOnCancelled, recordFleetShortfall, completeTransport, followNextFlightTransport,
+  reviewSla, reviewSlaRescheduled, reviewSlaReleased, reviewSlaReschedule, deliverWebhook, weeklyReport, agentRecommend, dropTransportOnCancelled, recordFleetShortfall, completeTransport, followNextFlightTransport,
   reaccommodateStays, releaseChosenStay, returnLegEmail, erasePersonalData, closeBookedItemsOnSettled, ...careAssessors, refreshCareOnVouchers, ...mealVoucherJobs, ...rideJobs,
   // one line per domain from here: branches that add jobs side by side merge without a conflict
   ...capacityCallJobs,

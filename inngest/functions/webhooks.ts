@@ -3,9 +3,6 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/deliver";
-import { WEBHOOK_EVENTS, type WebhookEventType } from "@/lib/webhooks/events";
-import { fanOut } from "@/lib/webhooks/fan-out";
-import { BACKGROUND } from "./lanes";
 
 type DbOf = () => Promise<Ctx["db"]>;
 const appDb: DbOf = async () => (await database()).db;
@@ -33,20 +30,4 @@ export function deliverWebhookJob(db: DbOf = appDb) {
   });
 }
 
-/** One fan-out job per subscribable event: a delivery per active subscription, keyed by (subscription, event). */
-export function webhookFanOutJobs(db: DbOf = appDb) {
-  return (Object.keys(WEBHOOK_EVENTS) as WebhookEventType[]).map((type) =>
-    defineJob({
-      ...BACKGROUND,
-      id: `webhook-fan-out-${type.replace(/\./g, "-")}`,
-      event: WEBHOOK_EVENTS[type].from,
-      handler: async ({ event, step }) =>
-        step.run("fan-out", async () =>
-          fanOut({ db: await db(), principal: systemPrincipal(event.data.tenant, "webhooks") }, { type, eventId: event.id, occurredAt: new Date(event.ts), data: event.data }),
-        ),
-    }),
-  );
-}
-
 export const deliverWebhook = deliverWebhookJob();
-export const webhookFanOut = webhookFanOutJobs();

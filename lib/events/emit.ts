@@ -12,16 +12,17 @@ import { reactionsTo } from "./reactions";
  * in-process reactions registered for it (./reactions.ts) run right after that commit, or, when the
  * publisher's change is not whole without them (`react: "in-transaction"`: a case created with its
  * review items, a wave with the items its held groups raise), in the caller's transaction now, so
- * they commit or roll back with it.
+ * they commit or roll back with it. A reaction registered with `inPublisherTransaction` always runs there.
  */
 export async function emit<N extends EventName>(ctx: Ctx, name: N, data: EventPayload<N>, opts: { react?: "after-commit" | "in-transaction" } = {}): Promise<string> {
   const parsed = eventCatalogue[name].parse(data) as EventData<N> & Record<string, unknown>;
   const id = newId();
   await ctx.db.insert(jobEvents).values({ id, name, data: parsed, tenant: ctx.principal.tenant });
   noteEmitted(id);
-  for (const reaction of reactionsTo(name)) {
-    if (opts.react === "in-transaction") await reaction(ctx, parsed);
-    else await afterCommit(ctx, (after) => reaction(after, parsed));
+  const fact = { id, at: new Date() };
+  for (const { reaction, timing } of reactionsTo(name)) {
+    if (opts.react === "in-transaction" || timing === "in-transaction") await reaction(ctx, parsed, fact);
+    else await afterCommit(ctx, (after) => reaction(after, parsed, fact));
   }
   return id;
 }

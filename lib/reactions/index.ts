@@ -3,6 +3,7 @@ import { recomputeOpenDeadlines } from "@/lib/sla/deadlines";
 import { refreshVouchersOf } from "@/lib/vouchers/refresh-aboard";
 import { reactToReviewNeeded } from "./review-needed";
 import { recommendForWave } from "./wave-persisted";
+import { registerWebhookFanOut } from "./webhooks";
 import { reactToWaveSettled } from "./wave-settled";
 
 /**
@@ -21,5 +22,6 @@ onCommitted("settings/sla.changed", "the open items' deadlines follow the new SL
   if (fact.slaMinutes) await recomputeOpenDeadlines(ctx, fact.slaMinutes);
 });
 onCommitted("allocation/wave.persisted", "review recommends for the items a wave raised", recommendForWave);
+registerWebhookFanOut();
 
 export { reactToWaveSettled };

@@ -15,8 +15,8 @@ import { queueDelivery } from "./queue";
 export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: string; occurredAt: Date; data: unknown }): Promise<{ queued: number }> {
   const spec = WEBHOOK_EVENTS[e.type];
   const data = (spec.map as (d: unknown) => Record<string, unknown>)(e.data);
-  // read first, outside a transaction: a tenant with no subscription to this type (most events of a
-  // meltdown: one per booking) costs this one read
+  // read first: a tenant with no subscription to this type (most facts of a meltdown: one per booking)
+  // costs the publisher's transaction this one read (lib/reactions/webhooks.ts)
   const subs = (
     await ctx.db
       .select()

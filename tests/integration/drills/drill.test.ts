@@ -9,7 +9,7 @@ import { bookGroup, bookWave } from "@/inngest/functions/book";
 import { passengerFlow } from "@/inngest/functions/passenger-flow";
 import { deliverMessageJob as deliverEmailJob } from "@/inngest/functions/deliver-message";
 import { messagesOnVoucherIssued } from "@/inngest/functions/messages";
-import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhooks";
+import { deliverWebhookJob } from "@/inngest/functions/webhooks";
 import { deliverMessage as deliverEmail } from "@/lib/messages/deliver";
 import { staleQueued } from "@/lib/messages/stale";
 import { launchDrill, listDrills } from "@/lib/drills";
@@ -71,7 +71,7 @@ const SPEC = {
 
 function runner() {
   const db = async () => database.db;
-  return createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup, passengerFlow, messagesOnVoucherIssued, deliverEmailJob(db), deliverWebhookJob(db), ...webhookFanOutJobs(db)], retryBaseMs: 1 });
+  return createRunner({ db: database.db, jobs: [allocateOnApproval, bookWave, bookGroup, passengerFlow, messagesOnVoucherIssued, deliverEmailJob(db), deliverWebhookJob(db)], retryBaseMs: 1 });
 }
 
 describe("a drill", () => {

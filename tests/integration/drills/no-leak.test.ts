@@ -13,7 +13,7 @@ import { messageSubscribers } from "@/inngest/functions/messages";
 import { passengerFlow } from "@/inngest/functions/passenger-flow";
 import { dropTransportOnCancelled } from "@/inngest/functions/plan-transport";
 import { rideJobs } from "@/inngest/functions/rides";
-import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhooks";
+import { deliverWebhookJob } from "@/inngest/functions/webhooks";
 import { modelSandboxServer, SANDBOX_MODEL_KEY } from "@/lib/peers/model/sandbox";
 import { cancelReservation } from "@/lib/booking/cancel";
 import { createCase } from "@/lib/cases/create";
@@ -110,7 +110,7 @@ function runner() {
   const db = async () => database.db;
   return createRunner({
     db: database.db,
-    jobs: [allocateOnApproval, bookWave, bookGroup, passengerFlow, deliverMessageJob(db), ...messageSubscribers, deliverWebhookJob(db), ...webhookFanOutJobs(db), agentRecommendJob(db), dropTransportOnCancelled, ...careAssessors, ...mealVoucherJobs, ...rideJobs],
+    jobs: [allocateOnApproval, bookWave, bookGroup, passengerFlow, deliverMessageJob(db), ...messageSubscribers, deliverWebhookJob(db), agentRecommendJob(db), dropTransportOnCancelled, ...careAssessors, ...mealVoucherJobs, ...rideJobs],
     retryBaseMs: 1,
   });
 }

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { PATCH as patchSettingsH } from "@/app/api/v1/settings/route";
 import { GET as listSubsH, POST as createSubH } from "@/app/api/v1/webhooks/subscriptions/route";
 import { tenants, webhookDeliveries } from "@/db/schema";
-import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhooks";
+import { deliverWebhookJob } from "@/inngest/functions/webhooks";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { emit } from "@/lib/events";
 import { manualClock } from "@/lib/jobs/clock";
@@ -35,7 +35,7 @@ const subscribe = (token: string, url: string) =>
 const setAlerting = (token: string, url: string) => call(patchSettingsH, "/settings", { token, method: "PATCH", body: { alerting: { url, secret: "a-signing-secret-of-16+" } } });
 const deliverOnce = async (tenant: string) => {
   const db = async () => database.db;
-  const runner = createRunner({ db: database.db, clock: manualClock(), jobs: [deliverWebhookJob(db), ...webhookFanOutJobs(db)] });
+  const runner = createRunner({ db: database.db, clock: manualClock(), jobs: [deliverWebhookJob(db)] });
   await emit({ db: database.db, principal: systemPrincipal(tenant) }, "reservation/confirmed", { tenant, caseUrn: CASE, reservationUrn: RES });
   await runner.tick();
   return database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenant, tenant));

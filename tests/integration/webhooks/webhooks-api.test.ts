@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as redeliverH } from "@/app/api/v1/webhooks/deliveries/[deliveryUrn]/redeliver/route";
 import { GET as listDeliveriesH } from "@/app/api/v1/webhooks/deliveries/route";
 import { DELETE as disableH } from "@/app/api/v1/webhooks/subscriptions/[subscriptionUrn]/route";
 import { GET as listSubsH, POST as createSubH } from "@/app/api/v1/webhooks/subscriptions/route";
-import { cases, webhookDeliveries } from "@/db/schema";
-import { deliverWebhookJob, webhookFanOutJobs } from "@/inngest/functions/webhooks";
+import { cases, jobRuns, webhookDeliveries } from "@/db/schema";
+import { deliverWebhookJob } from "@/inngest/functions/webhooks";
 import { systemPrincipal } from "@/lib/auth/principal";
+import { transaction } from "@/lib/context";
 import { emit } from "@/lib/events";
 import { newUrn } from "@/lib/ids";
 import { manualClock } from "@/lib/jobs/clock";
@@ -33,7 +34,7 @@ describe("outbound webhooks: subscriptions, signed deliveries, retries, redelive
   const subscribe = (token: string, body: unknown) => call(createSubH, "/webhooks/subscriptions", { token, body });
   const runner = (clock = manualClock()) => {
     const db = async () => database.db;
-    return { clock, runner: createRunner({ db: database.db, clock, jobs: [deliverWebhookJob(db), ...webhookFanOutJobs(db)] }) };
+    return { clock, runner: createRunner({ db: database.db, clock, jobs: [deliverWebhookJob(db)] }) };
   };
   const confirm = (t = tenant) =>
     emit({ db: database.db, principal: systemPrincipal(t) }, "reservation/confirmed", { tenant: t, caseUrn: CASE, reservationUrn: RES });
@@ -248,5 +249,26 @@ describe("outbound webhooks: subscriptions, signed deliveries, retries, redelive
     expect((await call(listSubsH, "/webhooks/subscriptions", { token })).json.items).toHaveLength(0);
     const otherSub = await subscribe(await roleToken(uniqueTenant(), "ADMIN"), { url: receiver.get().url, events: ["review.created"] });
     expect((await call(disableH, `/webhooks/subscriptions/${otherSub.json.urn}`, { token, params: { subscriptionUrn: otherSub.json.urn }, method: "DELETE" })).status).toBe(404);
+  });
+
+  it("a fact's deliveries are queued in the transaction that publishes it: rolled back with it, and no fan-out run per fact", async () => {
+    const t = uniqueTenant();
+    const token = await roleToken(t, "ADMIN");
+    expect((await subscribe(token, { url: receiver.get().url, events: ["reservation.confirmed"] })).status).toBe(201);
+    const ctx = { db: database.db, principal: systemPrincipal(t) };
+    const deliveriesOf = async () => (await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenant, t))).length;
+    await expect(
+      transaction(ctx, async (tx) => {
+        await emit(tx, "reservation/confirmed", { tenant: t, caseUrn: CASE, reservationUrn: RES });
+        // the delivery is there, inside the publisher's transaction, before any job ran
+        expect((await tx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.tenant, t))).length).toBe(1);
+        throw new Error("the booking failed after all");
+      }),
+    ).rejects.toThrow("the booking failed after all");
+    expect(await deliveriesOf()).toBe(0);
+    await transaction(ctx, (tx) => emit(tx, "reservation/confirmed", { tenant: t, caseUrn: CASE, reservationUrn: RES }));
+    expect(await deliveriesOf()).toBe(1);
+    const fanOutRuns = await database.db.select().from(jobRuns).where(like(jobRuns.functionId, "webhook-fan-out%"));
+    expect(fanOutRuns).toEqual([]);
   });
 });
