@@ -27,7 +27,7 @@ const LAYERS = [
   // HTTP plumbing shared by the API and the domains' list verbs: cursors, bodies, rate limits, outbound calls
   ["http", ["http", "outbound"]],
   // what every verb stands on: the context, the job outbox and its event catalogue, principals, the audit trail
-  ["platform", ["outbox", "context", "case-facts", "events", "auth", "jobs", "audit", "tenants"]],
+  ["platform", ["outbox", "context", "case-facts", "airport-facts", "events", "auth", "jobs", "audit", "tenants"]],
   // the outside systems (hotel providers, payments, fleet, rides, meals, model, SMS) and a case's choice of live or drill peers
   ["peers", ["start-sandbox-if-asked", "providers", "payments", "peers", "sms", "boot-peers"]],
   // pure computation: the allocation engine and the worker-thread pool that runs it

@@ -1,5 +1,6 @@
 import { and, eq, inArray, notInArray } from "drizzle-orm";
-import { airports, demands, type CaseRow, passengerGroups, passengers } from "@/db/schema";
+import { demands, type CaseRow, passengerGroups, passengers } from "@/db/schema";
+import { airportFacts } from "@/lib/airport-facts";
 import { groupTier, roomsFor } from "@/lib/cases/rooms";
 import { computeStay, nightOf } from "@/lib/cases/stay";
 import { hotelCareOfGroups, requestsRoomsFromCare } from "@/lib/care/rooms";
@@ -46,7 +47,7 @@ export type AllocationPlan = {
  * A group with no known tier (DATA_INCOMPLETE) waits for its manifest to be completed.
  */
 export async function planAllocation(ctx: Ctx, row: CaseRow, opts: { trigger: WaveTrigger; groupIds?: string[] }): Promise<AllocationPlan> {
-  const [airport] = await ctx.db.select().from(airports).where(eq(airports.iata, row.airport)).limit(1);
+  const airport = await airportFacts(ctx.db, row.airport);
   if (!airport) throw invalid(`The case's airport ${row.airport} is unknown.`);
   const stay = computeStay(row.flight, row.nextFlight, airport.timeZone);
   // the one night helper: capacity calls and the extranet write the date this wave reads

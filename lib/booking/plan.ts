@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { airports, allocationWaves, cases, passengerGroups, reservations } from "@/db/schema";
+import { allocationWaves, cases, passengerGroups, reservations } from "@/db/schema";
+import { airportFacts } from "@/lib/airport-facts";
 import { Allocation } from "@/lib/allocation/schemas";
 import { airportTimeZone } from "@/lib/cases/airports";
 import { localDate } from "@/lib/cases/stay";
@@ -179,7 +180,7 @@ async function prepareFromWave(ctx: Ctx, row: { urn: string; airport: string }, 
     candidates.push({ ...w, hotelName: await hotelName(ctx, w.hotelUrn), providerHotelId: await providerHotelId(ctx, w.hotelUrn, w.provider as Provider) });
   }
   const tier = allocation?.tier ?? null;
-  const currency = async () => (await ctx.db.select({ currency: airports.currency }).from(airports).where(eq(airports.iata, wave.airport || row.airport)).limit(1))[0]?.currency ?? "EUR";
+  const currency = async () => (await airportFacts(ctx.db, wave.airport || row.airport))?.currency ?? "EUR";
   return {
     candidates,
     rooms: allocation?.rooms ?? (await groupRooms(ctx, row.urn, request.groupId)),

@@ -1,5 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { airports } from "@/db/schema";
+import { airportFacts } from "@/lib/airport-facts";
 import type { Ctx } from "@/lib/context";
 import { type FieldError, invalid } from "@/lib/errors";
 
@@ -16,11 +17,7 @@ export async function assertKnownAirports(ctx: Ctx, codes: { path: string; code:
 
 /** The airport's IANA time zone, which stay nights are counted in; UTC if the airport is unknown. */
 export async function airportTimeZone(ctx: Ctx, code: string): Promise<string> {
-  const cached = timeZones.get(code);
-  if (cached) return cached;
-  const [row] = await ctx.db.select({ timeZone: airports.timeZone }).from(airports).where(eq(airports.iata, code)).limit(1);
-  if (row?.timeZone) timeZones.set(code, row.timeZone);
-  return row?.timeZone ?? "UTC";
+  return (await airportFacts(ctx.db, code))?.timeZone ?? "UTC";
 }
 
 /** Several airports' zones at once (a page of rows from different airports), by IATA code. */
@@ -29,6 +26,3 @@ export async function airportTimeZones(ctx: Ctx, codes: readonly (string | null 
   return Object.fromEntries(await Promise.all(wanted.map(async (c) => [c, await airportTimeZone(ctx, c)] as const)));
 }
 
-// an airport's zone is reference data that does not change while the server runs: one query per
-// airport per process instead of one per case read (a miss is not kept: the airport may be seeded)
-const timeZones = new Map<string, string>();

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { airports, careAssessments, mealVouchers, passengers } from "@/db/schema";
+import { careAssessments, mealVouchers, passengers } from "@/db/schema";
+import { airportFacts } from "@/lib/airport-facts";
 import { loadCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
@@ -43,7 +44,7 @@ export async function planMealVouchers(ctx: Ctx, caseUrn: string, now = new Date
     const byId = new Map(pax.map((p) => [p.passengerId, p]));
     const tiers = [...new Set(pax.map((p) => p.tier).filter((t): t is Tier => t !== null))];
     const matched = tiers.length ? await matchPolicies(tx, { ...caseContext(kase), tiers }) : new Map();
-    const [airport] = await tx.db.select({ currency: airports.currency }).from(airports).where(eq(airports.iata, kase.airport)).limit(1);
+    const airport = await airportFacts(tx.db, kase.airport);
 
     const owed = new Set<string>();
     const erased = new Set<string>();

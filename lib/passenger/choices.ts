@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { airports, passengers } from "@/db/schema";
+import { passengers } from "@/db/schema";
+import { airportFacts } from "@/lib/airport-facts";
 import { checkOffer, constraintsOf, offerDistanceKm } from "@/lib/allocation-engine/filter";
 import { localDate } from "@/lib/cases/stay";
 import { allocationOf } from "@/lib/booking/stay-change-plan";
@@ -28,7 +29,7 @@ export async function hotelChoices(link: PassengerLink): Promise<HotelChoice[]> 
   if (!allocation) return [];
   const ranked = [allocation.hotelUrn, ...allocation.fallbacks.map((f) => f.hotelUrn)].filter((urn, i, all) => urn !== r.hotelUrn && all.indexOf(urn) === i);
   if (ranked.length === 0) return [];
-  const [airport] = await ctx.db.select().from(airports).where(eq(airports.iata, caseRow.airport)).limit(1);
+  const airport = await airportFacts(ctx.db, caseRow.airport);
   const policy = await stayPolicy(ctx, r);
   if (!airport || !policy) return [];
   const constraints = constraintsOf(policy, airport.currency);

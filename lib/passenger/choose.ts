@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { airports, reservations } from "@/db/schema";
+import { reservations } from "@/db/schema";
 import { isUniqueViolation } from "@/db/unique-violation";
+import { airportFacts } from "@/lib/airport-facts";
 import { writeAudit } from "@/lib/audit/write";
 import { localDate } from "@/lib/cases/stay";
 import { LIVE_STATUSES } from "@/lib/booking/live";
@@ -50,7 +51,7 @@ export async function chooseHotel(link: PassengerLink, raw: PassengerChoiceBody,
   const choice = (await hotelChoices(link)).find((h) => h.hotelUrn === input.hotelUrn);
   if (!choice) return refuse("HOTEL_UNAVAILABLE", "That hotel is not among the hotels with rooms for you now: you keep your hotel. Reload the page for the current choices.", {});
 
-  const [airport] = await ctx.db.select({ timeZone: airports.timeZone }).from(airports).where(eq(airports.iata, caseRow.airport)).limit(1);
+  const airport = await airportFacts(ctx.db, caseRow.airport);
   const timeZone = airport?.timeZone ?? "UTC";
   const checkIn = localDate(r.checkIn, timeZone);
   const checkOut = localDate(r.checkOut, timeZone);

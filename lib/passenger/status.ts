@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
-import { airports, hotels, passengers } from "@/db/schema";
+import { hotels, passengers } from "@/db/schema";
+import { airportFacts } from "@/lib/airport-facts";
 import type { Locale } from "@/lib/i18n";
 import { partyMealVouchers } from "@/lib/meals/passenger";
 import { printable } from "@/lib/printable";
@@ -24,7 +25,7 @@ import { isDeclined } from "./words";
 export async function passengerStatus(link: PassengerLink, locale: Locale, now = Date.now()): Promise<PassengerStatus> {
   const { ctx, reservation: r, caseRow } = link;
   const [hotel] = await ctx.db.select().from(hotels).where(eq(hotels.urn, r.hotelUrn)).limit(1);
-  const [airport] = await ctx.db.select({ timeZone: airports.timeZone }).from(airports).where(eq(airports.iata, caseRow.airport)).limit(1);
+  const airport = await airportFacts(ctx.db, caseRow.airport);
   const party = await ctx.db
     .select({ firstName: passengers.firstName, lastName: passengers.lastName, erasedAt: passengers.erasedAt })
     .from(passengers)

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, eq, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { airports, type CaseRow, policies } from "@/db/schema";
+import { type CaseRow, policies } from "@/db/schema";
+import { airportFacts } from "@/lib/airport-facts";
 import type { Ctx } from "@/lib/context";
 import { toPolicy } from "./record";
 import type { Policy } from "./schemas";
@@ -27,7 +28,7 @@ export function caseContext(row: Pick<CaseRow, "tenant" | "airport" | "airline">
 
 async function countryOf(db: DbOrTx, airport: string | null): Promise<string | null> {
   if (!airport) return null;
-  const [row] = await db.select({ country: airports.country }).from(airports).where(eq(airports.iata, airport)).limit(1);
+  const row = await airportFacts(db, airport);
   return row?.country ?? null;
 }
 

@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { airports } from "@/db/schema";
+import { airportFacts } from "@/lib/airport-facts";
 import { invalid } from "@/lib/errors";
 import { contextKeyOf } from "./context-key";
 import { currencyOfCountry, DEFAULT_WEIGHTS, inPassOrder, type PolicyBody, type PolicyInput, type Tier } from "./schemas";
@@ -29,7 +28,7 @@ export async function normalizePolicy(db: DbOrTx, input: PolicyInput): Promise<N
   const country = input.context.country ?? null;
   let currency: string;
   if (airport) {
-    const [row] = await db.select({ country: airports.country, currency: airports.currency }).from(airports).where(eq(airports.iata, airport)).limit(1);
+    const row = await airportFacts(db, airport);
     if (!row) throw invalid(`Airport ${airport} is not a known IATA airport.`, [{ path: "context.airport", message: "unknown IATA airport code" }]);
     if (country && country !== row.country) {
       throw invalid(`Airport ${airport} is in ${row.country}, not ${country}.`, [{ path: "context.country", message: `must be ${row.country}, the airport's country, or absent` }]);

@@ -1,6 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
-import { airports, offerCache } from "@/db/schema";
+import { offerCache } from "@/db/schema";
+import { airportFacts } from "@/lib/airport-facts";
 import { requireAirport } from "@/lib/auth/require";
 import { providerSettings, type ProviderSettings } from "@/lib/config";
 import { type Ctx, tenantOf } from "@/lib/context";
@@ -62,7 +63,7 @@ export async function searchHotelOffers({
 }): Promise<HotelSearchResult> {
   const q = HotelSearchInput.parse(input);
   requireAirport(ctx, q.airport);
-  const [airport] = await ctx.db.select().from(airports).where(eq(airports.iata, q.airport)).limit(1);
+  const airport = await airportFacts(ctx.db, q.airport);
   if (!airport) throw invalid("Unknown airport.", [{ path: "airport", message: `unknown IATA airport code ${q.airport}` }]);
   const configured = given ? { sources: given, unconfigured: [] } : hotelSources(ctx, settings);
   const query: SearchQuery = {

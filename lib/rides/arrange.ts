@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
-import { rideVouchers, transportSegments } from "@/db/schema";
+import { rideVouchers, type RideVoucherRow, transportSegments } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { RetryAfterError } from "@/lib/jobs/define";
 import { log } from "@/lib/log";
@@ -39,11 +39,12 @@ export async function arrangeRide(ctx: Ctx, input: { caseUrn: string; reservatio
   }
   // stays this plan newly seated whose voucher already left (one read finds them): they show the ride now
   await ridesChanged(ctx, plan.vouchersToRefresh);
-  retry = (await issueOwedTaxis(ctx, input)) || retry;
+  const first = await issueOwedTaxis(ctx, input);
+  retry = first.retry || retry;
   let refused = false;
   // a shuttle the fleet refused already (for another stay aboard) is not asked again: its riders'
   // taxis were decided in the round above (FLEET_UNAVAILABLE), as the desk's one item says
-  for (const urn of await shuttlesWithoutVehicle(ctx, input)) {
+  for (const urn of await shuttlesWithoutVehicle(ctx, input, first.taxiLegs)) {
     try {
       refused = (await assignFromFleet(ctx, urn)).outcome === "UNASSIGNED" || refused;
     } catch (err) {
@@ -53,31 +54,36 @@ export async function arrangeRide(ctx: Ctx, input: { caseUrn: string; reservatio
     }
   }
   // a refused ride is a taxi now (FLEET_UNAVAILABLE): refused here, or by another stay's flow since the first round
-  if (refused || (await onRefusedShuttle(ctx, input))) retry = (await issueOwedTaxis(ctx, input)) || retry;
+  if (refused || (await onRefusedShuttle(ctx, input))) retry = (await issueOwedTaxis(ctx, input)).retry || retry;
   const status = await rideStatusOf(ctx, { urn: input.reservationUrn, caseUrn: input.caseUrn });
   return { live: true, retry, ...status };
 }
 
-/** The taxi vouchers the group is owed now, issued, and its passengers off the shuttles they replace. Answers whether a provider asked us to come back. */
-async function issueOwedTaxis(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<boolean> {
+/**
+ * The taxi vouchers the group is owed now, issued, and its passengers off the shuttles they replace.
+ * Answers whether a provider asked us to come back, and the legs a taxi now takes.
+ */
+async function issueOwedTaxis(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ retry: boolean; taxiLegs: RideVoucherRow["direction"][] }> {
   let retry = false;
-  const { pending } = await planRideVouchers(ctx, input);
-  for (const urn of pending) {
+  const { rows } = await planRideVouchers(ctx, input);
+  for (const row of rows) {
     try {
-      await issueRideVoucher(ctx, urn);
+      await issueRideVoucher(ctx, row);
     } catch (err) {
       if (!(err instanceof RidesUnavailable || err instanceof RetryAfterError)) throw err;
       retry = true;
     }
   }
   const issued = await ctx.db
-    .select({ direction: rideVouchers.direction, reason: rideVouchers.reason })
+    .select({ direction: rideVouchers.direction, reason: rideVouchers.reason, segmentUrn: rideVouchers.segmentUrn })
     .from(rideVouchers)
-    .where(and(eq(rideVouchers.reservationUrn, input.reservationUrn), inArray(rideVouchers.status, ["ISSUED", "USED"]), isNotNull(rideVouchers.segmentUrn)));
-  if (issued.length) {
-    await leaveRidesForTaxis(ctx, { ...input, directions: [...new Set(issued.map((i) => i.direction))], reasons: issued.map((i) => i.reason) });
+    .where(and(eq(rideVouchers.reservationUrn, input.reservationUrn), inArray(rideVouchers.status, ["ISSUED", "USED"])));
+  // a taxi that replaces a shuttle seat takes the group off that shuttle
+  const replacing = issued.filter((i) => i.segmentUrn !== null);
+  if (replacing.length) {
+    await leaveRidesForTaxis(ctx, { ...input, directions: [...new Set(replacing.map((i) => i.direction))], reasons: replacing.map((i) => i.reason) });
   }
-  return retry;
+  return { retry, taxiLegs: [...new Set(issued.map((i) => i.direction))] };
 }
 
 /** The stay's shuttles still without a vehicle (PLANNED), refused by the fleet already or not yet asked. */
@@ -96,15 +102,11 @@ async function onRefusedShuttle(ctx: Ctx, input: { caseUrn: string; reservationU
 }
 
 /** The live shuttles the stay is on that have no vehicle yet and no refusal, in pickup order; not those of a leg an issued taxi voucher takes (no car booked for a ride nobody takes). */
-async function shuttlesWithoutVehicle(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<string[]> {
-  const taxiLegs = await ctx.db
-    .select({ direction: rideVouchers.direction })
-    .from(rideVouchers)
-    .where(and(eq(rideVouchers.reservationUrn, input.reservationUrn), inArray(rideVouchers.status, ["ISSUED", "USED"])));
+async function shuttlesWithoutVehicle(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }, taxiLegs: RideVoucherRow["direction"][]): Promise<string[]> {
   const rows = await ctx.db
     .select({ urn: transportSegments.urn })
     .from(transportSegments)
-    .where(and(plannedShuttlesOf(input, false), taxiLegs.length ? notInArray(transportSegments.direction, taxiLegs.map((t) => t.direction)) : undefined))
+    .where(and(plannedShuttlesOf(input, false), taxiLegs.length ? notInArray(transportSegments.direction, taxiLegs) : undefined))
     .orderBy(transportSegments.scheduledAt, transportSegments.urn);
   return rows.map((r) => r.urn);
 }

@@ -25,8 +25,11 @@ export const NO_RIDE_PROVIDER = "no ride provider is configured (RIDES_URL)";
  * RIDES_URL. A provider that fails (5xx, timeout, 429) throws after noting the attempt: the job's
  * step retries (after Retry-After for a 429).
  */
-export async function issueRideVoucher(ctx: Ctx, urn: string): Promise<IssueRideOutcome> {
-  const [row] = await ctx.db.select().from(rideVouchers).where(and(eq(rideVouchers.urn, urn), eq(rideVouchers.tenant, ctx.principal.tenant))).limit(1);
+export async function issueRideVoucher(ctx: Ctx, voucher: string | RideVoucherRow): Promise<IssueRideOutcome> {
+  // a row the caller has just read is not read again (the update below still requires PENDING)
+  const urn = typeof voucher === "string" ? voucher : voucher.urn;
+  const [row] =
+    typeof voucher === "string" ? await ctx.db.select().from(rideVouchers).where(and(eq(rideVouchers.urn, urn), eq(rideVouchers.tenant, ctx.principal.tenant))).limit(1) : voucher.tenant === ctx.principal.tenant ? [voucher] : [];
   if (!row || row.status !== "PENDING") return { urn, status: "SKIPPED", detail: row?.status ?? "missing" };
   const provider = await (await caseSystems(ctx, row.caseUrn)).rides();
   if (!provider) {

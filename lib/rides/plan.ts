@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { airports, reservations, rideVouchers, transportSegments } from "@/db/schema";
+import { reservations, rideVouchers, type RideVoucherRow, transportSegments } from "@/db/schema";
+import { airportFacts } from "@/lib/airport-facts";
 import { writeAudit } from "@/lib/audit/write";
 import { loadCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
@@ -16,15 +17,15 @@ import { transportVerdicts } from "./transport-owed";
  * the partial unique index makes a replayed or concurrent run write nothing more. Answers the reservation's
  * vouchers still PENDING, for the job to issue at the provider one step each.
  */
-export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ skipped: string | null; pending: string[] }> {
+export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ skipped: string | null; pending: string[]; rows: RideVoucherRow[] }> {
   const kase = await loadCase(ctx, input.caseUrn);
   const [reservation] = await ctx.db.select().from(reservations).where(and(eq(reservations.urn, input.reservationUrn), eq(reservations.tenant, ctx.principal.tenant))).limit(1);
-  if (!reservation || reservation.status !== "CONFIRMED") return { skipped: `reservation ${reservation?.status ?? "missing"}`, pending: [] };
+  if (!reservation || reservation.status !== "CONFIRMED") return { skipped: `reservation ${reservation?.status ?? "missing"}`, pending: [], rows: [] };
   // only what this reservation needs: its group's TRANSPORT verdicts (the group as it is now) and the live rides it is on
   const verdicts = await transportVerdicts(ctx, { tenant: reservation.tenant, caseUrn: kase.urn, groupId: reservation.groupId });
   const transportOwed = verdicts.some((v) => v.owed);
   const version = verdicts[0]?.version;
-  const [airport] = await ctx.db.select().from(airports).where(eq(airports.iata, kase.airport)).limit(1);
+  const airport = await airportFacts(ctx.db, kase.airport);
   const segments = await ctx.db
     .select()
     .from(transportSegments)
@@ -76,10 +77,11 @@ export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reser
       if (row) await writeAudit(tx, { entity: "ride-voucher", entityUrn: row.urn, action: "plan", airport: kase.airport, reason: `${d.reason}: care assessment v${version} owes the group transport`, after: row });
     }
   });
+  // whole rows: the caller issues them without reading each again
   const pending = await ctx.db
-    .select({ urn: rideVouchers.urn })
+    .select()
     .from(rideVouchers)
     .where(and(eq(rideVouchers.reservationUrn, reservation.urn), eq(rideVouchers.status, "PENDING")))
     .orderBy(rideVouchers.direction);
-  return { skipped: null, pending: pending.map((p) => p.urn) };
+  return { skipped: null, pending: pending.map((p) => p.urn), rows: pending };
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { airports, type CaseRow, hotels, passengers, type TransportSegmentRow } from "@/db/schema";
+import { type CaseRow, hotels, passengers, type TransportSegmentRow } from "@/db/schema";
+import { airportFacts } from "@/lib/airport-facts";
 import type { Ctx } from "@/lib/context";
 import { caseContext, matchPolicies } from "@/lib/policies/match";
 import { TIERS, type Tier } from "@/lib/vocabulary";
@@ -17,7 +18,7 @@ export async function toAirportPickups(ctx: Ctx, caseRow: CaseRow, segments: rea
   const out = new Map<string, number>();
   const toAirport = segments.filter((s) => s.direction === "HOTEL_TO_AIRPORT");
   if (!toAirport.length) return out;
-  const [airport] = await ctx.db.select().from(airports).where(eq(airports.iata, caseRow.airport)).limit(1);
+  const airport = await airportFacts(ctx.db, caseRow.airport);
   const hotelRows = await ctx.db.select().from(hotels).where(inArray(hotels.urn, [...new Set(toAirport.map((s) => s.hotelUrn ?? ""))]));
   const aboard = toAirport.flatMap((s) => s.passengers.map((p) => p.passengerId));
   const tierOf = new Map(

@@ -1,5 +1,6 @@
 import { and, eq, inArray, like, ne, or, sql } from "drizzle-orm";
-import { airports, reservations, rideVouchers, transportSegments } from "@/db/schema";
+import { reservations, rideVouchers, transportSegments } from "@/db/schema";
+import { airportFacts } from "@/lib/airport-facts";
 import { writeAudit } from "@/lib/audit/write";
 import { loadCase, touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
@@ -40,7 +41,7 @@ export async function planReservationTransport(ctx: Ctx, input: { caseUrn: strin
     const [trigger] = await tx.db.select().from(reservations).where(and(eq(reservations.urn, input.reservationUrn), eq(reservations.tenant, tx.principal.tenant))).limit(1);
     if (!trigger || trigger.status !== "CONFIRMED") return none(`reservation ${trigger?.status ?? "missing"}`);
     const hotel = await hotelOf(tx, trigger.hotelUrn);
-    const [airport] = await tx.db.select().from(airports).where(eq(airports.iata, caseRow.airport)).limit(1);
+    const airport = await airportFacts(tx.db, caseRow.airport);
     if (!hotel || !airport) return none(!hotel ? "hotel unknown" : "airport unknown");
 
     const confirmed = await tx.db
