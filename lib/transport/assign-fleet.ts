@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { type TransportSegmentRow, transportSegments } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
-import { loadCase, touchCase } from "@/lib/cases/load";
+import { touchCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/peers/case-systems";
 import { releaseQuietly } from "./change";
@@ -12,6 +12,7 @@ import { askForCapacity } from "./shortfall/ask-capacity";
 import { shortfallScope } from "./shortfall/key";
 import { emit } from "@/lib/events";
 import { auditSnapshot } from "./to-record";
+import { lockCaseTransport } from "./lock";
 
 export type FleetOutcome = { segmentUrn: string; outcome: "ASSIGNED" | "UNASSIGNED" | "SKIPPED"; detail: string };
 
@@ -50,8 +51,8 @@ export async function assignFromFleet(ctx: Ctx, segmentUrn: string): Promise<Fle
   }
   const a = outcome.assignment;
   const done = await transaction(ctx, async (tx) => {
-    // the case first, as every plan and change of its rides locks it: two flows of one case never wait on each other's locks crosswise
-    await loadCase(tx, segment.caseUrn, { forUpdate: true });
+    // the case's transport first, as every plan and change of its rides takes it: two flows of one case never wait on each other's locks crosswise
+    await lockCaseTransport(tx, segment.caseUrn);
     // the race: an operator assigned or cancelled it meanwhile; theirs stands
     const [row] = await tx.db
       .update(transportSegments)

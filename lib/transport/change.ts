@@ -12,6 +12,7 @@ import { loadSegment, lockSegment } from "./load";
 import type { Segment } from "./schemas";
 import { auditSnapshot, toSegment } from "./to-record";
 import { assertSegmentTransition, type SegmentAction } from "./transitions";
+import { lockCaseTransport } from "./lock";
 
 /**
  * One operator action on a segment (retime, vehicle, cancel), in the contract's order of checks:
@@ -28,6 +29,7 @@ export async function changeSegment(
   requirePermission(ctx, "transport:write", o.what);
   const { caseRow } = await loadSegment(ctx, o.segmentUrn);
   const { after, released } = await transaction(ctx, async (tx) => {
+    await lockCaseTransport(tx, caseRow.urn);
     await loadOpenCase(tx, caseRow.urn);
     const before = await lockSegment(tx, o.segmentUrn);
     assertSegmentTransition(o.action, before.status, before.urn);

@@ -13,6 +13,7 @@ import { hotelOf, NO_RIDE, passengersOf, placesOf } from "./riders";
 import { CreateSegmentBody, type CreateSegmentInput, type Segment } from "./schemas";
 import { seatsOf } from "./seats";
 import { auditSnapshot, toSegment } from "./to-record";
+import { lockCaseTransport } from "./lock";
 
 /**
  * POST /transport/segments: an operator adds a ride by hand (most are planned when a reservation
@@ -39,6 +40,7 @@ export async function createSegment({ ctx, input: raw }: { ctx: Ctx; input: Crea
   if (notConfirmed) throw invalid(`Reservation ${notConfirmed.urn} is ${notConfirmed.status}; only CONFIRMED reservations get transport.`, [{ path: field, message: "must be CONFIRMED" }]);
 
   return transaction(ctx, async (tx) => {
+    await lockCaseTransport(tx, caseUrn);
     await loadOpenCase(tx, caseUrn);
     const riders = (await passengersOf(tx, caseUrn, rows)).filter((p) => !NO_RIDE.includes(p.operationalStatus));
     const capacity = input.capacity ?? seatsOf(input.vehicleType);

@@ -9,6 +9,7 @@ import { releaseQuietly } from "./change";
 import { ridesChanged } from "./rides-changed";
 import { auditSnapshot } from "./to-record";
 import { canApply } from "./transitions";
+import { lockCaseTransport } from "./lock";
 
 /**
  * A reservation was cancelled: its passengers leave every live ride they were on. A ride left
@@ -35,7 +36,8 @@ type Left = { cancelled: string[]; shrunk: string[] };
 
 async function leaveRides(ctx: Ctx, input: { caseUrn: string; reservationUrn: string; directions?: SegmentDirection[]; why: string }): Promise<Left> {
   const { cancelled, shrunk, release } = await transaction(ctx, async (tx) => {
-    const caseRow = await loadCase(tx, input.caseUrn, { forUpdate: true });
+    await lockCaseTransport(tx, input.caseUrn);
+    const caseRow = await loadCase(tx, input.caseUrn);
     const rows = await tx.db
       .select()
       .from(transportSegments)

@@ -8,6 +8,7 @@ import { toAirportPickups } from "./pickup-rule";
 import { ridesChanged } from "./rides-changed";
 import { auditSnapshot } from "./to-record";
 import { canApply } from "./transitions";
+import { lockCaseTransport } from "./lock";
 
 /**
  * The case's next flight moved (PATCH /cases/{urn}/reaccommodate → case/reaccommodated): each live
@@ -18,7 +19,8 @@ import { canApply } from "./transitions";
  */
 export async function followNextFlight(ctx: Ctx, input: { caseUrn: string; overnight: boolean; nextDeparture: string }): Promise<{ retimed: string[]; cancelled: string[] }> {
   const { retimed, cancelled, release } = await transaction(ctx, async (tx) => {
-    const caseRow = await loadCase(tx, input.caseUrn, { forUpdate: true });
+    await lockCaseTransport(tx, input.caseUrn);
+    const caseRow = await loadCase(tx, input.caseUrn);
     const out = { retimed: [] as string[], cancelled: [] as string[], release: [] as [string, string][] };
     if (caseRow.status === "CLOSED") return out;
     const live = await tx.db

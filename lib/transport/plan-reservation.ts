@@ -13,6 +13,7 @@ import { hotelOf, NO_RIDE, passengersOf } from "./riders";
 import { transportSettings } from "./settings";
 import { auditSnapshot } from "./to-record";
 import { canApply } from "./transitions";
+import { lockCaseTransport } from "./lock";
 
 export type PlanOutcome = {
   skipped: string | null;
@@ -36,7 +37,8 @@ export async function planReservationTransport(ctx: Ctx, input: { caseUrn: strin
   // reservation of the hotel is planned at once): during a meltdown most runs end here, in one read
   if (await aboard(ctx, input.reservationUrn, input.caseUrn)) return none("already aboard a planned ride");
   return transaction(ctx, async (tx) => {
-    const caseRow = await loadCase(tx, input.caseUrn, { forUpdate: true });
+    await lockCaseTransport(tx, input.caseUrn);
+    const caseRow = await loadCase(tx, input.caseUrn);
     if (caseRow.status === "CLOSED") return none("case closed");
     const [trigger] = await tx.db.select().from(reservations).where(and(eq(reservations.urn, input.reservationUrn), eq(reservations.tenant, tx.principal.tenant))).limit(1);
     if (!trigger || trigger.status !== "CONFIRMED") return none(`reservation ${trigger?.status ?? "missing"}`);
