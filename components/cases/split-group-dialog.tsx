@@ -22,7 +22,7 @@ export function SplitGroupDialog({ group, action }: { group: SplitGroup; action:
         <DialogHeader>
           <DialogTitle>Split group {group.groupId}</DialogTitle>
           <DialogDescription>
-            Those you tick move to a new group under the same PNR ({group.pnr}). Both parts lose the hotel they were allocated, if any, and the next allocation places each on its own.
+            Those you tick move to a new group under the same PNR ({group.pnr}). Both parts lose the hotel they were allocated, if any. Once rooms are approved for this case, each part is placed and booked by itself, no rerun needed; a part that mixes cabin classes goes to the review queue instead.
           </DialogDescription>
         </DialogHeader>
         <SplitByNameForm groups={[group]} action={action} success={`Group ${group.groupId} split`} onDone={() => setOpen(false)} />

@@ -11,12 +11,14 @@ import { MergeGroupsInput } from "./inputs";
 import { loadCase, loadOpenCase, touchCase } from "./load";
 import { assertNotBooked, groupsSnapshot, readManifest, refreshGroups, releaseAllocation } from "./manifest";
 import type { Case } from "./records";
+import { placeRegrouped } from "./place-regrouped";
 
 /**
  * POST /cases/{caseUrn}/groups:merge: the passengers of every listed group join the first one,
  * which keeps its id and PNR; the others disappear. An unknown or repeated group id is a 422, a
  * booked group a 409 INVALID_TRANSITION. Merging groups of different tiers makes a mixed-tier
- * group, which gets its MIXED_TIER_GROUP review item.
+ * group, which gets its MIXED_TIER_GROUP review item; a merged group of one tier is placed by
+ * itself once the case has an approved demand.
  */
 export async function mergeGroups({ ctx, input: raw }: { ctx: Ctx; input: MergeGroupsInput }): Promise<Case> {
   requirePermission(ctx, "case:groups", "merge groups");
@@ -53,6 +55,7 @@ export async function mergeGroups({ ctx, input: raw }: { ctx: Ctx; input: MergeG
       after: { passengerGroups: groupsSnapshot(after) },
     });
     await flagGroups(tx, row, [target.groupId]);
+    await placeRegrouped(tx, row, after, input.reason);
     await touchCase(tx, row.urn);
     return readCaseRecord(tx, await loadCase(tx, row.urn));
   });

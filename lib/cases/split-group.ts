@@ -10,6 +10,7 @@ import { readCaseRecord } from "./get";
 import { SplitGroupInput } from "./inputs";
 import { loadCase, loadOpenCase, touchCase } from "./load";
 import { assertNotBooked, groupsSnapshot, nextGroupId, readManifest, refreshGroups, releaseAllocation } from "./manifest";
+import { placeRegrouped } from "./place-regrouped";
 import { groupShape } from "./rooms";
 import type { Case } from "./records";
 
@@ -17,9 +18,10 @@ import type { Case } from "./records";
  * POST /cases/{caseUrn}/groups/{groupId}/split: every passenger of the group goes into exactly one
  * of two or more parts. The first part keeps the group id, the others become `<groupId>-2`, `-3`…
  * (the next free ones). Rooms and tiers are recomputed, so a split that separates the tiers clears
- * the mixed-tier flag. A booked group cannot be split (409 INVALID_TRANSITION).
+ * the mixed-tier flag. A booked group cannot be split (409 INVALID_TRANSITION). Once the case has
+ * an approved demand, the parts of one tier are placed by themselves (allocation/requested).
  */
-export async function splitGroup({ ctx, input: raw }: { ctx: Ctx; input: SplitGroupInput }): Promise<Case> {
+export async function splitGroup({ ctx, input: raw, placeWithoutDemand = false }: { ctx: Ctx; input: SplitGroupInput; placeWithoutDemand?: boolean }): Promise<Case> {
   requirePermission(ctx, "case:groups", "split groups");
   const input = parseInput(SplitGroupInput, raw);
   return transaction(ctx, async (tx) => {
@@ -67,6 +69,7 @@ export async function splitGroup({ ctx, input: raw }: { ctx: Ctx; input: SplitGr
       after: { passengerGroups: groupsSnapshot(after) },
     });
     await flagGroups(tx, row, ids);
+    await placeRegrouped(tx, row, after, input.reason, { withoutDemand: placeWithoutDemand });
     await touchCase(tx, row.urn);
     return readCaseRecord(tx, await loadCase(tx, row.urn));
   });

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditEntries, passengerGroups, passengers } from "@/db/schema";
+import { auditEntries, demands, jobEvents, passengerGroups, passengers } from "@/db/schema";
+import { newUrn } from "@/lib/ids";
 import { POST as action } from "@/app/api/v1/cases/[caseUrn]/[action]/route";
 import { POST as split } from "@/app/api/v1/cases/[caseUrn]/groups/[groupId]/split/route";
 import { call, apiTestDatabase } from "../../helpers/api";
@@ -72,6 +73,29 @@ describe("POST /cases/{caseUrn}/groups/{groupId}/split", () => {
     expect(g["FAM001-2"].hotelUrn).toBeNull();
     expect(Object.values(g.FAM001.operationalStatus)).toEqual(["AWAITING_ALLOCATION", "AWAITING_ALLOCATION"]);
     expect(g.SOLO01).toMatchObject({ hotelUrn: "urn:svc:hotel:x", operationalStatus: { S1: "HELD" } });
+  });
+
+  it("places the parts of one tier by themselves once the case has an approved demand (no rerun); before any demand they wait for one", async () => {
+    const tenant = uniqueTenant();
+    const supervisor = await roleToken(tenant, "OPS_SUPERVISOR");
+    const requested = async (caseUrn: string) =>
+      (await database.db.select().from(jobEvents).where(and(eq(jobEvents.name, "allocation/requested"), sql`${jobEvents.data}->>'caseUrn' = ${caseUrn}`))).map((e) => e.data as { groupIds: string[]; demandUrn: string });
+
+    const waiting = await createCase(await roleToken(tenant, "ADMIN"), mixedPayload());
+    expect((await doSplit(waiting.urn, "FAM001", supervisor, { into: [["B1", "B2"], ["E1", "E2"]], reason: "one tier each" })).status).toBe(200);
+    expect(await requested(waiting.urn)).toEqual([]);
+
+    const c = await createCase(await roleToken(tenant, "ADMIN"), mixedPayload());
+    const demandUrn = newUrn("demand");
+    await database.db.insert(demands).values({ urn: demandUrn, tenant, caseUrn: c.urn, type: "INITIAL", roomsRequested: 3, status: "APPROVED", createdBy: "test" });
+    expect((await doSplit(c.urn, "FAM001", supervisor, { into: [["B1", "B2"], ["E1"], ["E2"]], reason: "one tier each" })).status).toBe(200);
+    expect(await requested(c.urn)).toEqual([expect.objectContaining({ demandUrn, groupIds: ["FAM001", "FAM001-2", "FAM001-3"] })]);
+
+    // a merge that makes a mixed-tier group asks for nothing (a person splits it); one of one tier is placed
+    expect((await doMerge(c.urn, supervisor, { groupIds: ["FAM001", "FAM001-2"], reason: "travel together" })).status).toBe(200);
+    expect(await requested(c.urn)).toHaveLength(1);
+    expect((await doMerge(c.urn, supervisor, { groupIds: ["FAM001-3", "SOLO01"], reason: "travel together" })).status).toBe(200);
+    expect((await requested(c.urn)).map((r) => r.groupIds)).toContainEqual(["FAM001-3"]);
   });
 
   it("refuses a split that is not a partition of the group with 422, changing nothing", async () => {
