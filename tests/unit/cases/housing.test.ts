@@ -28,7 +28,7 @@ describe("housingOf: is everyone housed, and if not, who and why", () => {
 
   it("names a held group with its review item's words and a link to decide on it", () => {
     const h = housingOf(
-      rec([group("H", ["HELD", "HELD"])], { manualReviewItems: [{ urn: "urn:svc:review:1", state: "OPEN", affectedGroups: ["H"], detail: "mixed tiers: no hotel fits both", category: "MIXED_TIER" }] as Rec["manualReviewItems"] }),
+      rec([group("H", ["HELD", "HELD"])], { manualReviewItems: [{ urn: "urn:svc:review:1", state: "OPEN", affectedGroups: ["H"], detail: "mixed tiers: no hotel fits both", category: "MIXED_TIER" }] as unknown as Rec["manualReviewItems"] }),
       none,
       hotel,
     );

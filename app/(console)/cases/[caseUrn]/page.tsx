@@ -59,6 +59,9 @@ import { approveDemandAction, closeCaseAction, erasePassengerAction, rejectDeman
 
 export const metadata: Metadata = { title: "Case" };
 
+/** Up to this many groups, a case with groups still waiting opens its groups table (about two screens on a laptop). */
+const GROUPS_SHOWN_OPEN = 20;
+
 // work the background jobs are doing: poll fast while any of it is under way
 const BUSY_CASE = new Set(["ALLOCATING", "BOOKING"]);
 
@@ -498,8 +501,9 @@ export default async function CasePage({
         count={record.passengerGroups.length}
         id="passenger-groups"
         testId="case-groups"
-        // open where a person works on them: groups still without a room, a search's target, a page of them asked for
-        open={housing.waiting.length > 0 || Boolean(target.group) || Boolean(one(query.groups))}
+        // open where a person works on them: a search's target, a page of them asked for, or a small case's groups still
+        // without a room (a big case's would be screens of rows: the first card names who waits, each a link here)
+        open={Boolean(target.group) || Boolean(one(query.groups)) || (housing.waiting.length > 0 && record.passengerGroups.length <= GROUPS_SHOWN_OPEN)}
         summary={`${record.passengerCount} passengers · ${housing.housed} of ${housing.groups} groups housed`}
       >
         {record.passengerGroups.length === 0 ? (
