@@ -170,8 +170,9 @@ test("a case page's first screen says whether everyone is housed and who is not,
     // everyone who is not housed is named with the reason, each a line
     const [housed, all] = (await page.getByTestId("housing-count").innerText()).match(/\d+/g)!.map(Number);
     await expect(housing.getByTestId("housing-waiting")).toHaveCount(Math.min(all - housed, 8));
-    // the long sections are folded to a line each: the page is a few screens, not twenty
-    expect(height, `the case page is ${height} px tall at ${size.width} px`).toBeLessThan(size.height * 4);
+    // the long sections are folded to a line each: the page is a few screens, not fifteen (the groups of a small case
+    // with a group waiting stay open: a phone shows them as cards, a screen and a half for the demo's 12)
+    expect(height, `the case page is ${height} px tall at ${size.width} px`).toBeLessThan(size.height * (size === PHONE ? 6 : 4));
   }
   // a folded section opens from the keyboard
   const bookings = page.getByTestId("reservations-panel");
