@@ -1,15 +1,9 @@
 import { HeartHandshake } from "lucide-react";
 import { AutoRefresh } from "@/components/console/auto-refresh";
-import { LocalTime } from "@/components/console/local-time";
 import { FoldSection } from "@/components/console/fold-section";
+import { LocalTime } from "@/components/console/local-time";
 import { Badge } from "@/components/ui/badge";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { readCaseCare } from "@/lib/care/read";
 import { REGIME_NAMES } from "@/lib/care/words";
 import type { Ctx } from "@/lib/context";
@@ -22,24 +16,10 @@ const SHOWN_NAMES = 6;
  * with the same care the sentences with their bases. When the case's next flight has moved (or
  * passengers joined) and the assessment after it has not run yet, it says so and re-renders until it has.
  */
-export async function CaseCare({
-  ctx,
-  caseUrn,
-  zone,
-  nextDeparture,
-  passengerCount,
-}: {
-  ctx: Ctx;
-  caseUrn: string;
-  zone: string;
-  nextDeparture: string | null;
-  passengerCount: number;
-}) {
+export async function CaseCare({ ctx, caseUrn, zone, nextDeparture, passengerCount }: { ctx: Ctx; caseUrn: string; zone: string; nextDeparture: string | null; passengerCount: number }) {
   const care = await readCaseCare(ctx, caseUrn);
   const f = care.facts;
-  const moved =
-    (f.nextDeparture ? Date.parse(f.nextDeparture) : null) !==
-    (nextDeparture ? Date.parse(nextDeparture) : null);
+  const moved = (f.nextDeparture ? Date.parse(f.nextDeparture) : null) !== (nextDeparture ? Date.parse(nextDeparture) : null);
   // passengers added since: the assessment after them has not run yet either
   const stale = moved || care.passengers.length !== passengerCount;
   const rows = careRows(care);
@@ -56,12 +36,7 @@ export async function CaseCare({
             <HeartHandshake className="size-4" aria-hidden /> Right to care
             {care.regimes.length > 0 ? (
               care.regimes.map((r) => (
-                <Badge
-                  key={r}
-                  variant="info"
-                  className="whitespace-normal"
-                  data-testid="care-regime"
-                >
+                <Badge key={r} variant="info" className="whitespace-normal" data-testid="care-regime">
                   {REGIME_NAMES[r]}
                 </Badge>
               ))
@@ -70,55 +45,29 @@ export async function CaseCare({
             )}
           </CardTitle>
           <CardDescription data-testid="care-disruption">
-            {KIND_WORDS[care.disruption.kind] ?? care.disruption.kind}
-            {care.disruption.description
-              ? ` (${care.disruption.description})`
-              : ""}
-            , {CAUSE_WORDS[care.disruption.cause] ?? care.disruption.cause} ·{" "}
-            {f.origin} ({f.originCountry}) → {f.destination} (
-            {f.destinationCountry}), {f.distanceKm.toLocaleString("en-GB")} km ·
-            wait {waitWords(f.waitMinutes)}
-            {f.overnight
-              ? ", overnight"
-              : f.overnight === false
-                ? ", same day"
-                : ""}
+            {KIND_WORDS[care.disruption.kind] ?? care.disruption.kind}{care.disruption.description ? ` (${care.disruption.description})` : ""}, {CAUSE_WORDS[care.disruption.cause] ?? care.disruption.cause} · {f.origin} ({f.originCountry}) → {f.destination} (
+            {f.destinationCountry}), {f.distanceKm.toLocaleString("en-GB")} km · wait {waitWords(f.waitMinutes)}
+            {f.overnight ? ", overnight" : f.overnight === false ? ", same day" : ""}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3 text-sm">
           {stale && (
-            <p
-              className="rounded-md bg-muted/50 px-3 py-1.5 text-muted-foreground"
-              data-testid="care-stale"
-            >
-              {moved ? "The next flight has moved" : "Passengers were added"}:
-              the right to care is being decided again.
+            <p className="rounded-md bg-muted/50 px-3 py-1.5 text-muted-foreground" data-testid="care-stale">
+              {moved ? "The next flight has moved" : "Passengers were added"}: the right to care is being decided again.
             </p>
           )}
           <AutoRefresh active={stale} />
           <ul className="grid gap-3">
             {rows.map((row) => (
-              <li
-                key={row.key}
-                className="grid gap-1.5 rounded-md border p-3"
-                data-testid="care-row"
-              >
+              <li key={row.key} className="grid gap-1.5 rounded-md border p-3" data-testid="care-row">
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <span className="font-medium">
-                    {row.passengers.length} passenger
-                    {row.passengers.length === 1 ? "" : "s"}
+                    {row.passengers.length} passenger{row.passengers.length === 1 ? "" : "s"}
                   </span>
-                  <span className="font-mono text-xs text-muted-foreground">
-                    {row.groups.join(", ")}
-                  </span>
+                  <span className="font-mono text-xs text-muted-foreground">{row.groups.join(", ")}</span>
                   {row.priority && (
-                    <Badge
-                      variant="warning"
-                      className="whitespace-normal"
-                      data-testid="care-priority"
-                    >
-                      priority: reduced mobility / unaccompanied child, EU261
-                      Art. 11
+                    <Badge variant="warning" className="whitespace-normal" data-testid="care-priority">
+                      priority: reduced mobility / unaccompanied child, EU261 Art. 11
                     </Badge>
                   )}
                 </div>
@@ -127,16 +76,11 @@ export async function CaseCare({
                     .slice(0, SHOWN_NAMES)
                     .map((p) => p.name ?? p.passengerId)
                     .join(", ")}
-                  {row.passengers.length > SHOWN_NAMES &&
-                    ` and ${row.passengers.length - SHOWN_NAMES} more`}
+                  {row.passengers.length > SHOWN_NAMES && ` and ${row.passengers.length - SHOWN_NAMES} more`}
                 </p>
                 <ul className="grid gap-1 pl-4 [list-style:disc]">
                   {row.sentences.map((s) => (
-                    <li
-                      key={s}
-                      className="break-words"
-                      data-testid="care-sentence"
-                    >
+                    <li key={s} className="break-words" data-testid="care-sentence">
                       {s}
                     </li>
                   ))}
@@ -144,29 +88,15 @@ export async function CaseCare({
               </li>
             ))}
           </ul>
-          <p
-            className="text-xs text-muted-foreground"
-            data-testid="care-version"
-          >
+          <p className="text-xs text-muted-foreground" data-testid="care-version">
             {care.version === null ? (
-              <>
-                Not stored yet: decided now from the case&apos;s facts; the
-                assessment job keeps it as version 1
-              </>
+              <>Not stored yet: decided now from the case&apos;s facts; the assessment job keeps it as version 1</>
             ) : (
               <>
-                Version {care.version} (
-                {care.trigger.replaceAll("_", " ").toLowerCase()}), decided{" "}
-                <LocalTime at={care.assessedAt} zone={zone} />
+                Version {care.version} ({care.trigger.replaceAll("_", " ").toLowerCase()}), decided <LocalTime at={care.assessedAt} zone={zone} />
               </>
             )}
-            {care.history.length > 1 && (
-              <>
-                {" "}
-                · {care.history.length - 1} earlier version
-                {care.history.length === 2 ? "" : "s"} in the audit
-              </>
-            )}
+            {care.history.length > 1 && <> · {care.history.length - 1} earlier version{care.history.length === 2 ? "" : "s"} in the audit</>}
           </p>
         </CardContent>
       </Card>
