@@ -63,7 +63,7 @@ export function AuditTable({
             <TableHead>Action</TableHead>
             <TableHead>Actor</TableHead>
             <TableHead>Reason</TableHead>
-            <TableHead className="min-w-72">Changes</TableHead>
+            <TableHead className="min-w-56 2xl:min-w-72">Changes</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -86,7 +86,7 @@ export function AuditTable({
               </TableCell>
               <TableCell className="align-top" data-label="By">
                 <div className="flex flex-col" data-testid="audit-actor">
-                  <span className="truncate" title={e.actor}>
+                  <span className="break-words" title={e.actor}>
                     {labels.users[e.actor] ?? actorLabel(e, labels.policies)}
                   </span>
                   {/* a job acts with a system principal: its internal roles say nothing to a reader */}

@@ -2,6 +2,7 @@ import { FileClock } from "lucide-react";
 import Link from "next/link";
 import { formatAge, formatZoned } from "@/components/console/format";
 import { ReasonText } from "@/components/console/reason-text";
+import { FoldSection } from "@/components/console/fold-section";
 import { Badge } from "@/components/ui/badge";
 import { auditLabels } from "@/lib/read-models/audit-labels";
 import { listAudit } from "@/lib/audit/list";
@@ -26,13 +27,14 @@ export async function CaseAudit({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: str
   const page = await listAudit({ ctx, input: { caseUrn, refused: "exclude", limit: EXCERPT } });
   const labels = await auditLabels({ ctx, input: { entries: page.items } });
   return (
-    <section className="mb-6 grid gap-2" aria-label="Recent activity" data-testid="case-audit">
-      <h2 className="flex items-center gap-2 font-semibold">
-        Recent activity
-        <Link href={caseAuditHref(caseUrn)} className="inline-flex items-center gap-1 text-sm font-normal text-primary underline underline-offset-2" data-testid="case-audit-all">
-          <FileClock className="size-4" aria-hidden /> full audit
-        </Link>
-      </h2>
+    <FoldSection
+      title="Recent activity"
+      testId="case-audit"
+      summary={page.items[0] ? `newest ${formatAge(page.items[0].at)} ago: ${actionWords(page.items[0].entity, page.items[0].action)}` : "nothing recorded yet"}
+    >
+      <Link href={caseAuditHref(caseUrn)} className="inline-flex items-center gap-1 text-sm text-primary underline underline-offset-2" data-testid="case-audit-all">
+        <FileClock className="size-4" aria-hidden /> full audit
+      </Link>
       {page.items.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
       ) : (
@@ -73,6 +75,6 @@ export async function CaseAudit({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: str
           ))}
         </ol>
       )}
-    </section>
+    </FoldSection>
   );
 }

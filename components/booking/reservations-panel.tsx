@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/console/empty-state";
 import { formatMoney } from "@/components/console/format";
 import { LocalTime } from "@/components/console/local-time";
 import { StatusBadge } from "@/components/console/status-badge";
+import { FoldSection } from "@/components/console/fold-section";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { hasPermission } from "@/lib/auth/roles";
@@ -22,23 +23,19 @@ import { ReportProblemButton } from "./report-problem-button";
  * beside its name, and "Report a problem" for operators (lib/quality); what the hotel said in its
  * extranet (confirmed or declined the booking, checked the group in or recorded a no-show).
  */
-export async function ReservationsPanel({ ctx, caseUrn, closed, zone }: { ctx: Ctx; caseUrn: string; closed: boolean; zone: string }) {
+export async function ReservationsPanel({ ctx, caseUrn, closed, zone, open = false }: { ctx: Ctx; caseUrn: string; closed: boolean; zone: string; open?: boolean }) {
   const { items } = await listReservations({ ctx, input: { caseUrn, limit: 200 } });
   const mayCancel = hasPermission(ctx.principal.roles, "reservation:cancel") && !closed;
   const mayReport = hasPermission(ctx.principal.roles, "hotel:problem");
   const quality = await hotelQualities({ ctx, input: { urns: items.map((r) => r.hotelUrn) } });
   return (
-    <section className="mb-6 grid gap-2" aria-label="Bookings" data-testid="reservations-panel">
-      <h2 className="flex items-center gap-2 font-semibold">
-        Bookings
-        <Badge variant="muted">{items.length}</Badge>
-      </h2>
+    <FoldSection title="Bookings" count={items.length} testId="reservations-panel" id="bookings" summary={bookingSummary(items)} open={open}>
       {items.length === 0 ? (
         <EmptyState icon={BedDouble} title="No booking yet" testId="reservations-panel-empty" className="py-8">
           <p>Each group placed by a wave is booked at its hotel (then the next-ranked ones); its voucher appears here once confirmed.</p>
         </EmptyState>
       ) : (
-        <Table data-testid="reservations-panel-table">
+        <Table stack data-testid="reservations-panel-table">
           <TableHeader>
             <TableRow>
               <TableHead>Group</TableHead>
@@ -54,14 +51,16 @@ export async function ReservationsPanel({ ctx, caseUrn, closed, zone }: { ctx: C
           <TableBody>
             {items.map((r) => (
               <TableRow key={r.urn} data-testid="reservation-row" data-urn={r.urn}>
-                <TableCell className="font-mono">{r.groupId}</TableCell>
-                <TableCell className="text-xs">
+                <TableCell className="font-mono" data-key>
+                  {r.groupId}
+                </TableCell>
+                <TableCell className="text-xs" data-wide>
                   <span className="font-medium">{r.hotelName ?? r.hotelUrn}</span> <QualityBadge quality={quality[r.hotelUrn]} />
                   <div className="text-muted-foreground">
                     {r.provider.toLowerCase().replaceAll("_", " ")} · {r.payment.method.toLowerCase()}
                   </div>
                 </TableCell>
-                <TableCell>
+                <TableCell data-wide>
                   <StatusBadge status={r.status} />
                   {/* a decline's reason is in its own line below (the cancellation reason repeats it) */}
                   {r.cancellationReason && r.hotelConfirmation !== "DECLINED" && <div className="text-xs text-muted-foreground">{r.cancellationReason}</div>}
@@ -69,14 +68,20 @@ export async function ReservationsPanel({ ctx, caseUrn, closed, zone }: { ctx: C
                   {r.status === "CONFIRMED" && <ReconfirmationLine r={r} zone={zone} />}
                   <HotelWordLines r={r} zone={zone} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{r.rooms}</TableCell>
-                <TableCell className="whitespace-nowrap text-xs">
+                <TableCell className="text-right tabular-nums" data-label="Rooms">
+                  {r.rooms}
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-xs" data-label="Stay">
                   <LocalTime at={r.checkIn} zone={zone} /> → <LocalTime at={r.checkOut} zone={zone} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{formatMoney(r.total)}</TableCell>
-                <TableCell className="font-mono text-xs">{r.confirmationCode ?? "—"}</TableCell>
-                <TableCell className="text-right">
-                  <div className="flex items-center justify-end gap-2">
+                <TableCell className="text-right tabular-nums" data-label="Total">
+                  {formatMoney(r.total)}
+                </TableCell>
+                <TableCell className="font-mono text-xs" data-label="Confirmation">
+                  {r.confirmationCode ?? "—"}
+                </TableCell>
+                <TableCell className="text-right" data-wide>
+                  <div className="flex flex-wrap items-center justify-end gap-2 max-sm:justify-start">
                     {r.voucherUrn && (
                       <Link href={`/vouchers/${encodeURIComponent(r.urn)}`} className="inline-flex items-center gap-1 text-xs underline" data-testid="voucher-link">
                         <FileText className="size-3" aria-hidden /> Voucher
@@ -96,8 +101,15 @@ export async function ReservationsPanel({ ctx, caseUrn, closed, zone }: { ctx: C
           </TableBody>
         </Table>
       )}
-    </section>
+    </FoldSection>
   );
+}
+
+/** The folded panel's line: bookings by status in words ("3 confirmed · 1 failed"). */
+function bookingSummary(items: Reservation[]): string {
+  const by = new Map<string, number>();
+  for (const r of items) by.set(r.status, (by.get(r.status) ?? 0) + 1);
+  return [...by].map(([status, n]) => `${n} ${status.toLowerCase().replaceAll("_", " ")}`).join(" · ");
 }
 
 function lastError(r: Reservation): string {

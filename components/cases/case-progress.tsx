@@ -1,4 +1,5 @@
 import { CircleAlert, CircleCheck, CircleDashed, LoaderCircle, TriangleAlert } from "lucide-react";
+import { FoldSection } from "@/components/console/fold-section";
 import type { Ctx } from "@/lib/context";
 import { caseProgress, type StepState } from "@/lib/read-models/case-progress";
 import { cn } from "@/lib/utils";
@@ -6,14 +7,22 @@ import { cn } from "@/lib/utils";
 const ICON = { done: CircleCheck, active: LoaderCircle, failed: CircleAlert, waiting: CircleDashed, attention: TriangleAlert } as const;
 const STATE_TEXT: Record<StepState, string> = { done: "done", active: "in progress", failed: "failed", waiting: "not started", attention: "needs attention" };
 
-/** The steps from demand to emails as the database has them, the one in progress marked, failures named. */
-export async function CaseProgress({ ctx, caseUrn, waveUrn }: { ctx: Ctx; caseUrn: string; waveUrn?: string }) {
+/**
+ * The steps from demand to emails as the database has them, the one in progress marked, failures
+ * named. Folded to "4 of 6 steps done" unless a step failed or needs attention (or `open`: the wave page).
+ */
+export async function CaseProgress({ ctx, caseUrn, waveUrn, open = false }: { ctx: Ctx; caseUrn: string; waveUrn?: string; open?: boolean }) {
   const { steps, current } = await caseProgress({ ctx, input: { caseUrn, waveUrn } });
+  const done = steps.filter((s) => s.state === "done").length;
+  const trouble = steps.filter((s) => s.state === "failed" || s.state === "attention");
+  const now = steps.find((s) => s.key === current && s.state !== "done");
   return (
-    <section className="mb-6 grid gap-2" aria-labelledby="progress-title" data-testid="case-progress">
-      <h2 id="progress-title" className="font-semibold">
-        Progress
-      </h2>
+    <FoldSection
+      title="Progress"
+      testId="case-progress"
+      open={open || trouble.length > 0}
+      summary={[`${done} of ${steps.length} steps done`, now && `now: ${now.label.toLowerCase()}`, ...trouble.map((s) => `${s.label.toLowerCase()}: ${STATE_TEXT[s.state]}`)].filter(Boolean).join(" · ")}
+    >
       <ol className="grid gap-2 sm:grid-cols-2 xl:grid-cols-6">
         {steps.map((s) => {
           const Icon = ICON[s.state];
@@ -62,6 +71,6 @@ export async function CaseProgress({ ctx, caseUrn, waveUrn }: { ctx: Ctx; caseUr
           );
         })}
       </ol>
-    </section>
+    </FoldSection>
   );
 }

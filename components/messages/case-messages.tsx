@@ -2,6 +2,7 @@ import { Mail, MessageSquare } from "lucide-react";
 import Link from "next/link";
 import { LocalTime } from "@/components/console/local-time";
 import { StatusBadge } from "@/components/console/status-badge";
+import { FoldSection } from "@/components/console/fold-section";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { hasPermission } from "@/lib/auth/roles";
@@ -24,14 +25,21 @@ export const CASE_MESSAGES_SHOWN = 200;
  */
 export async function CaseMessages({ ctx, caseUrn, closed, drill, zone, hotels }: { ctx: Ctx; caseUrn: string; closed: boolean; drill: boolean; zone: string; hotels: Record<string, string> }) {
   const [{ items }, { total, failed }] = await Promise.all([listCaseMessages({ ctx, input: { caseUrn, limit: CASE_MESSAGES_SHOWN } }), countCaseMessages({ ctx, input: { caseUrn } })]);
+  // kept mail is the night's usual surprise (no mail server): the summary says it before anyone opens the list
+  const kept = items.filter((m) => m.status === "KEPT").length;
   const mayResend = hasPermission(ctx.principal.roles, "message:resend") && !closed;
   return (
-    <section className="mb-6 grid gap-2" aria-label="Messages" data-testid="case-messages">
-      <h2 className="flex items-center gap-2 font-semibold">
-        Messages
-        <Badge variant="muted">{total}</Badge>
-        {failed > 0 && <Badge variant="destructive">{failed} failed</Badge>}
-      </h2>
+    <FoldSection
+      title="Messages"
+      count={total}
+      testId="case-messages"
+      summary={
+        <>
+          {kept > 0 && `${kept} kept, not sent · `}
+          {failed > 0 ? <Badge variant="destructive">{failed} failed</Badge> : "none failed"}
+        </>
+      }
+    >
       {total > items.length && (
         <p className="text-sm text-muted-foreground" data-testid="case-messages-more">
           Showing the newest {items.length} of {total}.{" "}
@@ -43,7 +51,7 @@ export async function CaseMessages({ ctx, caseUrn, closed, drill, zone, hotels }
       {items.length === 0 ? (
         <p className="text-sm text-muted-foreground">No message yet: each passenger with an email address or a phone number gets their voucher once their group&apos;s reservation is confirmed.</p>
       ) : (
-        <Table data-testid="case-messages-table">
+        <Table stack data-testid="case-messages-table">
           <TableHeader>
             <TableRow>
               <TableHead>Channel</TableHead>
@@ -60,20 +68,20 @@ export async function CaseMessages({ ctx, caseUrn, closed, drill, zone, hotels }
               const who = m.passenger?.name ?? "a passenger";
               return (
                 <TableRow key={m.urn} data-testid="case-message" data-status={m.status} data-channel={m.channel}>
-                  <TableCell>
+                  <TableCell data-label="Channel">
                     <span className="inline-flex items-center gap-1.5">
                       {m.channel === "SMS" ? <MessageSquare aria-hidden className="size-4" /> : <Mail aria-hidden className="size-4" />}
                       {m.channel === "SMS" ? "SMS" : "Email"}
                     </span>
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-key>
                     <div>{what}</div>
                     <div className="text-xs text-muted-foreground">
                       {m.reservationUrn && hotels[m.reservationUrn] ? `about ${hotels[m.reservationUrn]}` : null}
                       {m.resend > 0 ? ` · resend ${m.resend}${m.resendReason ? `: ${m.resendReason}` : ""}` : null}
                     </div>
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-wide>
                     <div data-testid="case-message-passenger">{who}</div>
                     <div className="font-mono text-xs text-muted-foreground" data-testid="case-message-recipient">{m.recipient}</div>
                   </TableCell>
@@ -83,7 +91,7 @@ export async function CaseMessages({ ctx, caseUrn, closed, drill, zone, hotels }
                     {m.failure && m.status === "FAILED" && <div className="text-xs text-destructive" data-testid="case-message-failure">{m.failure}</div>}
                     {m.attempts > 1 && <div className="text-xs text-muted-foreground">{m.attempts} attempts</div>}
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-wide>
                     <ol className="grid gap-0.5 text-xs" aria-label="Receipts">
                       <li>
                         written <LocalTime at={m.createdAt} zone={zone} />
@@ -105,6 +113,6 @@ export async function CaseMessages({ ctx, caseUrn, closed, drill, zone, hotels }
           </TableBody>
         </Table>
       )}
-    </section>
+    </FoldSection>
   );
 }

@@ -1,3 +1,4 @@
+import { FoldSection } from "@/components/console/fold-section";
 import { Badge } from "@/components/ui/badge";
 import type { Ctx } from "@/lib/context";
 import { listCaseRideVouchers } from "@/lib/rides/list";
@@ -13,11 +14,8 @@ export async function CaseRides({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: str
   const { items } = await listCaseRideVouchers({ ctx, input: { caseUrn } });
   if (items.length === 0) return null;
   return (
-    <section className="mb-6 grid gap-1 text-sm" aria-label="Taxi vouchers" data-testid="case-rides">
-      <h2 className="flex items-center gap-2 font-semibold">
-        Taxi vouchers <Badge variant="muted">{items.length}</Badge>
-      </h2>
-      <ul className="grid gap-1">
+    <FoldSection title="Taxi vouchers" count={items.length} testId="case-rides" summary={rideSummary(items)}>
+      <ul className="grid gap-1 text-sm">
         {items.map((r) => (
           <li key={r.urn} className="flex flex-wrap items-center gap-2" data-testid="case-ride">
             <Badge variant={TONE[r.status] ?? "muted"}>{r.status}</Badge>
@@ -30,6 +28,13 @@ export async function CaseRides({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: str
           </li>
         ))}
       </ul>
-    </section>
+    </FoldSection>
   );
+}
+
+/** The folded line: vouchers by status ("3 issued · 1 failed"). */
+function rideSummary(items: { status: string }[]): string {
+  const by = new Map<string, number>();
+  for (const r of items) by.set(r.status, (by.get(r.status) ?? 0) + 1);
+  return [...by].map(([status, n]) => `${n} ${status.toLowerCase()}`).join(" · ");
 }

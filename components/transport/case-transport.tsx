@@ -1,3 +1,4 @@
+import { FoldSection } from "@/components/console/fold-section";
 import { Badge } from "@/components/ui/badge";
 import { hasPermission } from "@/lib/auth/roles";
 import type { Ctx } from "@/lib/context";
@@ -10,17 +11,23 @@ export async function CaseTransport({ ctx, caseUrn, closed, zone }: { ctx: Ctx; 
   const { items } = await listSegments({ ctx, input: { caseUrn, limit: 200 } });
   const waiting = unassignedSummary(items);
   return (
-    <section className="mb-6 grid gap-2" aria-label="Ground transport" data-testid="case-transport">
-      <h2 className="flex items-center gap-2 font-semibold">
-        Ground transport
-        <Badge variant="muted">{items.length}</Badge>
-        {waiting.rides > 0 && (
+    <FoldSection
+      title="Ground transport"
+      count={items.length}
+      testId="case-transport"
+      summary={
+        waiting.rides > 0 ? (
           <Badge variant="warning" data-testid="case-transport-unassigned">
             {waiting.rides} without a vehicle ({waiting.passengers} passengers)
           </Badge>
-        )}
-      </h2>
+        ) : items.length > 0 ? (
+          "every ride has a vehicle"
+        ) : (
+          "no ride yet"
+        )
+      }
+    >
       <SegmentBoard segments={items} mayAct={hasPermission(ctx.principal.roles, "transport:write") && !closed} testId="case-transport-table" zones={zone} />
-    </section>
+    </FoldSection>
   );
 }

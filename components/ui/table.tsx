@@ -15,7 +15,8 @@ export const STICKY_COLUMN = "sticky left-0 z-10 bg-card shadow-[1px_0_0_var(--b
  */
 export function Table({ className, stack = false, ...props }: ComponentProps<"table"> & { stack?: boolean }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto rounded-md border bg-card">
+    // focusable: a table wider than a phone scrolls inside this box, and the keyboard must be able to scroll it too
+    <div data-slot="table-container" tabIndex={0} className="relative w-full overflow-x-auto rounded-md border bg-card focus-visible:outline-2 focus-visible:outline-ring">
       <table data-slot="table" data-stack={stack || undefined} className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );
@@ -44,7 +45,9 @@ export function TableHead({ className, ...props }: ComponentProps<"th">) {
 }
 
 export function TableCell({ className, ...props }: ComponentProps<"td">) {
-  return <td className={cn("px-3 py-2 align-middle", className)} {...props} />;
+  // a long word (an id, an e-mail, a reason typed without spaces) may break: a wide table wraps its text
+  // to fit a laptop's width instead of hiding its last columns past the edge
+  return <td className={cn("px-3 py-2 align-middle [overflow-wrap:anywhere]", className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<"caption">) {

@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/console/empty-state";
 import { formatAge, formatMoney } from "@/components/console/format";
 import { LocalTime } from "@/components/console/local-time";
 import { StatusBadge } from "@/components/console/status-badge";
+import { FoldSection } from "@/components/console/fold-section";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { listCaseWaves } from "@/lib/allocation";
@@ -13,17 +14,18 @@ import type { Ctx } from "@/lib/context";
 export async function CaseWaves({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: string; zone: string }) {
   const waves = await listCaseWaves({ ctx, input: { caseUrn } });
   return (
-    <section className="mb-6 grid gap-2" aria-label="Waves" data-testid="case-waves">
-      <h2 className="flex items-center gap-2 font-semibold">
-        Waves
-        <Badge variant="muted">{waves.length}</Badge>
-      </h2>
+    <FoldSection
+      title="Waves"
+      count={waves.length}
+      testId="case-waves"
+      summary={waves[0] ? `latest ${waves[0].status.toLowerCase().replaceAll("_", " ")}: ${waves[0].placed} placed, ${waves[0].held} held, ${formatMoney(waves[0].totalCost)}` : "no allocation yet"}
+    >
       {waves.length === 0 ? (
         <EmptyState icon={Waves} title="No allocation yet" testId="case-waves-empty" className="py-8">
           <p>An approved demand starts an allocation wave: the groups are placed in hotels around the airport, and the wave explains each choice.</p>
         </EmptyState>
       ) : (
-        <Table data-testid="case-waves-table">
+        <Table stack data-testid="case-waves-table">
           <TableHeader>
             <TableRow>
               <TableHead>Wave</TableHead>
@@ -38,7 +40,7 @@ export async function CaseWaves({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: str
           <TableBody>
             {waves.map((w, i) => (
               <TableRow key={w.urn} data-testid="case-wave-row" data-urn={w.urn}>
-                <TableCell>
+                <TableCell data-key>
                   <Link href={`/waves/${encodeURIComponent(w.urn)}`} className="font-medium text-primary hover:underline" data-testid="case-wave-link">
                     {i === 0 ? "Latest wave" : `Wave ${waves.length - i}`}
                   </Link>
@@ -51,11 +53,19 @@ export async function CaseWaves({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: str
                 <TableCell>
                   <StatusBadge status={w.status} testId="case-wave-status" />
                 </TableCell>
-                <TableCell className="text-xs">{w.trigger.toLowerCase()}</TableCell>
-                <TableCell className="text-right tabular-nums">{w.placed}</TableCell>
-                <TableCell className={`text-right tabular-nums ${w.held > 0 ? "font-semibold text-warning-foreground dark:text-warning" : ""}`}>{w.held}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatMoney(w.totalCost)}</TableCell>
-                <TableCell className="text-right text-xs">
+                <TableCell className="text-xs" data-label="Trigger">
+                  {w.trigger.toLowerCase()}
+                </TableCell>
+                <TableCell className="text-right tabular-nums" data-label="Placed">
+                  {w.placed}
+                </TableCell>
+                <TableCell className={`text-right tabular-nums ${w.held > 0 ? "font-semibold text-warning-foreground dark:text-warning" : ""}`} data-label="Held">
+                  {w.held}
+                </TableCell>
+                <TableCell className="text-right tabular-nums" data-label="Cost">
+                  {formatMoney(w.totalCost)}
+                </TableCell>
+                <TableCell className="text-right text-xs" data-wide>
                   <LocalTime at={w.createdAt} zone={zone} />
                   <div className="text-muted-foreground">{formatAge(w.createdAt)} ago</div>
                 </TableCell>
@@ -64,6 +74,6 @@ export async function CaseWaves({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: str
           </TableBody>
         </Table>
       )}
-    </section>
+    </FoldSection>
   );
 }

@@ -151,7 +151,7 @@ export function RankingTable({ inputs }: { inputs: RankingInput[] }) {
             <TableHead className="text-right" title="rooms available (of them accessible)">
               Rooms
             </TableHead>
-            <TableHead className="text-right" title="normalised cost, distance, consolidation: 0–1, higher is better">
+            <TableHead className="whitespace-normal text-right" title="normalised cost, distance, consolidation: 0–1, higher is better">
               Cost · dist · cons
             </TableHead>
             {header("score", "Score")}
@@ -200,7 +200,7 @@ export function RankingTable({ inputs }: { inputs: RankingInput[] }) {
                   </TableCell>
                   <TableCell className="text-xs">
                     {/* a cell's max-width does not bind a table column: the block inside it does, so a long reason wraps in full */}
-                    <div className="w-64 whitespace-normal break-words md:w-80" data-testid="ranking-reason">
+                    <div className="w-52 whitespace-normal break-words 2xl:w-80" data-testid="ranking-reason">
                       {r.reason}
                     </div>
                   </TableCell>

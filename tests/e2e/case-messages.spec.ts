@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { CasePage } from "./pages/case";
+import { CasePage, openSection } from "./pages/case";
 import { approveRooms } from "./pages/wave";
 import { SignInPage } from "./pages/sign-in";
 
@@ -53,6 +53,7 @@ test("a case's messages: kept vouchers named, recipients masked, resent from the
   await expect(section.getByTestId("case-message-recipient").first()).toHaveText(/^m…\d@example\.test$/);
 
   const resent = rows.filter({ hasText: "Mina Message1" });
+  await openSection(page, "case-messages");
   await resent.getByTestId("message-resend").click();
   await page.getByTestId("reason-confirm").click();
   await expect(page.getByTestId("field-error")).toContainText("A reason is required");

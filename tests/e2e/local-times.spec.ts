@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { bookedCase } from "./pages/booked-case";
+import { openSection } from "./pages/case";
 import { SignInPage } from "./pages/sign-in";
 
 // the cases of these journeys leave CDG at 2026-11-21T18:05Z: 19:05 in Paris (CET, UTC+1)
@@ -77,6 +78,7 @@ test.describe("times in the airport's zone, as an ops supervisor", () => {
     await expect(casePickup).toContainText(/CES?T/);
     // retiming takes the pickup in the clock shown: Paris wall time (CET in November: UTC+1), the zone named
     const iso = await casePickup.getAttribute("datetime");
+    await openSection(page, "case-transport");
     await page.getByTestId("case-transport-table").getByTestId("segment-retime").first().click();
     await expect(page.getByTestId("segment-retime-at")).toHaveValue(new Date(Date.parse(iso!) + 3_600_000).toISOString().slice(0, 16));
     await expect(page.getByText("Pickup (CET)", { exact: true })).toBeVisible();

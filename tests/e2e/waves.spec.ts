@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { SignInPage } from "./pages/sign-in";
+import { openSection } from "./pages/case";
 import { approveRooms, createCaseWithHeldGroup, WavePage } from "./pages/wave";
 
 test.describe("allocation waves, as an ops supervisor", () => {
@@ -17,13 +18,14 @@ test.describe("allocation waves, as an ops supervisor", () => {
     await page.goto(`/cases/${encodeURIComponent(caseUrn)}`);
     await expect(async () => {
       await page.reload();
-      await expect(page.getByTestId("case-wave-row").first()).toBeVisible({ timeout: 1_000 });
+      await expect(page.getByTestId("case-wave-row").first()).toBeAttached({ timeout: 1_000 });
     }).toPass({ timeout: 60_000, intervals: [1_000, 2_000, 3_000] });
     // the mixed-tier PNR is held, and its row in the groups table says so
     const heldRow = page.getByTestId("group-row").filter({ hasText: held });
     await expect(heldRow.getByTestId("group-held")).toBeVisible();
     await expect(heldRow.getByTestId("group-held-cause")).not.toBeEmpty();
 
+    await openSection(page, "case-waves");
     await page.getByTestId("case-wave-link").first().click();
     await expect(page).toHaveURL(/\/waves\//);
     const firstWaveUrl = page.url();

@@ -112,7 +112,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           <p>A voucher email is written for each passenger with an email address when their group&apos;s reservation is confirmed.</p>
         </EmptyState>
       ) : (
-        <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid gap-4 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <Table data-testid="outbox-table">
             <TableHeader>
               <TableRow>

@@ -28,6 +28,17 @@ export async function createCase(page: Page, origin = "CDG", passengers = 3): Pr
   return (await res.json()).urn as string;
 }
 
+/**
+ * Open one of the case page's folded sections (a FoldSection, by its test id) with its summary
+ * line, as a person does; nothing happens to one already open.
+ */
+export async function openSection(page: Page, testId: string) {
+  const section = page.getByTestId(testId);
+  const details = section.locator("details").first();
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await section.getByTestId("fold-summary").first().click();
+  await expect(details).toHaveAttribute("open", "");
+}
+
 /** The case page: header, demand table with approve/reject, and the passenger upload. */
 export class CasePage {
   constructor(readonly page: Page) {}

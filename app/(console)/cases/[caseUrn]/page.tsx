@@ -2,6 +2,7 @@ import { ArrowLeft, Check, Download, Eraser, FileClock, Lock, LockOpen, MapPinOf
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { CaseCare } from "@/components/care/case-care";
 import { roomsFromCare } from "@/lib/care/rooms";
 import { loadCase } from "@/lib/cases/load";
@@ -24,6 +25,9 @@ import { CaseAudit, caseAuditHref } from "@/components/audit/case-audit";
 import { CaseWaves } from "@/components/waves/case-waves";
 import { HeldMarker } from "@/components/waves/held-marker";
 import { EmptyState } from "@/components/console/empty-state";
+import { FoldSection, FoldSectionLoading } from "@/components/console/fold-section";
+import { HousingSummary } from "@/components/cases/housing-summary";
+import { housingOf } from "@/components/cases/housing";
 import { airportZoneLabel, formatAge, formatMoney, msSince } from "@/components/console/format";
 import { LocalTime } from "@/components/console/local-time";
 import { airportTimeZone } from "@/lib/cases/airports";
@@ -54,6 +58,9 @@ import { subjectWords } from "@/lib/users/subject-words";
 import { approveDemandAction, closeCaseAction, erasePassengerAction, rejectDemandAction, reopenCaseAction, splitGroupAction } from "../actions";
 
 export const metadata: Metadata = { title: "Case" };
+
+/** Up to this many groups, a case with groups still waiting opens its groups table (about two screens on a laptop). */
+const GROUPS_SHOWN_OPEN = 20;
 
 // work the background jobs are doing: poll fast while any of it is under way
 const BUSY_CASE = new Set(["ALLOCATING", "BOOKING"]);
@@ -119,6 +126,13 @@ export default async function CasePage({
   const unrequested = Math.max(0, owedNeeded - summary.totalRequested);
   const notOwed = care.groups.filter((g) => g.flagged && g.waiting && !g.owedHotel && !g.overridden).map((g) => `${g.groupId}: ${g.explanation}`);
   const who = (sub: string | null) => subjectWords(sub, names);
+  const housing = housingOf(
+    record,
+    new Map(care.groups.filter((g) => g.flagged && g.waiting && !g.owedHotel && !g.overridden).map((g) => [g.groupId, g.explanation])),
+    (h) => hotelsByUrn[h]?.name ?? "a hotel no longer listed",
+  );
+  const openReview = record.manualReviewItems.filter((i) => i.state !== "RESOLVED").length;
+  const undecided = record.demands.filter((d) => d.status === "REQUESTED").length;
 
   return (
     <>
@@ -225,6 +239,8 @@ export default async function CasePage({
         </p>
       )}
 
+      <HousingSummary housing={housing} />
+
       <div className="mb-4 grid gap-4 lg:grid-cols-3">
         <Card className="gap-3 lg:col-span-2">
           <CardHeader>
@@ -304,15 +320,23 @@ export default async function CasePage({
         </Card>
       </div>
 
-      <CaseCare ctx={ctx} caseUrn={record.urn} zone={zone} nextDeparture={record.nextFlight?.scheduledDeparture ?? null} passengerCount={record.passengerCount} />
-
-      <Section title="Demand" count={record.demands.length}>
+      <FoldSection
+        title="Demand"
+        count={record.demands.length}
+        testId="case-demands"
+        open={undecided > 0 && !closed}
+        summary={
+          record.demands.length === 0
+            ? "no rooms requested yet"
+            : `${summary.totalRequested} rooms requested · ${summary.totalApproved} approved · ${summary.totalBooked} booked${undecided > 0 ? ` · ${undecided} waiting for a decision` : ""}`
+        }
+      >
         {record.demands.length === 0 ? (
           <EmptyState icon={Users} title="No rooms requested yet" testId="demands-empty" className="py-8">
             <p>Rooms are requested for the case (normally by the airline feed), then approved by the policy or a supervisor. Allocation starts on approval.</p>
           </EmptyState>
         ) : (
-          <Table data-testid="demands-table">
+          <Table stack data-testid="demands-table">
             <TableHeader>
               <TableRow>
                 <TableHead>Type</TableHead>
@@ -329,13 +353,15 @@ export default async function CasePage({
             <TableBody>
               {record.demands.map((d) => (
                 <TableRow key={d.urn} data-testid="demand-row" data-urn={d.urn}>
-                  <TableCell>
+                  <TableCell data-key>
                     {d.type.toLowerCase()}
                     <div className="text-xs text-muted-foreground">
                       {formatAge(d.createdAt)} ago by {who(d.createdBy)}
                     </div>
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{d.roomsRequested}</TableCell>
+                  <TableCell className="text-right tabular-nums" data-label="Rooms">
+                    {d.roomsRequested}
+                  </TableCell>
                   <TableCell>
                     {closed && d.status === "REQUESTED" ? (
                       <span title="The case was closed before anyone decided on this demand">
@@ -345,7 +371,7 @@ export default async function CasePage({
                       <StatusBadge status={d.status} testId="demand-status" />
                     )}
                   </TableCell>
-                  <TableCell className="max-w-80 text-xs">
+                  <TableCell className="max-w-80 text-xs" data-wide>
                     {d.decidedAt ? (
                       <>
                         <div>
@@ -374,11 +400,15 @@ export default async function CasePage({
                       <span className="text-muted-foreground">waiting for a supervisor</span>
                     )}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{d.roomsAllocated}</TableCell>
-                  <TableCell className="text-right tabular-nums">{d.roomsBooked}</TableCell>
-                  <TableCell>
+                  <TableCell className="text-right tabular-nums" data-label="Allocated">
+                    {d.roomsAllocated}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums" data-label="Booked">
+                    {d.roomsBooked}
+                  </TableCell>
+                  <TableCell data-wide>
                     {decisionsFor(d.status).length > 0 && !closed && can("demand:decide") && (
-                      <div className="flex justify-end gap-2">
+                      <div className="flex justify-end gap-2 max-sm:justify-start">
                         <ReasonDialog
                           trigger={
                             <>
@@ -417,27 +447,17 @@ export default async function CasePage({
             </TableBody>
           </Table>
         )}
-      </Section>
-
-      <CaseProgress ctx={ctx} caseUrn={record.urn} />
-      <CaseWaves ctx={ctx} caseUrn={record.urn} zone={zone} />
-      <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
-      <CaseTransport ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
-      <CaseMealVouchers ctx={ctx} caseUrn={record.urn} />
-      <CaseRides ctx={ctx} caseUrn={record.urn} zone={zone} />
-      <CaseMessages
-        ctx={ctx}
-        caseUrn={record.urn}
-        closed={closed}
-        drill={record.mode !== "LIVE"}
-        zone={zone}
-        hotels={Object.fromEntries(record.reservations.map((r) => [r.urn, hotelsByUrn[r.hotelUrn]?.name ?? "a hotel no longer listed"]))}
-      />
-      <CaseAudit ctx={ctx} caseUrn={record.urn} zone={zone} />
+      </FoldSection>
 
       {record.manualReviewItems.length > 0 && (
-        <Section title="Needs a person" count={record.manualReviewItems.filter((i) => i.state !== "RESOLVED").length}>
-          <Table data-testid="review-items-table">
+        <FoldSection
+          title="Needs a person"
+          count={openReview}
+          testId="case-review-items"
+          open={openReview > 0}
+          summary={openReview > 0 ? `${openReview} open of ${record.manualReviewItems.length}` : "all resolved"}
+        >
+          <Table stack data-testid="review-items-table">
             <TableHeader>
               <TableRow>
                 <TableHead>Category</TableHead>
@@ -451,24 +471,41 @@ export default async function CasePage({
             <TableBody>
               {record.manualReviewItems.map((i) => (
                 <TableRow key={i.urn}>
-                  <TableCell className="font-medium">{i.category.replaceAll("_", " ").toLowerCase()}</TableCell>
+                  <TableCell className="font-medium" data-key>
+                    {i.category.replaceAll("_", " ").toLowerCase()}
+                  </TableCell>
                   <TableCell>
                     <PriorityBadge priority={i.priority} />
                   </TableCell>
                   <TableCell>
                     <StatusBadge status={i.state} />
                   </TableCell>
-                  <TableCell className="font-mono text-xs">{i.affectedGroups.join(", ") || "—"}</TableCell>
-                  <TableCell className="max-w-96 text-xs text-muted-foreground">{i.detail ?? "—"}</TableCell>
-                  <TableCell className="text-right text-xs tabular-nums">{formatAge(i.createdAt)}</TableCell>
+                  <TableCell className="font-mono text-xs" data-label="Groups">
+                    {i.affectedGroups.join(", ") || "—"}
+                  </TableCell>
+                  <TableCell className="max-w-96 text-xs text-muted-foreground" data-wide>
+                    {i.detail ?? "—"}
+                  </TableCell>
+                  <TableCell className="text-right text-xs tabular-nums" data-label="Age">
+                    {formatAge(i.createdAt)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-        </Section>
+        </FoldSection>
       )}
 
-      <Section title="Passenger groups" count={record.passengerGroups.length} id="passenger-groups">
+      <FoldSection
+        title="Passenger groups"
+        count={record.passengerGroups.length}
+        id="passenger-groups"
+        testId="case-groups"
+        // open where a person works on them: a search's target, a page of them asked for, or a small case's groups still
+        // without a room (a big case's would be screens of rows: the first card names who waits, each a link here)
+        open={Boolean(target.group) || Boolean(one(query.groups)) || (housing.waiting.length > 0 && record.passengerGroups.length <= GROUPS_SHOWN_OPEN)}
+        summary={`${record.passengerCount} passengers · ${housing.housed} of ${housing.groups} groups housed`}
+      >
         {record.passengerGroups.length === 0 ? (
           <EmptyState icon={Users} title="No passengers on this case yet" testId="groups-empty" className="py-8">
             <p>The feed sends the manifest with the case; passengers can also be added from a spreadsheet.</p>
@@ -579,7 +616,43 @@ export default async function CasePage({
         )}
         <GroupPager page={groupPage} caseUrn={record.urn} />
         {target.group && <ScrollToTarget id={`group-${target.group}`} />}
-      </Section>
+      </FoldSection>
+
+      {/* the long sections stream in after the first screen: each folded to its line of numbers */}
+      <Suspense fallback={<FoldSectionLoading title="Right to care" />}>
+        <CaseCare ctx={ctx} caseUrn={record.urn} zone={zone} nextDeparture={record.nextFlight?.scheduledDeparture ?? null} passengerCount={record.passengerCount} />
+      </Suspense>
+      <Suspense fallback={<FoldSectionLoading title="Progress" />}>
+        <CaseProgress ctx={ctx} caseUrn={record.urn} />
+      </Suspense>
+      <Suspense fallback={<FoldSectionLoading title="Bookings" />}>
+        <ReservationsPanel ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
+      </Suspense>
+      <Suspense fallback={<FoldSectionLoading title="Waves" />}>
+        <CaseWaves ctx={ctx} caseUrn={record.urn} zone={zone} />
+      </Suspense>
+      <Suspense fallback={<FoldSectionLoading title="Ground transport" />}>
+        <CaseTransport ctx={ctx} caseUrn={record.urn} closed={closed} zone={zone} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CaseMealVouchers ctx={ctx} caseUrn={record.urn} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CaseRides ctx={ctx} caseUrn={record.urn} zone={zone} />
+      </Suspense>
+      <Suspense fallback={<FoldSectionLoading title="Messages" />}>
+        <CaseMessages
+          ctx={ctx}
+          caseUrn={record.urn}
+          closed={closed}
+          drill={record.mode !== "LIVE"}
+          zone={zone}
+          hotels={Object.fromEntries(record.reservations.map((r) => [r.urn, hotelsByUrn[r.hotelUrn]?.name ?? "a hotel no longer listed"]))}
+        />
+      </Suspense>
+      <Suspense fallback={<FoldSectionLoading title="Recent activity" />}>
+        <CaseAudit ctx={ctx} caseUrn={record.urn} zone={zone} />
+      </Suspense>
     </>
   );
 }
@@ -596,17 +669,5 @@ function Stat({ label, value, warn }: { label: string; value: number; warn?: boo
         {value}
       </dd>
     </div>
-  );
-}
-
-function Section({ title, count, id, children }: { title: string; count?: number; id?: string; children: React.ReactNode }) {
-  return (
-    <section className="mb-6 grid gap-2" aria-label={title} id={id}>
-      <h2 className="flex items-center gap-2 font-semibold">
-        {title}
-        {count !== undefined && <Badge variant="muted">{count}</Badge>}
-      </h2>
-      {children}
-    </section>
   );
 }

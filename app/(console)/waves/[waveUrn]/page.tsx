@@ -95,7 +95,7 @@ export default async function WavePage({ params }: { params: Promise<{ waveUrn: 
 
   const body = (
     <>
-      <CaseProgress ctx={ctx} caseUrn={wave.caseUrn} waveUrn={wave.urn} />
+      <CaseProgress ctx={ctx} caseUrn={wave.caseUrn} waveUrn={wave.urn} open />
       <div className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="wave-totals">
         <Total label="Groups placed" value={String(wave.allocations.length)} testId="wave-placed" />
         <Total label="Groups held" value={String(wave.held.length)} warn={wave.held.length > 0} testId="wave-held" />

@@ -103,8 +103,8 @@ function HotelList({ hotel: h, flight, waveHref, single }: { hotel: RoomingHotel
           </>
         )}
       </p>
-      {/* on a phone the list scrolls in its own box; on paper it is whole */}
-      <div className="overflow-x-auto print:overflow-visible">
+      {/* on a phone the list scrolls in its own box (focusable, so the keyboard scrolls it too); on paper it is whole */}
+      <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring print:overflow-visible" tabIndex={0}>
         <table className="w-full border-collapse text-sm" data-testid="rooming-table">
           <caption className="sr-only">Guests at {h.name}</caption>
           <thead>
