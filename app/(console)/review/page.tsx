@@ -13,6 +13,7 @@ import { ReviewQueueKeys } from "@/components/review/queue-keys";
 import { WaitingDemands } from "@/components/demand/waiting-demands";
 import { hasPermission } from "@/lib/auth/roles";
 import { demandsAwaitingDecision } from "@/lib/demand/awaiting";
+import { deskAsks } from "@/lib/review/ask-desk";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -87,6 +88,8 @@ export default async function ReviewQueuePage({
   const items = byUrgency(page.items, now);
   const summary = await reviewQueueSummary({ ctx, now });
   // rooms requested and not decided are a supervisor's work too: listed above the items, decided here
+  // items a supervisor handed to an airport's desk, shown until an operator claims them
+  const asks = await deskAsks(ctx, items.filter((i) => i.state === "OPEN").map((i) => i.urn));
   const demands = filtered || query.cursor ? [] : await demandsAwaitingDecision({ ctx });
   const zones = await airportTimeZones(ctx, page.items.map((i) => cases.get(i.caseUrn)?.airport ?? i.airport));
   // claimants by name, in one query for the page and the summary
@@ -220,6 +223,7 @@ export default async function ReviewQueuePage({
                   item={item}
                   flight={cases.get(item.caseUrn)}
                   names={names}
+                  desk={asks.get(item.urn)?.desk}
                   now={now}
                   zone={zones[cases.get(item.caseUrn)?.airport ?? item.airport ?? ""] ?? null}
                 />
@@ -250,9 +254,11 @@ function ReviewRow({
   item,
   flight,
   names,
+  desk,
   now,
   zone,
 }: {
+  desk?: string;
   item: ReviewItem;
   flight: ReviewCaseLabel | undefined;
   names: Record<string, string>;
@@ -306,6 +312,11 @@ function ReviewRow({
       </TableCell>
       <TableCell>
         <StatusBadge status={item.state} testId="review-state" />
+        {desk && item.state === "OPEN" && (
+          <div className="mt-1 text-xs text-muted-foreground" data-testid="review-desk">
+            asked of the {desk} desk
+          </div>
+        )}
         {item.assignedTo && (
           <div className="mt-1 truncate text-xs text-muted-foreground" data-testid="review-assignee">
             {subjectWords(item.assignedTo, names)}
