@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Lightbulb } from "lucide-react";
 import { useState, useTransition } from "react";
-import { type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
+import { type FieldValues, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import {
   askDeskAction,
@@ -341,7 +341,7 @@ export function OverrideForm({ itemUrn, offers }: { itemUrn: string; offers: Off
   const form = useForm<z.input<typeof ReviewOverrideBody>, unknown, z.output<typeof ReviewOverrideBody>>({ resolver: zodResolver(ReviewOverrideBody), defaultValues: { hotelUrn: "", providerOfferId: "", reason: "" } });
   const { pending, submit } = useSubmit(form, "Booked manually");
   const hotels = [...new Map(offers.map((o) => [o.hotelUrn, o.hotel])).entries()];
-  const hotelUrn = form.watch("hotelUrn");
+  const hotelUrn = useWatch({ control: form.control, name: "hotelUrn" });
   const ofHotel = offers.filter((o) => o.hotelUrn === hotelUrn);
   if (offers.length === 0) {
     return <p className="pt-3 text-sm text-muted-foreground" data-testid="review-override-none">No wave has searched hotels for this case yet: rerun the wave, then book from its offers.</p>;
