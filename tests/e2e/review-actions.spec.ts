@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createCase } from "./pages/case";
@@ -145,3 +146,26 @@ test.describe("as the CDG operator", () => {
     await expect(page.getByTestId("review-release")).toBeVisible();
   });
 });
+
+/** axe (WCAG 2 A and AA) on the new parts, in both themes: the waiting demands on the board and queue, the supervisor's card, at 390 px too. */
+for (const theme of ["light", "dark"] as const) {
+  test(`the waiting demands and the supervisor's review card pass axe and fit a phone, ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((t) => {
+      if (window.top === window) localStorage.setItem("theme", t);
+    }, theme);
+    await new SignInPage(page).signInAs("supervisor");
+    const caseUrn = await createCase(page, "CDG", 2);
+    expect((await requestRooms(page, caseUrn, 60)).status).toBe("REQUESTED");
+    const { itemUrn } = await mixedTierItem(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/board?airport=CDG", "/review", `/review/${encodeURIComponent(itemUrn)}`]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      if (path !== `/review/${encodeURIComponent(itemUrn)}`) await expect(page.getByTestId("waiting-demand").first()).toBeVisible();
+      else await expect(page.getByTestId("review-supervisor-actions")).toBeVisible();
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      expect(result.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(390);
+    }
+  });
+}

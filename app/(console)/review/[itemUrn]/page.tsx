@@ -167,7 +167,7 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
               <CardTitle className="text-base">Groups</CardTitle>
             </CardHeader>
             <CardContent>
-              <Table data-testid="review-item-groups">
+              <Table stack data-testid="review-item-groups">
                 <TableHeader>
                   <TableRow>
                     <TableHead>Group</TableHead>
@@ -180,11 +180,11 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
                 <TableBody>
                   {groups.map((g) => (
                     <TableRow key={g.groupId}>
-                      <TableCell className="font-mono">{g.groupId}</TableCell>
-                      <TableCell>{g.tier ? label(g.tier) : "mixed"}</TableCell>
-                      <TableCell className="text-right">{g.passengers}</TableCell>
-                      <TableCell className="text-right">{g.rooms}</TableCell>
-                      <TableCell className="text-xs">{g.reservationUrn ? "booked" : g.statuses.map(label).join(", ")}</TableCell>
+                      <TableCell className="font-mono" data-key>{g.groupId}</TableCell>
+                      <TableCell data-label="Tier">{g.tier ? label(g.tier) : "mixed"}</TableCell>
+                      <TableCell className="text-right" data-label="Passengers">{g.passengers}</TableCell>
+                      <TableCell className="text-right" data-label="Rooms">{g.rooms}</TableCell>
+                      <TableCell className="text-xs" data-label="Status">{g.reservationUrn ? "booked" : g.statuses.map(label).join(", ")}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
