@@ -8,6 +8,7 @@ import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Board } from "@/lib/board/schemas";
+import { WaitingDemands } from "@/components/demand/waiting-demands";
 import { cn } from "@/lib/utils";
 import type { ReviewPriority } from "@/lib/vocabulary";
 import { CapacityCallRow } from "./capacity-call";
@@ -25,7 +26,7 @@ const words = (s: string) => s.replaceAll("_", " ").toLowerCase();
  * process shows. "Updated" is the last time the server confirmed the figures, not the last render.
  * Times read in the airport's zone (`zone`), or UTC when the console's toggle says so.
  */
-export function BoardView({ initial, zone, canCallHotels = false }: { initial: Board; zone: string; canCallHotels?: boolean }) {
+export function BoardView({ initial, zone, canCallHotels = false, canDecideDemands = false }: { initial: Board; zone: string; canCallHotels?: boolean; canDecideDemands?: boolean }) {
   const [board, setBoard] = useState(initial);
   const [checkedAt, setCheckedAt] = useState(() => new Date(initial.generatedAt).getTime());
   const [offline, setOffline] = useState(false);
@@ -118,8 +119,9 @@ export function BoardView({ initial, zone, canCallHotels = false }: { initial: B
           </CardHeader>
           <CardContent>
             <FleetShortfallRows shortfalls={board.fleetShortfalls} />
+            <WaitingDemands demands={board.demands} now={now} canDecide={canDecideDemands} />
             {review.items.length === 0 ? (
-              <p className="text-sm text-muted-foreground" data-testid="board-review-empty">Nothing waits for a person at {board.airport}.</p>
+              board.demands.length === 0 && <p className="text-sm text-muted-foreground" data-testid="board-review-empty">Nothing waits for a person at {board.airport}.</p>
             ) : (
               <Table stack data-testid="board-review-table">
                 <TableHeader>

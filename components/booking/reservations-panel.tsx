@@ -14,6 +14,7 @@ import type { Ctx } from "@/lib/context";
 import { QualityBadge } from "@/components/quality/quality-badge";
 import { hotelQualities } from "@/lib/quality/labels";
 import { CancelReservationButton } from "./cancel-reservation-button";
+import { ReasonWithStays } from "./reason-with-stays";
 import { ReportProblemButton } from "./report-problem-button";
 
 /**
@@ -27,6 +28,8 @@ export async function ReservationsPanel({ ctx, caseUrn, closed, zone, open = fal
   const { items } = await listReservations({ ctx, input: { caseUrn, limit: 200 } });
   const mayCancel = hasPermission(ctx.principal.roles, "reservation:cancel") && !closed;
   const mayReport = hasPermission(ctx.principal.roles, "hotel:problem");
+  // a reason naming another stay by URN reads its hotel instead (ReasonWithStays)
+  const stays = new Map(items.map((r) => [r.urn, r.hotelName]));
   const quality = await hotelQualities({ ctx, input: { urns: items.map((r) => r.hotelUrn) } });
   return (
     <FoldSection title="Bookings" count={items.length} testId="reservations-panel" id="bookings" summary={bookingSummary(items)} open={open}>
@@ -50,7 +53,7 @@ export async function ReservationsPanel({ ctx, caseUrn, closed, zone, open = fal
           </TableHeader>
           <TableBody>
             {items.map((r) => (
-              <TableRow key={r.urn} data-testid="reservation-row" data-urn={r.urn}>
+              <TableRow key={r.urn} id={`stay-${r.urn.slice("urn:svc:reservation:".length)}`} data-testid="reservation-row" data-urn={r.urn}>
                 <TableCell className="font-mono" data-key>
                   {r.groupId}
                 </TableCell>
@@ -63,7 +66,11 @@ export async function ReservationsPanel({ ctx, caseUrn, closed, zone, open = fal
                 <TableCell data-wide>
                   <StatusBadge status={r.status} />
                   {/* a decline's reason is in its own line below (the cancellation reason repeats it) */}
-                  {r.cancellationReason && r.hotelConfirmation !== "DECLINED" && <div className="text-xs text-muted-foreground">{r.cancellationReason}</div>}
+                  {r.cancellationReason && r.hotelConfirmation !== "DECLINED" && (
+                    <div className="text-xs text-muted-foreground" data-testid="reservation-cancel-reason">
+                      <ReasonWithStays text={r.cancellationReason} stays={stays} />
+                    </div>
+                  )}
                   {r.status === "FAILED" && <div className="text-xs text-muted-foreground">{lastError(r)}</div>}
                   {r.status === "CONFIRMED" && <ReconfirmationLine r={r} zone={zone} />}
                   <HotelWordLines r={r} zone={zone} />

@@ -3,9 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Lightbulb } from "lucide-react";
 import { useState, useTransition } from "react";
-import { type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
+import { type FieldValues, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import {
+  askDeskAction,
   claimAction,
   overrideAction,
   rebookAction,
@@ -29,6 +30,8 @@ import type { SplitGroup } from "@/components/cases/family-split";
 import { SplitByNameForm } from "@/components/cases/split-form";
 
 export type HotelChoice = { hotelUrn: string; label: string };
+/** An offer an override may book: the wave's candidates, ranked; `hotel` names it in the hotel picker. */
+export type OfferChoice = { hotelUrn: string; hotel: string; providerOfferId: string; label: string };
 
 type Kind = "rebook" | "relax" | "split" | "override" | "resolve";
 type Prefill = { kind: Kind; hotelUrn?: string; field?: string; value?: string; n: number };
@@ -67,6 +70,7 @@ export function ReviewActions({
   claimedBy,
   recommendations,
   hotels,
+  offers,
   groups,
   taken,
 }: {
@@ -76,6 +80,7 @@ export function ReviewActions({
   claimedBy: string | null;
   recommendations: Recommendation[];
   hotels: HotelChoice[];
+  offers: OfferChoice[];
   /** the item's groups that may still be split (not booked, two passengers or more) */
   groups: SplitGroup[];
   /** what was last done on the item (rebook, relax, split, override) as a resolution: the resolve form's default */
@@ -176,7 +181,7 @@ export function ReviewActions({
               <SplitByNameForm groups={groups} action={(body) => splitAction(itemUrn, body)} success="Group split; its parts are allocated" />
             </TabsContent>
             <TabsContent value="override">
-              <OverrideForm itemUrn={itemUrn} />
+              <OverrideForm itemUrn={itemUrn} offers={offers} />
             </TabsContent>
             <TabsContent value="resolve">
               <ResolveForm key={taken ?? "none"} itemUrn={itemUrn} taken={taken} />
@@ -328,28 +333,70 @@ function RelaxForm({ itemUrn, field, value }: { itemUrn: string; field?: string;
   );
 }
 
-function OverrideForm({ itemUrn }: { itemUrn: string }) {
+/**
+ * Books an offer for the item's groups by hand: the hotel picked from the wave's ranked candidates,
+ * then one of its offers (a person on a phone picks, never types an id). The body is the API's.
+ */
+export function OverrideForm({ itemUrn, offers }: { itemUrn: string; offers: OfferChoice[] }) {
   const form = useForm<z.input<typeof ReviewOverrideBody>, unknown, z.output<typeof ReviewOverrideBody>>({ resolver: zodResolver(ReviewOverrideBody), defaultValues: { hotelUrn: "", providerOfferId: "", reason: "" } });
   const { pending, submit } = useSubmit(form, "Booked manually");
+  const hotels = [...new Map(offers.map((o) => [o.hotelUrn, o.hotel])).entries()];
+  const hotelUrn = useWatch({ control: form.control, name: "hotelUrn" });
+  const ofHotel = offers.filter((o) => o.hotelUrn === hotelUrn);
+  if (offers.length === 0) {
+    return <p className="pt-3 text-sm text-muted-foreground" data-testid="review-override-none">No wave has searched hotels for this case yet: rerun the wave, then book from its offers.</p>;
+  }
   return (
     <Form {...form}>
       <form className="grid gap-3 pt-3" noValidate onSubmit={form.handleSubmit((body) => submit(() => overrideAction(itemUrn, body)))} data-testid="review-override-form">
-        {(["hotelUrn", "providerOfferId"] as const).map((name) => (
-          <FormField
-            key={name}
-            control={form.control}
-            name={name}
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{name === "hotelUrn" ? "Hotel URN" : "Provider offer id"}</FormLabel>
-                <FormControl>
-                  <Input {...field} className="font-mono" data-testid={`review-override-${name}`} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        ))}
+        <FormField
+          control={form.control}
+          name="hotelUrn"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Hotel</FormLabel>
+              <FormControl>
+                <NativeSelect
+                  {...field}
+                  onChange={(e) => {
+                    field.onChange(e);
+                    // the hotel's best offer is the usual choice: preselected, still changeable
+                    form.setValue("providerOfferId", offers.find((o) => o.hotelUrn === e.target.value)?.providerOfferId ?? "");
+                  }}
+                  data-testid="review-override-hotel"
+                >
+                  <option value="">Choose a hotel, best ranked first</option>
+                  {hotels.map(([urn, name]) => (
+                    <option key={urn} value={urn}>
+                      {name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="providerOfferId"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Offer</FormLabel>
+              <FormControl>
+                <NativeSelect {...field} disabled={!hotelUrn} data-testid="review-override-offer">
+                  <option value="">{hotelUrn ? "Choose an offer" : "Choose a hotel first"}</option>
+                  {ofHotel.map((o) => (
+                    <option key={o.providerOfferId} value={o.providerOfferId}>
+                      {o.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
         <ReasonField form={form} />
         <RootError message={form.formState.errors.root?.server?.message} />
         <Button type="submit" disabled={pending} data-testid="review-override-submit">
@@ -357,6 +404,49 @@ function OverrideForm({ itemUrn }: { itemUrn: string }) {
         </Button>
       </form>
     </Form>
+  );
+}
+
+/**
+ * What a supervisor may do on an item (spec part 5: override an allocation): book an offer by hand
+ * for its groups. Claiming, rebooking, relaxing, splitting and resolving are the airport operators'
+ * work, so the rest is handed to the airport's desk in one click.
+ */
+export function SupervisorReviewActions({ itemUrn, state, airport, offers, askedDesk }: { itemUrn: string; state: string; airport: string; offers: OfferChoice[]; askedDesk: boolean }) {
+  const [pending, start] = useTransition();
+  if (state === "RESOLVED") return <p className="text-sm text-muted-foreground">This item is resolved; nothing more can be done on it.</p>;
+  return (
+    <div className="grid gap-4" data-testid="review-supervisor-actions">
+      <section className="grid gap-2 rounded-md border p-3 text-sm">
+        <p>
+          Claiming, rebooking, relaxing the policy, splitting and resolving are for the {airport} operators.
+          {state === "CLAIMED" ? " An operator has claimed it and is working on it." : askedDesk ? ` The ${airport} desk has been asked.` : ""}
+        </p>
+        {state === "OPEN" && (
+          <Button
+            size="sm"
+            variant="outline"
+            className="justify-self-start"
+            disabled={pending}
+            data-testid="review-ask-desk"
+            onClick={() =>
+              start(async () => {
+                const res = await askDeskAction(itemUrn);
+                if ("error" in res) toast.error(res.error.message);
+                else toast.success(`Asked the ${airport} desk`);
+              })
+            }
+          >
+            {askedDesk ? `Ask the ${airport} desk again` : `Ask the ${airport} desk`}
+          </Button>
+        )}
+      </section>
+      <section className="grid gap-1">
+        <h2 className="text-sm font-semibold">Book by hand (override)</h2>
+        <p className="text-xs text-muted-foreground">Books the chosen offer for every group of the item still without a room; the item closes itself once all are booked.</p>
+        <OverrideForm itemUrn={itemUrn} offers={offers} />
+      </section>
+    </div>
   );
 }
 

@@ -10,9 +10,14 @@ import { airportFilter, assertAirport } from "./scope";
  * only to keep the contract's order of checks (403 before 415/422).
  */
 export function requirePermission(ctx: Ctx, permission: Permission, what?: string): void {
-  if (!hasPermission(ctx.principal.roles, permission) && !ctx.principal.grants?.includes(permission)) {
+  if (!mayDo(ctx, permission)) {
     throw forbidden(`Your roles (${ctx.principal.roles.join(", ") || "none"}) may not ${what ?? permission}.`);
   }
+}
+
+/** Whether the context holds a permission, by its roles or a grant: for a verb two roles reach by different rights. */
+export function mayDo(ctx: Ctx, permission: Permission): boolean {
+  return hasPermission(ctx.principal.roles, permission) || Boolean(ctx.principal.grants?.includes(permission));
 }
 
 /** Airport scope (contract part 2): 403 OUT_OF_SCOPE for an airport outside the principal's claims. */

@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   "message:resend": [OPERATOR, OPS, ADMIN],
   "transport:write": [OPERATOR, OPS, ADMIN],
   "review:act": [OPERATOR, ADMIN],
+  // a supervisor who may not act on a review item hands it to the airport's operators (issue 31)
+  "review:ask": [OPS, ADMIN],
   "settings:write": [ADMIN],
   "webhooks:write": [ADMIN],
   "reports:write": [OPS, ADMIN],

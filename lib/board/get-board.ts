@@ -10,6 +10,7 @@ import { reachOf } from "@/lib/messages/reach";
 import { noServerReason } from "@/lib/messages/channels";
 import { parseInput } from "@/lib/validation";
 import { REVIEW_PRIORITIES, type ReviewPriority } from "@/lib/vocabulary";
+import { demandsAwaitingDecision } from "@/lib/demand/awaiting";
 import { boardFleetShortfalls } from "./fleet-shortfalls";
 import { boardFlightRows } from "./flight-rows";
 import { boardWalks } from "./walks";
@@ -32,7 +33,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
   const openCaseUrns = ctx.db.select({ urn: cases.urn }).from(cases).where(openCase);
   const startedAt = new Date();
 
-  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reach, reviewRows, [transport], [wave], flights, capacityCall, walks, fleetShortfalls] = await Promise.all([
+  const [statusRows, [pax], [needed], reservationRows, [held], [forLater], mailRows, reach, reviewRows, [transport], [wave], flights, capacityCall, walks, fleetShortfalls, awaiting] = await Promise.all([
     ctx.db.select({ status: cases.status, n: sql<number>`count(*)::int` }).from(cases).where(openCase).groupBy(cases.status),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(passengers).where(inArray(passengers.caseUrn, openCaseUrns)),
     ctx.db
@@ -100,6 +101,8 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
     boardWalks(ctx, openCaseUrns),
     // the fleet's shortfall tonight: one decision, its numbers live (lib/board/fleet-shortfalls.ts)
     boardFleetShortfalls(ctx, airport, startedAt),
+    // rooms requested and not decided: a supervisor's work, listed beside the review items (issue 31)
+    demandsAwaitingDecision({ ctx, airport }),
   ]);
 
   const now = startedAt.getTime();
@@ -125,6 +128,7 @@ export async function getBoard({ ctx, input: raw }: { ctx: Ctx; input: unknown }
       overdue,
       items: reviewRows.slice(0, 50).map((r) => ({ ...r, slaDueAt: r.slaDueAt?.toISOString() ?? null })),
     },
+    demands: awaiting,
     transport: transport ?? { segments: 0, riders: 0, seats: 0 },
     providers: {
       waveUrn: wave?.urn ?? null,

@@ -20,6 +20,18 @@ export const BoardReviewItem = z
   })
   .meta({ id: "BoardReviewItem" });
 
+export const BoardDemand = z
+  .object({
+    urn: z.string(),
+    caseUrn: z.string(),
+    airport: z.string(),
+    flightNumber: z.string().nullable(),
+    roomsRequested: z.number().int(),
+    stillNeeded: z.number().int().meta({ description: "rooms the manifest needs beyond the case's other demands" }),
+    requestedAt: z.iso.datetime().meta({ description: "when the rooms were requested: the wait's start" }),
+  })
+  .meta({ id: "BoardDemand", description: "a demand waiting for a supervisor's approval" });
+
 /**
  * What a case has waiting, most serious first. The first four are "stuck" (a person must look):
  * a booking that failed with nothing live since, a review item past its SLA, a booking the provider
@@ -158,6 +170,7 @@ export const Board = z
       overdue: z.number().int(),
       items: z.array(BoardReviewItem).meta({ description: "unresolved items, most urgent first, at most 50" }),
     }),
+    demands: z.array(BoardDemand).meta({ description: "demands waiting for a supervisor's approval, oldest first: work for a person like a review item" }),
     transport: z.object({
       segments: z.number().int().meta({ description: "PLANNED and ASSIGNED segments" }),
       riders: z.number().int(),

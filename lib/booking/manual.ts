@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { airports, allocationWaves, hotels, passengerGroups, reservations } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
-import { requirePermission } from "@/lib/auth/require";
+import { mayDo, requirePermission } from "@/lib/auth/require";
 import { assertOpen, loadCase } from "@/lib/cases/load";
 import { localDate } from "@/lib/cases/stay";
 import type { Ctx } from "@/lib/context";
@@ -33,7 +33,9 @@ import { addDays } from "./stay";
  * item, so a booking that cannot be made is refused before anything is written.
  */
 export async function checkManualBooking({ ctx, input: raw }: { ctx: Ctx; input: ManualBookingInput }) {
-  requirePermission(ctx, raw.reviewUrn ? "review:act" : "booking:manual", raw.reviewUrn ? "override a review item" : "book manually");
+  // a review item's override: its operators (review:act), or a supervisor, whose manual booking it is
+  const viaReview = Boolean(raw.reviewUrn) && mayDo(ctx, "review:act");
+  requirePermission(ctx, viaReview ? "review:act" : "booking:manual", raw.reviewUrn ? "override a review item" : "book manually");
   const input = parseInput(ManualBookingBody, { caseUrn: raw.caseUrn, groupId: raw.groupId, hotelUrn: raw.hotelUrn, providerOfferId: raw.providerOfferId, reason: raw.reason });
   const row = await loadCase(ctx, input.caseUrn);
   assertOpen(row);

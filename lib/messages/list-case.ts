@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { messages, passengers } from "@/db/schema";
+import { messages } from "@/db/schema";
 import { decodeCursor, paginate } from "@/lib/http/cursor";
 import { requirePermission } from "@/lib/auth/require";
 import { loadCase } from "@/lib/cases/load";
@@ -8,7 +8,7 @@ import { CaseRef } from "@/lib/cases/inputs";
 import { parseInput } from "@/lib/validation";
 import { failureInWords } from "./failure";
 import { passengerLinkFor, recipientFor } from "./mask";
-import { e164Sql } from "@/lib/phone";
+import { passengerOfMessage } from "./passenger-of-message";
 import { type CaseMessage, CaseMessagesQuery } from "./schemas";
 
 export type CaseMessageItem = CaseMessage & { passenger: { passengerId: string; name: string | null } | null };
@@ -18,7 +18,6 @@ export type CaseMessageItem = CaseMessage & { passenger: { passengerId: string; 
  * the same address (any case) or the same number (recipients are stored in E.164, the manifest's
  * numbers are normalised here).
  */
-const passengerOfMessage = sql<(string | null)[] | null>`(select array[${passengers.passengerId}, nullif(trim(concat_ws(' ', ${passengers.firstName}, ${passengers.lastName})), '')] from ${passengers} where ${passengers.caseUrn} = ${messages.caseUrn} and (lower(${passengers.email}) = lower(${messages.recipient}) or ${e164Sql(passengers.phone)} = ${messages.recipient}) order by ${passengers.position}, ${passengers.passengerId} limit 1)`;
 
 /**
  * GET /cases/{caseUrn}/messages: a case's messages on both channels, newest first, for the roles

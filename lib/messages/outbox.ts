@@ -4,6 +4,7 @@ import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import type { MessageChannel, MessageKind, MessageStatus } from "@/lib/vocabulary";
 import { bodyFor, recipientFor } from "./mask";
+import { passengerOfMessage } from "./passenger-of-message";
 
 export type OutboxItem = {
   urn: string;
@@ -17,6 +18,9 @@ export type OutboxItem = {
   lastError: string | null;
   relatedUrn: string | null;
   airport: string | null;
+  /** whom the masked address reaches, and the flight of the message's case: a person reads names, not numbers */
+  passengerName: string | null;
+  flightNumber: string | null;
   createdAt: Date;
   sentAt: Date | null;
 };
@@ -46,6 +50,8 @@ export async function listOutbox({ ctx, input }: { ctx: Ctx; input: { status?: M
       lastError: messages.lastError,
       relatedUrn: messages.relatedUrn,
       airport: cases.airport,
+      passenger: passengerOfMessage,
+      flightNumber: sql<string | null>`${cases.flight}->>'number'`,
       createdAt: messages.createdAt,
       sentAt: messages.sentAt,
     })
@@ -64,7 +70,7 @@ export async function listOutbox({ ctx, input }: { ctx: Ctx; input: { status?: M
     )
     .orderBy(desc(messages.createdAt), desc(messages.urn))
     .limit(Math.min(Math.max(input.limit ?? 100, 1), 500));
-  return rows.map((r) => ({ ...r, to: recipientFor(ctx.principal.roles, r.channel, r.to) }));
+  return rows.map(({ passenger, ...r }) => ({ ...r, passengerName: passenger?.[1] ?? null, to: recipientFor(ctx.principal.roles, r.channel, r.to) }));
 }
 
 /** One message with its renditions for the preview, under the same tenant and airport rules. */

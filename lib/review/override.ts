@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { reviewItems } from "@/db/schema";
-import { requirePermission } from "@/lib/auth/require";
+import { mayDo, requirePermission } from "@/lib/auth/require";
 import { bookManually, checkManualBooking } from "@/lib/booking/manual";
 import { type Ctx, transaction } from "@/lib/context";
 import { conflict } from "@/lib/errors";
@@ -20,7 +20,11 @@ import { itemGroups, unhoused } from "./wave-context";
  * provider that is slow never holds the case's lock and the booking's own idempotency applies.
  */
 export async function overrideReviewItem({ ctx, input }: { ctx: Ctx; input: ReviewOverrideInput }): Promise<ReviewItem> {
-  requirePermission(ctx, "review:act", "override a booking from review");
+  // spec part 5: overriding an allocation is a supervisor's (a manual booking, contract part 2). A
+  // supervisor books the item's groups without claiming it (claims are the desk's), so the item
+  // stays with whoever holds it and closes itself once every group is booked (close-booked.ts).
+  const asSupervisor = !mayDo(ctx, "review:act") && mayDo(ctx, "booking:manual");
+  if (!asSupervisor) requirePermission(ctx, "review:act", "override a booking from review");
   const { itemUrn, hotelUrn, providerOfferId, reason } = parseInput(ReviewOverrideInput, input);
   const pending = await transaction(ctx, async (tx) => {
     const target = await loadForAction(tx, itemUrn);
@@ -30,7 +34,7 @@ export async function overrideReviewItem({ ctx, input }: { ctx: Ctx; input: Revi
     await checkManualBooking({ ctx, input: { caseUrn: pending.caseUrn, groupId: g.groupId, hotelUrn, providerOfferId, reason, reviewUrn: itemUrn } });
   }
   const { item, row, groupIds } = await transaction(ctx, async (tx) => {
-    const target = await holdForAction(tx, itemUrn);
+    const target = asSupervisor ? await loadForAction(tx, itemUrn, { anyClaimant: true }) : await holdForAction(tx, itemUrn);
     const groups = unhoused(await itemGroups(tx, target.row.urn, target.item.affectedGroups));
     if (groups.length === 0) throw conflict("INVALID_TRANSITION", "Every group of this item is booked already; resolve the item.");
     const ids = groups.map((g) => g.groupId);

@@ -119,7 +119,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
                 <TableHead>State</TableHead>
                 <TableHead>Channel</TableHead>
                 <TableHead>Kind</TableHead>
-                <TableHead>Recipient</TableHead>
+                <TableHead>Passenger</TableHead>
                 <TableHead>Subject</TableHead>
                 <TableHead>Attempts</TableHead>
                 <TableHead>Written</TableHead>
@@ -139,7 +139,13 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
                     </span>
                   </TableCell>
                   <TableCell>{m.kind.replaceAll("_", " ").toLowerCase()}</TableCell>
-                  <TableCell className="font-mono text-xs">{m.to}</TableCell>
+                  <TableCell data-testid="outbox-recipient">
+                    <div className="text-sm">
+                      {m.passengerName ?? (m.kind === "CAPACITY_CALL" ? "a hotel" : "—")}
+                      {m.flightNumber && <span className="ml-1 font-mono text-xs text-muted-foreground">· {m.flightNumber}</span>}
+                    </div>
+                    <div className="font-mono text-xs text-muted-foreground">{m.to}</div>
+                  </TableCell>
                   <TableCell>
                     <Link href={href({ preview: m.urn })} className="text-primary underline-offset-2 hover:underline">
                       {m.subject || (m.channel === "SMS" ? "text message" : "(no subject)")}

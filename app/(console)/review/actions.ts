@@ -16,6 +16,7 @@ import {
   type ReviewSplitInput,
   splitReviewItem,
 } from "@/lib/review";
+import { askAirportDesk } from "@/lib/review/ask-desk";
 import { overrideReviewItem } from "@/lib/review/override";
 import type { ReviewOverrideInput } from "@/lib/records/review";
 
@@ -67,4 +68,8 @@ export async function resolveAction(itemUrn: string, body: Body<ResolveInput>) {
 
 export async function refreshRecommendationsAction(itemUrn: string) {
   return run(itemUrn, (ctx) => refreshRecommendations({ ctx, input: { itemUrn } }));
+}
+
+export async function askDeskAction(itemUrn: string) {
+  return run(itemUrn, (ctx) => askAirportDesk({ ctx, input: { itemUrn } }));
 }

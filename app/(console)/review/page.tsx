@@ -10,6 +10,10 @@ import { PriorityBadge, SlaBadge, StatusBadge } from "@/components/console/statu
 import { byUrgency, priorityTone, slaState, TONE_VARIANT } from "@/components/console/urgency";
 import { ModeBadge } from "@/components/drills/mode-badge";
 import { ReviewQueueKeys } from "@/components/review/queue-keys";
+import { WaitingDemands } from "@/components/demand/waiting-demands";
+import { hasPermission } from "@/lib/auth/roles";
+import { demandsAwaitingDecision } from "@/lib/demand/awaiting";
+import { deskAsks } from "@/lib/review/ask-desk";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -83,6 +87,10 @@ export default async function ReviewQueuePage({
   const now = new Date();
   const items = byUrgency(page.items, now);
   const summary = await reviewQueueSummary({ ctx, now });
+  // rooms requested and not decided are a supervisor's work too: listed above the items, decided here
+  // items a supervisor handed to an airport's desk, shown until an operator claims them
+  const asks = await deskAsks(ctx, items.filter((i) => i.state === "OPEN").map((i) => i.urn));
+  const demands = filtered || query.cursor ? [] : await demandsAwaitingDecision({ ctx });
   const zones = await airportTimeZones(ctx, page.items.map((i) => cases.get(i.caseUrn)?.airport ?? i.airport));
   // claimants by name, in one query for the page and the summary
   const names = await userNames({ ctx, input: { urns: [...items.map((i) => i.assignedTo ?? ""), ...summary.claimedBy.map((c) => c.assignee)] } });
@@ -104,7 +112,7 @@ export default async function ReviewQueuePage({
       <PageHeader
         title="Review queue"
         actions={<ReviewQueueKeys />}
-        description="Everything automation could not resolve: groups no compliant hotel could take, bookings every hotel refused, payment failures, mixed-tier groups, incomplete manifests. Most urgent first, then oldest."
+        description="Everything automation could not resolve: groups no compliant hotel could take, bookings every hotel refused, payment failures, mixed-tier groups, incomplete manifests; and rooms requested that wait for a supervisor's approval. Most urgent first, then oldest."
       />
       <FilterForm values={[query.state, query.priority]}
         label="Filter review items"
@@ -157,6 +165,7 @@ export default async function ReviewQueuePage({
         </div>
       </FilterForm>
       <QueueSummary summary={summary} names={names} />
+      <WaitingDemands demands={demands} now={now.getTime()} canDecide={hasPermission(ctx.principal.roles, "demand:decide")} showAirport />
       {!listed.ok ? (
         <ListRefusal error={listed.error} what="review items" myAirports={ctx.principal.airports} clearHref="/review" />
       ) : items.length === 0 ? (
@@ -167,7 +176,9 @@ export default async function ReviewQueuePage({
               ? "No review items match these filters"
               : query.cursor
                 ? "No more review items"
-                : "Nothing waits for a person"
+                : demands.length > 0
+                  ? "No review items"
+                  : "Nothing waits for a person"
           }
           testId="review-empty"
         >
@@ -212,6 +223,7 @@ export default async function ReviewQueuePage({
                   item={item}
                   flight={cases.get(item.caseUrn)}
                   names={names}
+                  desk={asks.get(item.urn)?.desk}
                   now={now}
                   zone={zones[cases.get(item.caseUrn)?.airport ?? item.airport ?? ""] ?? null}
                 />
@@ -242,9 +254,11 @@ function ReviewRow({
   item,
   flight,
   names,
+  desk,
   now,
   zone,
 }: {
+  desk?: string;
   item: ReviewItem;
   flight: ReviewCaseLabel | undefined;
   names: Record<string, string>;
@@ -298,6 +312,11 @@ function ReviewRow({
       </TableCell>
       <TableCell>
         <StatusBadge status={item.state} testId="review-state" />
+        {desk && item.state === "OPEN" && (
+          <div className="mt-1 text-xs text-muted-foreground" data-testid="review-desk">
+            asked of the {desk} desk
+          </div>
+        )}
         {item.assignedTo && (
           <div className="mt-1 truncate text-xs text-muted-foreground" data-testid="review-assignee">
             {subjectWords(item.assignedTo, names)}

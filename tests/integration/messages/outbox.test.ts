@@ -41,6 +41,15 @@ describe("the Outbox page's reads", () => {
     expect(whole?.html).toMatch(/\/v\/[A-Za-z0-9_-]+\.\d+\./);
   });
 
+  it("names the passenger a masked address reaches and the flight of the message's case", async () => {
+    const ctx = ctxFor(database.db, principal({ tenant, roles: ["AIRPORT_OPERATOR"], airports: ["CDG"] }));
+    const items = await listOutbox({ ctx, input: { kind: "VOUCHER", channel: "EMAIL" } });
+    expect(items.map((m) => [m.to, m.passengerName, m.flightNumber]).sort()).toEqual([
+      ["a…e@example.com", "Amélie Dupont", "AF1234"],
+      ["j…n@example.com", "Jean Dupont", "AF1234"],
+    ]);
+  });
+
   it("shows nothing of another tenant or of airports outside the caller's", async () => {
     const mine = await listOutbox({ ctx: ctxFor(database.db, principal({ tenant })), input: {} });
     expect(await listOutbox({ ctx: ctxFor(database.db, principal({ tenant: uniqueTenant() })), input: {} })).toEqual([]);

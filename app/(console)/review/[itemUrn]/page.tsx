@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { SlaBadge, StatusBadge } from "@/components/console/status-badge";
 import { ModeBadge } from "@/components/drills/mode-badge";
 import type { SplitGroup } from "@/components/cases/family-split";
-import { type HotelChoice, ReviewActions } from "@/components/review/action-forms";
+import { type HotelChoice, type OfferChoice, ReviewActions, SupervisorReviewActions } from "@/components/review/action-forms";
 import { ReviewItemKeys } from "@/components/review/item-keys";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -21,6 +21,7 @@ import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { getReviewItem, reviewCaseLabels, type ReviewItem, takenResolution } from "@/lib/review";
 import { itemGroups, latestWave, unhoused } from "@/lib/review/wave-context";
+import { deskAsks } from "@/lib/review/ask-desk";
 import { hotelLabels } from "@/lib/hotels/names";
 import { userNames } from "@/lib/users/names";
 import { subjectWords } from "@/lib/users/subject-words";
@@ -68,6 +69,23 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
     seen.add(r.hotelUrn);
     hotels.push({ hotelUrn: r.hotelUrn, label: `${r.hotelName} · ${r.provider} · ${r.distanceKm} km · ${r.nightlyRate.amount} ${r.nightlyRate.currency} · score ${r.weightedScore!.toFixed(3)}` });
   }
+  // the offers an override may book: every candidate of the wave for the groups' tiers (or all, for a
+  // mixed group), the scored ones best first, then those the policy filtered out, with why
+  const offers: OfferChoice[] = [];
+  const offerKeys = new Set<string>();
+  const candidates = (wave?.rankingInputs ?? []).filter((r) => tiers.size === 0 || tiers.has(r.tier));
+  for (const r of [...candidates].sort((a, b) => (b.weightedScore ?? -1) - (a.weightedScore ?? -1))) {
+    const key = `${r.hotelUrn}|${r.providerOfferId}`;
+    if (offerKeys.has(key)) continue;
+    offerKeys.add(key);
+    const money = `${r.nightlyRate.amount} ${r.nightlyRate.currency} a night`;
+    offers.push({
+      hotelUrn: r.hotelUrn,
+      hotel: `${r.hotelName} · ${r.distanceKm} km${r.weightedScore === null ? " · outside the policy" : ""}`,
+      providerOfferId: r.providerOfferId,
+      label: `${label(r.provider)} · ${money} · ${r.roomsAvailable} rooms free${r.weightedScore === null ? ` · ${r.reason}` : ""}`,
+    });
+  }
   // the groups a split may take (not booked, two people or more), their passengers by name
   const splittable = groups.filter((g) => !g.reservationUrn);
   const members = splittable.length
@@ -82,6 +100,9 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
     .filter((g) => g.passengers.length > 1);
   const taken = await takenResolution({ ctx, input: { itemUrn: item.urn } });
   const canAct = hasPermission(ctx.principal.roles, "review:act");
+  const canBook = hasPermission(ctx.principal.roles, "booking:manual");
+  const ask = item.state === "OPEN" ? (await deskAsks(ctx, [item.urn])).get(item.urn) : undefined;
+  const askedBy = ask ? await userNames({ ctx, input: { urns: [ask.by] } }) : {};
 
   return (
     <>
@@ -98,6 +119,11 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
                 <Badge variant={item.priority === "HIGH" ? "destructive" : item.priority === "MEDIUM" ? "warning" : "muted"}>{label(item.priority)}</Badge>
                 <StatusBadge status={item.state} testId="review-item-state" />
                 {item.assignedTo && <span className="text-xs text-muted-foreground" data-testid="review-item-assignee">claimed by {subjectWords(item.assignedTo, people)}</span>}
+                {ask && (
+                  <span className="text-xs text-muted-foreground" data-testid="review-item-desk">
+                    asked of the {ask.desk} desk by {subjectWords(ask.by, askedBy)}, {formatAge(ask.at)} ago
+                  </span>
+                )}
               </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-2 text-sm">
@@ -141,7 +167,7 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
               <CardTitle className="text-base">Groups</CardTitle>
             </CardHeader>
             <CardContent>
-              <Table data-testid="review-item-groups">
+              <Table stack data-testid="review-item-groups">
                 <TableHeader>
                   <TableRow>
                     <TableHead>Group</TableHead>
@@ -154,11 +180,11 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
                 <TableBody>
                   {groups.map((g) => (
                     <TableRow key={g.groupId}>
-                      <TableCell className="font-mono">{g.groupId}</TableCell>
-                      <TableCell>{g.tier ? label(g.tier) : "mixed"}</TableCell>
-                      <TableCell className="text-right">{g.passengers}</TableCell>
-                      <TableCell className="text-right">{g.rooms}</TableCell>
-                      <TableCell className="text-xs">{g.reservationUrn ? "booked" : g.statuses.map(label).join(", ")}</TableCell>
+                      <TableCell className="font-mono" data-key>{g.groupId}</TableCell>
+                      <TableCell data-label="Tier">{g.tier ? label(g.tier) : "mixed"}</TableCell>
+                      <TableCell className="text-right" data-label="Passengers">{g.passengers}</TableCell>
+                      <TableCell className="text-right" data-label="Rooms">{g.rooms}</TableCell>
+                      <TableCell className="text-xs" data-label="Status">{g.reservationUrn ? "booked" : g.statuses.map(label).join(", ")}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -217,11 +243,16 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
                 claimedBy={item.assignedTo ? subjectWords(item.assignedTo, people) : null}
                 recommendations={item.recommendations}
                 hotels={hotels}
+                offers={offers}
                 groups={choices}
                 taken={taken}
               />
+            ) : canBook ? (
+              <SupervisorReviewActions itemUrn={item.urn} state={item.state} airport={airport ?? "airport"} offers={offers} askedDesk={Boolean(ask)} />
             ) : (
-              <p className="text-sm text-muted-foreground">Airport operators and admins act on review items; your role reads them.</p>
+              <p className="text-sm text-muted-foreground" data-testid="review-read-only">
+                The {airport ?? "airport"} operators act on this item and an ops supervisor may book it by hand; your role reads it.
+              </p>
             )}
           </CardContent>
         </Card>
