@@ -18,3 +18,16 @@ export function formatMoney(amount: number, currency: string, locale: string): s
 export function formatLocalDateTime(instant: Date | string, timeZone: string | null | undefined, locale: string): string {
   return dateTimeFormat(locale, { timeZone: knownZone(timeZone), day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(instant));
 }
+
+/**
+ * The passenger page's other two readings, 24-hour like every time the passenger reads (a page
+ * that says "03:00 PM" above "23:30" reads as two clocks): "Sat, Nov 21, 15:00" with the weekday,
+ * for a stay's check-in and a flight; "15:00" alone, for a pickup or a deadline within the hour.
+ */
+export function formatLocalDayTime(instant: Date | string, timeZone: string | null | undefined, locale: string): string {
+  return dateTimeFormat(locale, { timeZone: knownZone(timeZone), weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(instant));
+}
+
+export function formatLocalTime(instant: Date | string, timeZone: string | null | undefined, locale: string): string {
+  return dateTimeFormat(locale, { timeZone: knownZone(timeZone), hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(instant));
+}
