@@ -219,6 +219,13 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
                 hotels={hotels}
                 groups={choices}
                 taken={taken}
+                resolvedAs={
+                  item.resolution ? (
+                    <>
+                      Resolved {label(item.resolution)} by {subjectWords(item.resolvedBy, people)} at <LocalTime at={item.resolvedAt} zone={zone} />
+                    </>
+                  ) : null
+                }
               />
             ) : (
               <p className="text-sm text-muted-foreground">Airport operators and admins act on review items; your role reads them.</p>
