@@ -9,7 +9,7 @@ import { CareComplianceTable } from "@/components/reports/care-compliance-table"
 import { WorstHotels } from "@/components/reports/worst-hotels";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { PolicyName } from "@/lib/policies/names";
 import { policyHref } from "@/lib/policies/href";
 import type { Report } from "@/lib/reports/schemas";
@@ -141,7 +141,9 @@ export function ReportView({ report, csvHref, careCsvHref, policies, zone, live 
       </div>
       <WorstHotels hotels={report.worstHotels ?? []} />
       <CareComplianceTable rows={report.careCompliance} csvHref={careCsvHref ?? `/reports/care-compliance.csv?from=${encodeURIComponent(report.periodStart)}&to=${encodeURIComponent(report.periodEnd)}`} />
-      <Table data-testid="report-airports">
+      {/* eleven columns scroll sideways beside the weeks' list: the scroller is a named, focusable region so a keyboard can scroll it */}
+      <div role="region" aria-label="Figures per airport" tabIndex={0} className="relative w-full overflow-x-auto rounded-md border bg-card focus-visible:outline-2 focus-visible:outline-ring">
+        <table data-slot="table" className="w-full caption-bottom text-sm" data-testid="report-airports">
         <TableHeader>
           <TableRow>
             <TableHead>Airport</TableHead>
@@ -174,7 +176,8 @@ export function ReportView({ report, csvHref, careCsvHref, policies, zone, live 
             </TableRow>
           ))}
         </TableBody>
-      </Table>
+        </table>
+      </div>
     </div>
   );
 }
