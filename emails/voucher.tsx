@@ -2,6 +2,7 @@ import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text 
 import { z } from "zod";
 import { fill, LOCALES, type Locale, VOUCHER_WORDS, type VoucherWord } from "@/lib/i18n";
 import { CARE_WORDS } from "@/lib/i18n/care-words";
+import { dayWords } from "@/lib/i18n/format";
 import { scrubLine } from "@/lib/printable";
 
 /**
@@ -111,10 +112,7 @@ function noRideWord(note: "NONE_OWED" | "PENDING" | null | undefined): "noRideOw
   return note === "NONE_OWED" ? "noRideOwed" : note === "PENDING" ? "ridePending" : "noTransport";
 }
 
-function dateLabel(m: { date: string; dateLabel: string }, locale: Locale): string {
-  if (locale === "en") return m.dateLabel;
-  return new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${m.date}T12:00:00Z`));
-}
+const dateLabel = dayWords;
 
 function minutes(n: number): string {
   return n % 60 === 0 ? `${n / 60} h` : `${n} min`;

@@ -1,8 +1,9 @@
-import { like } from "drizzle-orm";
+import { inArray, like } from "drizzle-orm";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
-import { users } from "@/db/schema";
+import { hotels, users } from "@/db/schema";
+import { scopeWords } from "@/lib/users/scope-words";
 import { config } from "@/lib/config";
 import { sessionUser } from "@/lib/console/session-ctx";
 import { safeCallback } from "@/lib/http/sign-in-callback";
@@ -19,12 +20,16 @@ async function demoAccounts(): Promise<DemoAccount[]> {
   try {
     const db = await getDb();
     const rows = await db
-      .select({ email: users.email, name: users.name, roles: users.roles, airports: users.airports })
+      .select({ email: users.email, name: users.name, roles: users.roles, airports: users.airports, hotels: users.hotels })
       .from(users)
       .where(like(users.email, `%${DEMO_DOMAIN}`));
-    const order = ["ADMIN", "OPS_SUPERVISOR", "AIRPORT_OPERATOR"];
+    // a hotel user acts for their hotel(s), whatever their airports claim says: named, not "all airports"
+    const hotelUrns = [...new Set(rows.flatMap((r) => r.hotels))];
+    const named = hotelUrns.length ? await db.select({ urn: hotels.urn, name: hotels.name, airport: hotels.airport }).from(hotels).where(inArray(hotels.urn, hotelUrns)) : [];
+    const byUrn = new Map(named.map((h) => [h.urn, h]));
+    const order = ["ADMIN", "OPS_SUPERVISOR", "AIRPORT_OPERATOR", "HOTEL"];
     return rows
-      .map((r) => ({ email: r.email, name: r.name, roles: r.roles, airports: r.airports }))
+      .map((r) => ({ email: r.email, name: r.name, roles: r.roles, scope: scopeWords({ roles: r.roles, airports: r.airports, hotels: r.hotels.map((u) => byUrn.get(u) ?? { name: null, airport: null }) }) }))
       .sort((a, b) => order.indexOf(a.roles[0]) - order.indexOf(b.roles[0]) || a.email.localeCompare(b.email));
   } catch {
     return [];

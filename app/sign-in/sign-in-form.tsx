@@ -11,7 +11,8 @@ import { Label } from "@/components/ui/label";
 import { Separator } from "@/components/ui/separator";
 import { type SignInState, signInWithPassword, signInWithSso } from "./actions";
 
-export type DemoAccount = { email: string; name: string; roles: string[]; airports: string[] };
+/** `scope`: what the account acts on, in words ("all airports", "CDG, ORY", "Hôtel du Terminal (CDG) only"). */
+export type DemoAccount = { email: string; name: string; roles: string[]; scope: string };
 
 const DEMO_PASSWORD = "demo";
 
@@ -138,7 +139,7 @@ export function SignInForm({
                 </span>
                 <span className="flex shrink-0 flex-col items-end gap-0.5">
                   <Badge variant="secondary">{a.roles.map(roleLabel).join(", ")}</Badge>
-                  <span className="text-xs text-muted-foreground">{a.airports.includes("*") ? "all airports" : a.airports.join(", ")}</span>
+                  <span className="text-xs text-muted-foreground" data-testid="demo-scope">{a.scope}</span>
                 </span>
               </button>
             ))}

@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useState, useTransition } from "react";
-import { formatUtc, roleLabel } from "@/components/console/format";
+import { roleLabel } from "@/components/console/format";
+import { LocalTime } from "@/components/console/local-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -18,7 +19,8 @@ import { ACCESS_DENIED_ACTION } from "@/lib/audit/refused";
 import { subjectWords } from "@/lib/users/subject-words";
 import { Changes } from "./changes";
 
-type Page = { items: AuditEntry[]; nextCursor: string | null; labels: AuditLabels };
+/** `zones`: the IANA zone of each airport the entries name, so times read in the airport's local time when the header says Local. */
+type Page = { items: AuditEntry[]; nextCursor: string | null; labels: AuditLabels; zones: Record<string, string> };
 type Filters = { entity?: string; entityUrn?: string; action?: string; caseUrn?: string; refused?: "include" | "exclude" };
 
 export function AuditTable({
@@ -32,6 +34,7 @@ export function AuditTable({
 }) {
   const [items, setItems] = useState(initial.items);
   const [labels, setLabels] = useState(initial.labels);
+  const [zones, setZones] = useState(initial.zones);
   const [cursor, setCursor] = useState(initial.nextCursor);
   const [pending, start] = useTransition();
 
@@ -49,6 +52,7 @@ export function AuditTable({
         policies: { ...prev.policies, ...res.data.labels.policies },
         users: { ...prev.users, ...res.data.labels.users },
       }));
+      setZones((prev) => ({ ...prev, ...res.data.zones }));
       setCursor(res.data.nextCursor);
     });
   }
@@ -58,7 +62,7 @@ export function AuditTable({
       <Table stack data-testid="audit-table">
         <TableHeader>
           <TableRow>
-            <TableHead className="w-40">Time (UTC)</TableHead>
+            <TableHead className="w-40">Time</TableHead>
             <TableHead>Entity</TableHead>
             <TableHead>Action</TableHead>
             <TableHead>Actor</TableHead>
@@ -69,8 +73,8 @@ export function AuditTable({
         <TableBody>
           {items.map((e) => (
             <TableRow key={e.urn} data-testid="audit-row" className="align-top">
-              <TableCell className="whitespace-nowrap align-top font-mono text-xs" data-label="Time (UTC)">
-                {formatUtc(e.at, { seconds: true })}
+              <TableCell className="whitespace-nowrap align-top text-xs" data-label="Time">
+                <LocalTime at={e.at} zone={e.airport ? zones[e.airport] : null} seconds testId="audit-time" />
               </TableCell>
               <TableCell className="align-top" data-key>
                 <div className="flex flex-col gap-0.5">
@@ -103,7 +107,7 @@ export function AuditTable({
                 )}
               </TableCell>
               <TableCell className="align-top" data-label="Changes" data-wide>
-                <Changes changes={e.changes} names={labels} />
+                <Changes changes={e.changes} names={labels} zone={e.airport ? zones[e.airport] : null} />
               </TableCell>
             </TableRow>
           ))}

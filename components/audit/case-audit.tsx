@@ -60,7 +60,7 @@ export async function CaseAudit({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: str
               {e.changes.length > 0 && (
                 <ul className="text-xs">
                   {inReadingOrder(e.changes).slice(0, CHANGES_SHOWN).map((c) => {
-                    const w = changeWords(c, labels);
+                    const w = changeWords(c, { ...labels, time: (iso) => formatZoned(iso, zone) });
                     return (
                       <li key={c.field}>
                         {w.field}: {w.before !== null && <>{w.before} → </>}

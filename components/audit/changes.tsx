@@ -1,3 +1,7 @@
+"use client";
+
+import { formatInstant } from "@/components/console/format";
+import { useTimeMode } from "@/components/console/local-time";
 import type { AuditEntry } from "@/lib/audit/schemas";
 import { changeWords, inReadingOrder, type WordingNames } from "@/lib/audit/wording";
 
@@ -5,11 +9,14 @@ const SHOWN = 6;
 
 /**
  * The before/after of each changed field in words ("Status: requested → approved"): field and
- * enum labels, readable times, people and policies by name, nested objects summarised. The
- * recorded JSON stays one click away, behind "details", for whoever needs the exact values.
+ * enum labels, times as the header's Local/UTC choice wants them (local: the entry's airport zone),
+ * people and policies by name, nested objects summarised. The recorded JSON stays one click away,
+ * behind "details", for whoever needs the exact values.
  */
-export function Changes({ changes: recorded, names }: { changes: AuditEntry["changes"]; names: WordingNames }) {
+export function Changes({ changes: recorded, names: resolved, zone }: { changes: AuditEntry["changes"]; names: WordingNames; zone: string | null | undefined }) {
+  const mode = useTimeMode();
   if (recorded.length === 0) return <span className="text-muted-foreground">—</span>;
+  const names: WordingNames = { ...resolved, time: (iso) => formatInstant(iso, zone, mode).text };
   const changes = inReadingOrder(recorded);
   const head = changes.length > SHOWN + 1 ? changes.slice(0, SHOWN) : changes;
   const rest = changes.slice(head.length);

@@ -3,6 +3,7 @@
 import { BedDouble, Bus, CircleCheck, CircleX, ClipboardList, Inbox, Mail, MailCheck, MailWarning } from "lucide-react";
 import Link from "next/link";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { noServerWords } from "@/lib/messages/no-server-words";
 import { LocalClock, LocalTime } from "@/components/console/local-time";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -26,7 +27,23 @@ const words = (s: string) => s.replaceAll("_", " ").toLowerCase();
  * process shows. "Updated" is the last time the server confirmed the figures, not the last render.
  * Times read in the airport's zone (`zone`), or UTC when the console's toggle says so.
  */
-export function BoardView({ initial, zone, canCallHotels = false, canDecideDemands = false }: { initial: Board; zone: string; canCallHotels?: boolean; canDecideDemands?: boolean }) {
+/**
+ * `canConfigure`: the viewer may change the server's settings (an admin), so a missing mail server or
+ * SMS provider is named by the setting to set; everyone else is told to tell their administrator.
+ */
+export function BoardView({
+  initial,
+  zone,
+  canCallHotels = false,
+  canDecideDemands = false,
+  canConfigure = false,
+}: {
+  initial: Board;
+  zone: string;
+  canCallHotels?: boolean;
+  canDecideDemands?: boolean;
+  canConfigure?: boolean;
+}) {
   const [board, setBoard] = useState(initial);
   const [checkedAt, setCheckedAt] = useState(() => new Date(initial.generatedAt).getTime());
   const [offline, setOffline] = useState(false);
@@ -109,8 +126,8 @@ export function BoardView({ initial, zone, canCallHotels = false, canDecideDeman
           {transport.riders} riders{transport.seats > 0 && ` · ${Math.round((100 * transport.riders) / transport.seats)} % of ${transport.seats} seats`}
         </Figure>
       </div>
-      <EmailDelivery emails={emails} />
-      {board.reach && <PassengerReach reach={board.reach} />}
+      <EmailDelivery emails={emails} canConfigure={canConfigure} />
+      {board.reach && <PassengerReach reach={board.reach} canConfigure={canConfigure} />}
       <FlightRows flights={board.flights ?? []} airport={board.airport} now={now} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
@@ -222,7 +239,7 @@ function WalksByHotel({ walks }: { walks: Board["walks"] }) {
  * Voucher emails as delivered, never "sent" when they were kept: without a mail server the outbox
  * keeps them (amber, with what to configure), which is not a failure (red) either.
  */
-function EmailDelivery({ emails }: { emails: Board["emails"] }) {
+function EmailDelivery({ emails, canConfigure }: { emails: Board["emails"]; canConfigure: boolean }) {
   const total = emails.delivered + emails.kept + emails.queued + emails.failed;
   if (total === 0) return null;
   const tone: DeliveryTone = emails.failed > 0 ? "failed" : emails.kept > 0 ? "kept" : emails.queued > 0 ? "queued" : "delivered";
@@ -237,7 +254,7 @@ function EmailDelivery({ emails }: { emails: Board["emails"] }) {
       </span>
       {emails.kept > 0 && (
         <span data-testid="board-emails-kept">
-          {emails.kept} kept — {emails.mailServer ? "kept before a mail server was configured; the delivery sweep sends them" : "no mail server configured: set SMTP_URL (docs/configuration.md)"}
+          {emails.kept} kept — {emails.mailServer ? "kept before a mail server was configured; the delivery sweep sends them" : noServerWords(["mail"], canConfigure)}
         </span>
       )}
     </DeliveryNotice>
@@ -248,10 +265,10 @@ function EmailDelivery({ emails }: { emails: Board["emails"] }) {
  * Passengers of booked groups not yet reached, by why, over email and SMS: a passenger is reached
  * when an email to them was accepted or an SMS to them was confirmed by the handset.
  */
-function PassengerReach({ reach }: { reach: Board["reach"] }) {
+function PassengerReach({ reach, canConfigure }: { reach: Board["reach"]; canConfigure: boolean }) {
   if (reach.passengers === 0) return null;
   const notReached = reach.passengers - reach.reached;
-  const missing = [!reach.mailServer ? "no mail server (set SMTP_URL)" : null, !reach.smsProvider ? "no SMS provider (set SMS_URL)" : null].filter(Boolean);
+  const missing = [!reach.mailServer ? ("mail" as const) : null, !reach.smsProvider ? ("sms" as const) : null].filter((m) => m !== null);
   const tone: DeliveryTone = reach.failed > 0 ? "failed" : reach.kept > 0 || reach.noContact > 0 ? "kept" : notReached > 0 ? "queued" : "delivered";
   return (
     <DeliveryNotice tone={tone} testId="board-reach">
@@ -263,10 +280,10 @@ function PassengerReach({ reach }: { reach: Board["reach"] }) {
       {reach.failed > 0 && <span data-testid="board-reach-failed" className="text-destructive">{reach.failed} whose every message failed (see their case&apos;s messages)</span>}
       {reach.kept > 0 && (
         <span data-testid="board-reach-kept">
-          {reach.kept} kept{missing.length ? ` — ${missing.join(", ")}` : " — written before a server was configured"}
+          {reach.kept} kept — {missing.length ? noServerWords(missing, canConfigure) : "written before a server was configured"}
         </span>
       )}
-      {reach.noContact > 0 && <span data-testid="board-reach-no-contact">{reach.noContact} with no email or usable phone: hand a printed voucher</span>}
+      {reach.noContact > 0 && <span data-testid="board-reach-no-contact">{reach.noContact} whose group has no email or usable phone: hand them a printed voucher</span>}
     </DeliveryNotice>
   );
 }

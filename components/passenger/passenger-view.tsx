@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { fill, LOCALE_NAMES, LOCALES, type PageWord } from "@/lib/i18n";
 import type { PassengerStatus } from "@/lib/passenger/schemas";
+import { formatLocalDayTime, formatLocalTime } from "@/lib/i18n/format";
 import { CareOwed } from "./care-owed";
 import { PassengerMealVouchers } from "./meal-vouchers";
 import { RateStay } from "./rate-stay";
@@ -94,8 +95,9 @@ export function PassengerView({ token, initial, hotels: initialHotels, words: w,
   }
 
   const r = status.reservation;
-  const when = (iso: string) => new Intl.DateTimeFormat(locale, { timeZone: r.timeZone, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
-  const time = (iso: string) => new Intl.DateTimeFormat(locale, { timeZone: r.timeZone, hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+  // one 24-hour clock in the passenger's language throughout, as the vouchers and rides below write it
+  const when = (iso: string) => formatLocalDayTime(iso, r.timeZone, locale);
+  const time = (iso: string) => formatLocalTime(iso, r.timeZone, locale);
   const minutesToPickup = status.ride ? Math.round((Date.parse(status.ride.pickupAt) - now) / 60_000) : null;
   const statusWord = w[`status${r.status}` as PageWord] ?? r.status;
 

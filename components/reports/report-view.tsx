@@ -3,12 +3,13 @@
 import { Download } from "lucide-react";
 import type { ReactElement } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatMoney } from "@/components/console/format";
+import { formatMoney, formatZoned } from "@/components/console/format";
+import { LocalTime } from "@/components/console/local-time";
 import { CareComplianceTable } from "@/components/reports/care-compliance-table";
 import { WorstHotels } from "@/components/reports/worst-hotels";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { PolicyName } from "@/lib/policies/names";
 import { policyHref } from "@/lib/policies/href";
 import type { Report } from "@/lib/reports/schemas";
@@ -17,8 +18,16 @@ const pct = (v: number | null) => (v === null ? "—" : `${Math.round(v * 1000) 
 const min = (v: number | null) => (v === null ? "—" : `${v} min`);
 const label = (v: string) => v.replaceAll("_", " ").toLowerCase().replace(/^./, (c) => c.toUpperCase());
 
-/** One weekly report: charts of the review figures, the service figures per airport, failing policies (by name) and providers. */
-export function ReportView({ report, csvHref, careCsvHref, policies }: { report: Report; csvHref: string; careCsvHref?: string; policies: Record<string, PolicyName> }) {
+/** "Mon 16 Nov": a day as the console writes it, in a zone. */
+const dayIn = (at: string | Date, zone: string) => formatZoned(at, zone).split(" ").slice(0, 3).join(" ");
+
+/**
+ * One weekly report (or the week so far: `live`): charts of the review figures, the service figures
+ * per airport, failing policies (by name) and providers. Its days and the time it was computed read
+ * in `zone` (the report's own zone, or the reader's airport's when the report's is UTC), and in UTC
+ * when the header says so. No CSV for the week so far: it is not kept.
+ */
+export function ReportView({ report, csvHref, careCsvHref, policies, zone, live = false }: { report: Report; csvHref?: string; careCsvHref?: string; policies: Record<string, PolicyName>; zone: string; live?: boolean }) {
   // ALL is the total of the airports the reader may see (absent from an old report read by a principal of some airports)
   const all = report.airports.find((a) => a.airport === "ALL");
   const perAirport = report.airports.filter((a) => a.airport !== "ALL");
@@ -28,12 +37,24 @@ export function ReportView({ report, csvHref, careCsvHref, policies }: { report:
   return (
     <div className="grid min-w-0 gap-4" data-testid="report-view">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">
-          {report.periodStart.slice(0, 10)} to {report.periodEnd.slice(0, 10)} ({report.timeZone}) · computed {report.generatedAt.replace("T", " ").slice(0, 16)}Z
+        <p className="text-sm text-muted-foreground" data-testid="report-period">
+          {live ? (
+            <>
+              This week so far: since {dayIn(report.periodStart, report.timeZone)} 00:00 ({report.timeZone}) · as of <LocalTime at={report.generatedAt} zone={zone} />
+            </>
+          ) : (
+            <>
+              {/* the period ends at the next Monday 00:00: its last day is the Sunday before */}
+              {dayIn(report.periodStart, report.timeZone)} to {dayIn(new Date(new Date(report.periodEnd).getTime() - 1), report.timeZone)} ({report.timeZone}) · computed{" "}
+              <LocalTime at={report.generatedAt} zone={zone} />
+            </>
+          )}
         </p>
-        <Button asChild variant="outline" size="sm">
-          <a href={csvHref} data-testid="report-csv"><Download aria-hidden /> CSV</a>
-        </Button>
+        {csvHref && (
+          <Button asChild variant="outline" size="sm">
+            <a href={csvHref} data-testid="report-csv"><Download aria-hidden /> CSV</a>
+          </Button>
+        )}
       </div>
       <div className="grid gap-3 sm:grid-cols-4" data-testid="report-totals">
         <Stat title="Items closed" value={String(all?.closedItems ?? 0)} />
@@ -120,7 +141,9 @@ export function ReportView({ report, csvHref, careCsvHref, policies }: { report:
       </div>
       <WorstHotels hotels={report.worstHotels ?? []} />
       <CareComplianceTable rows={report.careCompliance} csvHref={careCsvHref ?? `/reports/care-compliance.csv?from=${encodeURIComponent(report.periodStart)}&to=${encodeURIComponent(report.periodEnd)}`} />
-      <Table data-testid="report-airports">
+      {/* eleven columns scroll sideways beside the weeks' list: the scroller is a named, focusable region so a keyboard can scroll it */}
+      <div role="region" aria-label="Figures per airport" tabIndex={0} className="relative w-full overflow-x-auto rounded-md border bg-card focus-visible:outline-2 focus-visible:outline-ring">
+        <table data-slot="table" className="w-full caption-bottom text-sm" data-testid="report-airports">
         <TableHeader>
           <TableRow>
             <TableHead>Airport</TableHead>
@@ -153,7 +176,8 @@ export function ReportView({ report, csvHref, careCsvHref, policies }: { report:
             </TableRow>
           ))}
         </TableBody>
-      </Table>
+        </table>
+      </div>
     </div>
   );
 }

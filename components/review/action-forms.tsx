@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Lightbulb } from "lucide-react";
-import { useState, useTransition } from "react";
+import { type ReactNode, useState, useTransition } from "react";
 import { type FieldValues, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import {
@@ -73,6 +73,7 @@ export function ReviewActions({
   offers,
   groups,
   taken,
+  resolvedAs = null,
 }: {
   itemUrn: string;
   state: string;
@@ -85,6 +86,8 @@ export function ReviewActions({
   groups: SplitGroup[];
   /** what was last done on the item (rebook, relax, split, override) as a resolution: the resolve form's default */
   taken: ReviewResolution | null;
+  /** how a resolved item was resolved, in words (who, how, when): shown in place of its recommendations */
+  resolvedAs?: ReactNode;
 }) {
   const [tab, setTab] = useState<Kind>("rebook");
   const [prefill, setPrefill] = useState<Prefill>({ kind: "rebook", n: 0 });
@@ -117,7 +120,12 @@ export function ReviewActions({
             </Button>
           )}
         </div>
-        {recommendations.length === 0 ? (
+        {resolved ? (
+          // a resolved item waits for no recommendation: what was done stands in their place
+          <p className="text-sm" data-testid="review-recommendations-resolved">
+            {resolvedAs ?? "Resolved"}.
+          </p>
+        ) : recommendations.length === 0 ? (
           <p className="text-sm text-muted-foreground">No recommendation: no hotel of the latest wave fits these groups and no single relaxed constraint would place them.</p>
         ) : (
           <ol className="grid gap-2">

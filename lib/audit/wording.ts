@@ -5,11 +5,17 @@ import type { FieldChange } from "@/db/schema/json";
 import { MONTHS } from "@/lib/time-zones";
 import { ACCESS_DENIED_ACTION } from "./refused";
 
-/** The names a page of entries resolved (auditLabels): users and clients, policies, records. */
+/**
+ * The names a page of entries resolved (auditLabels): users and clients, policies, records; and
+ * `time`, how the page writes an instant (the console's Local/UTC choice in the entry's airport
+ * zone), so a re-timed pickup reads "05:20 CET → 05:10 CET" when the header says Local. Without
+ * it, times are UTC, labelled so.
+ */
 export type WordingNames = {
   users: Record<string, string>;
   policies: Record<string, PolicyName>;
   entities: Record<string, { label: string }>;
+  time?: (iso: string) => string;
 };
 
 const NO_NAMES: WordingNames = { users: {}, policies: {}, entities: {} };
@@ -153,12 +159,22 @@ const URN = /^urn:svc:([a-z]+):[0-9a-f-]{36}$/;
 const URN_IN_TEXT = /(urn:svc:[a-z]+:[0-9a-f-]{36})( v\d+)?/g;
 const LIST_SHOWN = 3;
 
-/** "roomsRequested" → "rooms requested"; "constraints.minStars" → "Constraints › min stars"; known fields by their label. */
+/** A code as typed (a PNR "T7YU4G", a group "CREW1", a flight "AF1234"): capitals and digits, no lower case to split words at. */
+const CODE = /^[A-Z0-9][A-Z0-9_-]*$/;
+
+/** A code, not one of the service's own words ("ECONOMY", "MANUAL_REVIEW" are worded). */
+const isCode = (s: string) => CODE.test(s) && !ENUM_VALUES.has(s);
+
+/**
+ * "roomsRequested" → "rooms requested"; "constraints.minStars" → "Constraints › min stars"; known
+ * fields by their label; a part that is a code (a group keyed by its PNR) kept as typed.
+ */
 export function fieldWords(field: string): string {
   if (FIELD_WORDS[field]) return FIELD_WORDS[field];
   return field
     .split(".")
     .map((part, i) => {
+      if (isCode(part)) return part;
       const w = FIELD_WORDS[part]?.toLowerCase() ?? words(part.replace(/([a-z0-9])([A-Z])/g, "$1 $2"));
       return i === 0 ? capital(w) : w;
     })
@@ -186,14 +202,14 @@ export function valueWords(v: unknown, names: WordingNames = NO_NAMES, depth = 0
     if (depth > 0) return Object.keys(o).length === 1 ? "1 field" : `${Object.keys(o).length} fields`;
     const parts = Object.entries(o)
       .filter(([, x]) => x !== null && x !== undefined && x !== "")
-      .map(([k, x]) => `${fieldWords(k).toLowerCase()} ${valueWords(x, names, depth + 1)}`);
+      .map(([k, x]) => `${isCode(k) ? k : fieldWords(k).toLowerCase()} ${valueWords(x, names, depth + 1)}`);
     return parts.length ? parts.join("; ") : "none";
   }
   return String(v);
 }
 
 function stringWords(s: string, names: WordingNames): string {
-  if (ISO_TIME.test(s)) return timeWords(s);
+  if (ISO_TIME.test(s)) return names.time && !Number.isNaN(new Date(s).getTime()) ? names.time(s) : timeWords(s);
   const urn = URN.exec(s);
   if (urn) {
     if (names.users[s]) return names.users[s];

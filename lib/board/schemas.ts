@@ -156,11 +156,11 @@ export const Board = z
     reach: z
       .object({
         passengers: z.number().int().meta({ description: "passengers of the open live cases whose group holds a CONFIRMED reservation" }),
-        reached: z.number().int().meta({ description: "of them, those with a voucher, rehousing, choice or stay-change message SENT by email or DELIVERED by SMS" }),
+        reached: z.number().int().meta({ description: "of them, those whose group (an address of any of its passengers) got a voucher, rehousing, choice or stay-change message SENT by email or DELIVERED by SMS" }),
         waiting: z.number().int().meta({ description: "not reached yet: a message queued or on its way (or not yet written)" }),
         failed: z.number().int().meta({ description: "not reached: every message to them failed (see their case's messages)" }),
         kept: z.number().int().meta({ description: "not reached: their messages were KEPT, no server configured for the channel" }),
-        noContact: z.number().int().meta({ description: "no email and no phone on the manifest: hand them a printed voucher" }),
+        noContact: z.number().int().meta({ description: "in a group none of whose passengers has an email or a phone we can text: hand them a printed voucher" }),
         mailServer: z.boolean().meta({ description: "whether a mail server (SMTP_URL) is configured" }),
         smsProvider: z.boolean().meta({ description: "whether an SMS provider (SMS_URL) is configured" }),
       })

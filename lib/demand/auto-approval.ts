@@ -8,23 +8,24 @@ type PolicyFlags = {
   maxAutomaticRoomsPerWave: number;
   incrementalRequiresApproval: boolean;
 };
-export type TierPolicy<P extends PolicyFlags = PolicyFlags> = { tier: string; policy: P | null };
+/** A tier of the case with the policy that applies to it and, when known, how many of the case's passengers (needing rooms) it has. */
+export type TierPolicy<P extends PolicyFlags = PolicyFlags> = { tier: string; policy: P | null; passengers?: number };
 
 export type AutoDecision<P extends PolicyFlags = PolicyFlags> =
   | { approve: true; policy: P; ceiling: number }
   | { approve: false; why: string };
 
 /**
- * The policy a case's demand is decided against: the matched policy of the case's first tier in
- * allocation pass order (FIRST, BUSINESS, PREMIUM_ECONOMY, ECONOMY, CREW) that has one.
+ * The policy a case's demand names (its decision's record): the matched policy of the tier most of
+ * the case's passengers travel in, so a mostly-economy case with two business passengers names
+ * its economy policy, not the business one; between tiers of as many passengers, the first in
+ * allocation pass order (FIRST, BUSINESS, PREMIUM_ECONOMY, ECONOMY, CREW). Tiers without a policy
+ * are passed over. Each tier is still allocated under its own policy; this is the one named.
  */
 export function policyOfRecord<P extends PolicyFlags>(tiers: readonly TierPolicy<P>[]): P | null {
-  const byTier = new Map(tiers.map((t) => [t.tier, t.policy]));
-  for (const tier of inPassOrder([...byTier.keys()])) {
-    const p = byTier.get(tier);
-    if (p) return p;
-  }
-  return null;
+  const order = inPassOrder(tiers.map((t) => t.tier));
+  const named = tiers.filter((t) => t.policy).sort((a, b) => (b.passengers ?? 0) - (a.passengers ?? 0) || order.indexOf(a.tier) - order.indexOf(b.tier));
+  return named[0]?.policy ?? null;
 }
 
 /**

@@ -4,6 +4,8 @@ import { createElement } from "react";
 import { messages, vouchers } from "@/db/schema";
 import Cancellation from "@/emails/cancellation";
 import type { Ctx } from "@/lib/context";
+import type { Locale } from "@/lib/i18n";
+import { momentWords } from "@/lib/i18n/format";
 import type { EventData } from "@/lib/events/catalogue";
 import { voucherProps } from "@/lib/vouchers/model";
 import { airlineName } from "./airline";
@@ -48,8 +50,8 @@ export async function queueCancellationMessages(ctx: Ctx, event: EventData<"rese
   }
   const props = await voucherProps(ctx, reservation);
   const airline = await airlineName(ctx, reservation.tenant);
-  const checkInLabel = `${props.checkIn.dateLabel} ${props.checkIn.time}`;
-  const values = { airline, code: props.confirmationCode, hotel: props.hotel.name, checkIn: checkInLabel, reason: event.reason };
+  // dates in the message's language
+  const valuesIn = (locale: Locale) => ({ airline, code: props.confirmationCode, hotel: props.hotel.name, checkIn: momentWords(props.checkIn, locale), reason: event.reason });
   return queueMessages(ctx, {
     tenant: reservation.tenant,
     caseUrn: reservation.caseUrn,
@@ -60,6 +62,7 @@ export async function queueCancellationMessages(ctx: Ctx, event: EventData<"rese
     template: "cancellation",
     payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, reason: event.reason },
     render: async (channel, locale) => {
+      const values = valuesIn(locale);
       if (channel === "SMS") return { text: smsText(locale, "cancellation.sms", values) };
       const lines = [textFor(locale, "cancellation.body", values), textFor(locale, "cancellation.reason", values), textFor(locale, "cancellation.help", values)];
       const element = createElement(Cancellation, { lang: locale, preview: textFor(locale, "cancellation.preview", values), heading: textFor(locale, "cancellation.heading", values), lines });

@@ -5,21 +5,24 @@ import { VOUCHER_KINDS_SQL } from "./kinds";
 import { e164Sql } from "@/lib/phone";
 
 /**
- * Passengers with a CONFIRMED reservation, by whether they have been reached. Each passenger is in
- * exactly one bucket, in this order: reached (a message of VOUCHER_KINDS to them SENT by email, or
- * DELIVERED by SMS), noContact (no email and no phone we can text, i.e. none or one toE164 cannot
- * read: nothing is ever written to them, so hand them a printed voucher), waiting (a
- * message queued or on its way, or none written yet), kept (only kept: no server configured, or a
- * drill), failed (every message to them failed).
+ * Passengers with a CONFIRMED reservation, by whether they have been reached. A message about a
+ * group goes to every address of the group (recipientsOfGroup), so a passenger is reached when
+ * their group's contact was: a child with no phone of their own is reached through the parent who
+ * booked. Each passenger is in exactly one bucket, in this order: reached (a message of
+ * VOUCHER_KINDS to an address of their group SENT by email, or DELIVERED by SMS), noContact (nobody
+ * in the group has an email or a phone we can text, i.e. none or one toE164 cannot read: nothing is
+ * ever written to them, so hand them a printed voucher), waiting (a message queued or on its way,
+ * or none written yet), kept (only kept: no server configured, or a drill), failed (every message
+ * to the group failed).
  */
 export type Reach = { passengers: number; reached: number; waiting: number; failed: number; kept: number; noContact: number };
 
 /**
- * What the voucher messages to one passenger came to, read once per passenger: the writer stores
- * recipients normalised (an address lowercased, a number in E.164), so each passenger's own
- * normalised address and number find their messages through the (case, recipient) index. (A
- * correlated search per bucket, normalising every message's number, made the board's read cost
- * passengers × messages × 4 and slowed a meltdown's bookings with it.)
+ * What the voucher messages to one passenger's group came to: the writer stores recipients
+ * normalised (an address lowercased, a number in E.164), so each group member's own normalised
+ * address and number find the group's messages through the (case, recipient) index; a group is a
+ * handful of passengers. (A correlated search per bucket, normalising every message's number, made
+ * the board's read cost passengers × messages × 4 and slowed a meltdown's bookings with it.)
  */
 const delivery = sql`lateral (
   select
@@ -27,14 +30,20 @@ const delivery = sql`lateral (
     bool_or(m.status = 'QUEUED' or (m.channel = 'SMS' and m.status = 'SENT')) as under_way,
     bool_or(m.status = 'KEPT') as kept,
     bool_or(m.status = 'FAILED') as failed
-  from ${messages} m
-  where m.case_urn = ${passengers.caseUrn} and m.kind in (${VOUCHER_KINDS_SQL})
-    and m.recipient in (lower(btrim(${passengers.email})), ${e164Sql(passengers.phone)})
+  from ${passengers} g
+  join ${messages} m on m.case_urn = g.case_urn and m.kind in (${VOUCHER_KINDS_SQL})
+    and m.recipient in (lower(btrim(g.email)), ${e164Sql(sql`g.phone`)})
+  where g.case_urn = ${passengers.caseUrn} and g.group_id = ${passengers.groupId}
 ) d`;
 
 const reached = sql`coalesce(d.reached, false)`;
-// the writer's rule (recipientsOfGroup): a blank email and a number toE164 cannot read get no message
-const noContact = sql`(nullif(btrim(${passengers.email}), '') is null and ${e164Sql(passengers.phone)} is null)`;
+// the writer's rule (recipientsOfGroup): a blank email and a number toE164 cannot read get no
+// message, so a group none of whose members has either is never written to
+const noContact = sql`not exists (
+  select 1 from ${passengers} g
+  where g.case_urn = ${passengers.caseUrn} and g.group_id = ${passengers.groupId}
+    and (nullif(btrim(g.email), '') is not null or ${e164Sql(sql`g.phone`)} is not null)
+)`;
 const underWay = sql`coalesce(d.under_way, false)`;
 const kept = sql`coalesce(d.kept, false)`;
 const failed = sql`coalesce(d.failed, false)`;

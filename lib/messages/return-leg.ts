@@ -9,6 +9,7 @@ import { computeStay } from "@/lib/cases/stay";
 import { type Ctx, transaction } from "@/lib/context";
 import { localMoment } from "@/lib/vouchers/local-time";
 import type { Locale } from "@/lib/i18n";
+import { dayWords, momentWords } from "@/lib/i18n/format";
 import { queueMessages } from "./queue";
 import { addressesOf, recipientsOfGroup } from "./recipients";
 import { smsText, textFor } from "./texts";
@@ -73,20 +74,21 @@ export async function queueReturnLegMessages(ctx: Ctx, input: { caseUrn: string;
         const ride = rides.find((r) => r.passengers.some((p) => p.passengerId === guest.passengerId)) ?? rides.find((r) => r.reservationUrns.includes(stay.urn));
         const departure = localMoment(new Date(next.scheduledDeparture), timeZone);
         const pickupAt = ride ? localMoment(ride.scheduledAt, timeZone) : null;
-        const values = {
+        // dates in the message's language: filled per recipient's locale
+        const values = (locale: Locale) => ({
           airline,
           flight: next.number,
           name: [guest.firstName, guest.lastName].filter(Boolean).join(" ") || "",
           hotel: hotelRows.find((h) => h.urn === stay.hotelUrn)?.name ?? stay.hotelName ?? "",
           timeZone,
-          departureDate: departure.dateLabel,
+          departureDate: dayWords(departure, locale),
           departureTime: departure.time,
-          departure: `${departure.dateLabel} ${departure.time}`,
-          pickupDate: pickupAt?.dateLabel ?? "",
+          departure: momentWords(departure, locale),
+          pickupDate: pickupAt ? dayWords(pickupAt, locale) : "",
           pickupTime: pickupAt?.time ?? "",
-          pickup: pickupAt ? `${pickupAt.dateLabel} ${pickupAt.time}` : "",
+          pickup: pickupAt ? momentWords(pickupAt, locale) : "",
           location: ride ? (ride.pickupLocation ?? ride.vehicle?.pickupLocation ?? "") : "",
-        };
+        });
         queued += await queueMessages(tx, {
           tenant: kase.tenant,
           caseUrn: kase.urn,
@@ -97,7 +99,7 @@ export async function queueReturnLegMessages(ctx: Ctx, input: { caseUrn: string;
           template: "return-leg",
           payload: { flightNumber: next.number, scheduledDeparture: next.scheduledDeparture, pickup: ride ? ride.scheduledAt.toISOString() : null },
           render: async (channel, locale) => {
-            const words = withDefaults(locale, values);
+            const words = withDefaults(locale, values(locale));
             if (channel === "SMS") return { text: smsText(locale, pickupAt ? "returnLeg.sms.pickup" : "returnLeg.sms.noPickup", words) };
             const subject = textFor(locale, pickupAt ? "returnLeg.subject.pickup" : "returnLeg.subject.noPickup", words);
             const lines = [textFor(locale, "returnLeg.greeting", words), textFor(locale, "returnLeg.departure", words), textFor(locale, pickupAt ? "returnLeg.pickup" : "returnLeg.noPickup", words), textFor(locale, "returnLeg.checkOut", words)];

@@ -8,6 +8,7 @@ import { voucherPropsOnce } from "@/lib/vouchers/model";
 import { renderVoucher } from "@/lib/vouchers/render";
 import { rideStatusOf } from "@/lib/rides/ride-status";
 import type { Locale } from "@/lib/i18n";
+import { momentWords } from "@/lib/i18n/format";
 import { airlineName } from "./airline";
 import { queueMessages } from "./queue";
 import { recipientsOfGroup } from "./recipients";
@@ -56,7 +57,8 @@ export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, k
   const link = passengerLink(signPassengerToken(reservation.urn, linkExpiry(reservation.checkOut)));
   const airline = await airlineName(ctx, reservation.tenant);
   const texts = followUp ? RIDE_FOLLOW_UP : (TEXTS[kind] ?? TEXTS.VOUCHER!);
-  const values = { airline, code: props.confirmationCode, hotel: props.hotel.name, checkIn: `${props.checkIn.dateLabel} ${props.checkIn.time}`, checkOut: `${props.checkOut.dateLabel} ${props.checkOut.time}`, link };
+  // dates in the message's language: a Spanish SMS carries a Spanish date
+  const values = (locale: Locale) => ({ airline, code: props.confirmationCode, hotel: props.hotel.name, checkIn: momentWords(props.checkIn, locale), checkOut: momentWords(props.checkOut, locale), link });
   return queueMessages(ctx, {
     tenant: reservation.tenant,
     caseUrn: reservation.caseUrn,
@@ -70,9 +72,9 @@ export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, k
     passengerLink: link,
     sentByCaller,
     render: async (channel, locale) => {
-      if (channel === "SMS") return { text: smsText(locale, texts.sms, { ...values, ride: rideSentence(props, locale) }) };
+      if (channel === "SMS") return { text: smsText(locale, texts.sms, { ...values(locale), ride: rideSentence(props, locale) }) };
       const { html, text } = await renderVoucher({ ...props, passengerLink: link });
-      return { subject: textFor(locale, texts.subject, values), html, text };
+      return { subject: textFor(locale, texts.subject, values(locale)), html, text };
     },
   });
 }
@@ -106,9 +108,9 @@ export async function queueRideFollowUp(ctx: Ctx, reservationUrn: string): Promi
 /** The ride in one SMS sentence: the shuttle's pickup, the taxi voucher, none owed, or that it follows. */
 function rideSentence(p: Props, locale: Locale): string {
   // the pickup point is on the voucher behind the link: an SMS has two segments for the hotel, the code and the link
-  if (p.transport) return textFor(locale, "ride.shuttle", { when: `${p.transport.pickup.dateLabel} ${p.transport.pickup.time}` });
+  if (p.transport) return textFor(locale, "ride.shuttle", { when: momentWords(p.transport.pickup, locale) });
   const taxi = p.taxis?.[0];
-  if (taxi) return textFor(locale, "ride.taxi", { code: taxi.code, when: `${taxi.pickup.dateLabel} ${taxi.pickup.time}` });
+  if (taxi) return textFor(locale, "ride.taxi", { code: taxi.code, when: momentWords(taxi.pickup, locale) });
   return textFor(locale, p.rideNote === "NONE_OWED" ? "ride.none" : "ride.pending", {});
 }
 

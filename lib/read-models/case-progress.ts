@@ -7,6 +7,8 @@ import { failureInWords } from "@/lib/messages/failure";
 import { VOUCHER_KINDS } from "@/lib/messages/kinds";
 import { type Reach, reachOf } from "@/lib/messages/reach";
 import { noServerReason } from "@/lib/messages/channels";
+import { noServerWords } from "@/lib/messages/no-server-words";
+import { hasPermission } from "@/lib/auth/roles";
 import { loadCase } from "@/lib/cases/load";
 
 /** attention: nothing failed, but something needs a setting or a person (mail kept for lack of a mail server) */
@@ -163,7 +165,7 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
     problems: [],
   });
 
-  steps.push(reachStep(reach, failedRows, vouchered, row.mode));
+  steps.push(reachStep(reach, failedRows, vouchered, row.mode, hasPermission(ctx.principal.roles, "settings:write")));
 
   const current = steps.find((s) => s.state === "active" || s.state === "failed" || s.state === "attention")?.key ?? null;
   return { steps, current };
@@ -173,24 +175,21 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
  * Passengers reached, over both channels: an email the mail server accepted (SENT) or an SMS the
  * handset confirmed (DELIVERED). KEPT messages never left the outbox (no server for the channel, or
  * a drill's), so they are their own state, named with what to configure, in amber: not done, and
- * not a failure either; so are passengers with no email and no phone (a printed voucher reaches them).
+ * not a failure either; so are passengers whose group has no email and no phone (a printed voucher
+ * reaches them). A passenger counts as reached when their group's contact was (lib/messages/reach).
  */
-function reachStep(reach: Reach | null, failedRows: FailedMessage[], vouchered: number, mode: CaseRow["mode"]): ProgressStep {
+function reachStep(reach: Reach | null, failedRows: FailedMessage[], vouchered: number, mode: CaseRow["mode"], canConfigure: boolean): ProgressStep {
   const base = { key: "reach", label: "Passengers reached" } as const;
   if (!reach || reach.passengers === 0) return { ...base, state: "waiting", detail: vouchered ? "no passenger booked yet" : "after the vouchers", problems: [] };
-  const missing = [noServerReason("EMAIL") ? "SMTP_URL" : null, noServerReason("SMS") ? "SMS_URL" : null].filter(Boolean);
-  const keptWhy =
-    mode !== "LIVE"
-      ? "a drill's messages are never sent"
-      : missing.length
-        ? `no ${missing.length === 2 ? "mail server or SMS provider" : missing[0] === "SMTP_URL" ? "mail server" : "SMS provider"} configured: set ${missing.join(" and ")} (docs/configuration.md)`
-        : "written before a server was configured; the delivery sweep sends them";
+  const missing = [noServerReason("EMAIL") ? ("mail" as const) : null, noServerReason("SMS") ? ("sms" as const) : null].filter((m) => m !== null);
+  // an admin is told the setting; anyone else, whom to tell
+  const keptWhy = mode !== "LIVE" ? "a drill's messages are never sent" : missing.length ? noServerWords(missing, canConfigure) : "written before a server was configured; the delivery sweep sends them";
   const parts = [
     `${reach.reached} of ${reach.passengers} reached`,
     reach.waiting ? `${reach.waiting} waiting for delivery` : null,
     reach.failed ? `${reach.failed} failed` : null,
     reach.kept ? `${reach.kept} kept — ${keptWhy}` : null,
-    reach.noContact ? `${reach.noContact} with no email or usable phone — hand a printed voucher` : null,
+    reach.noContact ? `${reach.noContact} whose group has no email or usable phone — hand them a printed voucher` : null,
   ];
   const state: StepState =
     reach.reached === reach.passengers ? "done" : reach.waiting > 0 ? "active" : reach.failed ? "failed" : mode !== "LIVE" && reach.noContact === 0 ? "done" : "attention";

@@ -23,6 +23,7 @@ const PAGES: [string, (b: BookedCase) => string][] = [
   ["policies", () => "/policies"],
   ["new policy", () => "/policies/new"],
   ["reports", () => "/reports"],
+  ["reports, this week so far", () => "/reports?report=this-week"],
   ["audit", () => "/audit"],
   ["transport", () => "/transport"],
   ["outbox", () => "/outbox"],

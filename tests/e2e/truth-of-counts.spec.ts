@@ -51,7 +51,7 @@ test.describe("the console counts what happened (issue 19, points 2 and 3)", () 
       await expect(emails).toHaveAttribute("data-state", "attention", { timeout: 1_000 });
     }).toPass({ timeout: 120_000, intervals: [1_000, 2_000, 3_000] });
     await expect(emails).toContainText("Passengers reached");
-    await expect(emails).toContainText("0 of 2 reached, 2 kept — no mail server or SMS provider configured: set SMTP_URL and SMS_URL");
+    await expect(emails).toContainText("0 of 2 reached, 2 kept — mail and SMS are not being sent: tell your administrator");
 
     // two extra rooms on a case whose family has its room: the approval says they are held
     const extra = await page.request.post(`/api/v1/demand/case/${encodeURIComponent(caseUrn)}`, { data: { type: "INCREMENTAL", roomsRequested: 2 } });
@@ -69,7 +69,7 @@ test.describe("the console counts what happened (issue 19, points 2 and 3)", () 
 
     // the board: kept mail named, and the held rooms are not "not yet placed"
     await page.goto("/board?airport=CDG");
-    await expect(page.getByTestId("board-emails-kept")).toContainText("no mail server configured: set SMTP_URL");
+    await expect(page.getByTestId("board-emails-kept")).toContainText("mail is not being sent: tell your administrator");
     await expect(page.getByTestId("board-rooms-for-later")).toContainText("held for passengers added later");
 
     // the outbox says nothing leaves the server

@@ -17,6 +17,7 @@ import { sessionCtx } from "@/lib/console/session-ctx";
 import { auditLabels } from "@/lib/read-models/audit-labels";
 import { FilterNotice } from "@/components/console/filter-notice";
 import { caseLabels } from "@/lib/read-models/case-labels";
+import { airportTimeZones } from "@/lib/cases/airports";
 import { loadMoreAudit } from "./actions";
 
 export const metadata: Metadata = { title: "Audit" };
@@ -55,6 +56,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   } else {
     const page = await listAudit({ ctx, input: parsed.data });
     const labels = await auditLabels({ ctx, input: { entries: page.items } });
+    const zones = await airportTimeZones(ctx, page.items.map((e) => e.airport));
     body =
       page.items.length === 0 ? (
         <EmptyState icon={FileClock} title={filtered ? "No audit entries match these filters" : "No audit entries yet"} testId="audit-empty">
@@ -69,7 +71,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </EmptyState>
       ) : (
         // keyed by the filters so a new search starts a fresh list instead of appending
-        <AuditTable key={JSON.stringify(query)} initial={{ ...page, labels }} filters={query} loadMore={loadMoreAudit} />
+        <AuditTable key={JSON.stringify(query)} initial={{ ...page, labels, zones }} filters={query} loadMore={loadMoreAudit} />
       );
   }
 

@@ -49,7 +49,7 @@ export default async function BoardPage({ searchParams }: { searchParams: Promis
         }
       />
       {read.ok ? (
-        <BoardView key={airport} initial={read.value} zone={zones[airport] ?? "UTC"} canCallHotels={hasPermission(ctx.principal.roles, "capacity:call")} canDecideDemands={hasPermission(ctx.principal.roles, "demand:decide")} />
+        <BoardView key={airport} initial={read.value} zone={zones[airport] ?? "UTC"} canCallHotels={hasPermission(ctx.principal.roles, "capacity:call")} canDecideDemands={hasPermission(ctx.principal.roles, "demand:decide")} canConfigure={hasPermission(ctx.principal.roles, "settings:write")} />
       ) : (
         <ListRefusal error={read.error} what="the board" airport={airport} myAirports={ctx.principal.airports} clearHref="/board" />
       )}

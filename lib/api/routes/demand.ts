@@ -16,7 +16,8 @@ export const createDemandRoute = defineRoute({
     "enqueues the allocation. Automatic approval needs, for every tier among the case's passengers, a matching " +
     "ACTIVE policy with autoApproveDemand; roomsRequested must be at most the smallest maxAutomaticRoomsPerWave " +
     "among them; for INCREMENTAL none may have incrementalRequiresApproval. The approval then records the policy " +
-    "of the case's first tier in pass order (FIRST, BUSINESS, PREMIUM_ECONOMY, ECONOMY, CREW). One INITIAL per case " +
+    "of the tier most of the case's passengers travel in (between tiers of as many, the first in pass order: FIRST, " +
+    "BUSINESS, PREMIUM_ECONOMY, ECONOMY, CREW). One INITIAL per case " +
     "(unless rejected; else 409 INVALID_TRANSITION); INCREMENTAL only once an INITIAL is APPROVED, FULFILLED or " +
     "PARTIAL (else 409 INVALID_TRANSITION). A closed case: 409 CASE_CLOSED. roomsRequested may be omitted on an INITIAL " +
     "demand: it is then what the allocation would place — for a tier whose policy has care.requestRoomsFromCare, the rooms of " +

@@ -118,14 +118,15 @@ describe("POST /demand/case/{caseUrn}", () => {
     // ECONOMY has no policy yet
     const c1 = await insertCase(database.db, { tenant, groups });
     expect((await createCall(c1.urn, { type: "INITIAL", roomsRequested: 3 }, token)).json.status).toBe("REQUESTED");
-    await activePolicy(database.db, tenant, { tiers: ["ECONOMY"], autoApproveDemand: true, maxAutomaticRoomsPerWave: 100 });
+    const economy = await activePolicy(database.db, tenant, { tiers: ["ECONOMY"], autoApproveDemand: true, maxAutomaticRoomsPerWave: 100 });
     const c2 = await insertCase(database.db, { tenant, groups });
     const over = await createCall(c2.urn, { type: "INITIAL", roomsRequested: 11 }, token);
     expect(over.json.status).toBe("REQUESTED");
     const c3 = await insertCase(database.db, { tenant, groups });
     const under = await createCall(c3.urn, { type: "INITIAL", roomsRequested: 10 }, token);
-    // the recorded policy is the one of the first tier in pass order (BUSINESS before ECONOMY)
-    expect(under.json).toMatchObject({ status: "APPROVED", approval: { policyUrn: premium.urn } });
+    // the recorded policy is the one of the tier most passengers travel in: 4 ECONOMY, 1 BUSINESS
+    expect(under.json).toMatchObject({ status: "APPROVED", approval: { policyUrn: economy.urn } });
+    expect(under.json.approval.policyUrn).not.toBe(premium.urn);
   });
 
   it("INCREMENTAL: refused before an approved INITIAL, then auto-approved only when incrementalRequiresApproval is false", async () => {

@@ -361,4 +361,18 @@ describe("STOP, cancellations, locales", () => {
     expect(rows.find((m) => m.recipient === "anna@example.com")?.subject).toContain("Ihr Hotelgutschein");
     expect(rows.find((m) => m.recipient === "carl@example.com")?.subject).toContain("Your hotel voucher");
   });
+
+  it("a Spanish passenger's SMS and email subject carry the check-in date in Spanish, not English", async () => {
+    const fx = await housed({ languages: { B: "es" } });
+    await confirm(fx);
+    await runJobs();
+    const body = sentTo(fx.phones.B)[0].body;
+    // the stay's check-in: Saturday 21 November, 17:05 at the hotel (the policy's early check-in)
+    expect(body).toContain("entrada sáb, 21 nov 2026 17:05");
+    expect(body).not.toMatch(/\b(Sat|Nov)\b/);
+    const rows = await outboxOf(fx.reservationUrn);
+    expect(rows.find((m) => m.recipient === fx.phones.B)?.locale).toBe("es");
+    // English stays as the voucher writes it
+    expect(rows.find((m) => m.recipient === "carl@example.com")?.subject).toContain("Sat 21 Nov 2026 17:05");
+  });
 });

@@ -1,3 +1,4 @@
+import { dayWords } from "@/lib/i18n/format";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { PATCH as reaccommodateHandler } from "@/app/api/v1/cases/[caseUrn]/reaccommodate/route";
@@ -132,10 +133,12 @@ describe("the return-leg email, 12 hours before the re-accommodated flight", () 
     const pickup = await pickupLabel(fx.caseUrn, "A1");
     const email = sent.find((m) => m.recipient === "a1@example.com")!;
     expect(email.locale).toBe("fr");
-    expect(email.subject).toBe(`Vol AF1238 : votre navette vers l'aéroport à ${pickup.time} le ${pickup.dateLabel}`);
+    // the date in French too (a French message carried an English date)
+    expect(email.subject).toBe(`Vol AF1238 : votre navette vers l'aéroport à ${pickup.time} le ${dayWords(pickup, "fr")}`);
+    expect(email.subject).not.toContain(pickup.dateLabel);
     expect(email.html).toContain('lang="fr"');
     expect(email.html).toContain("Votre retour à l&#x27;aéroport");
-    expect(email.text).toContain(`vous prend le ${pickup.dateLabel} à ${pickup.time}`);
+    expect(email.text).toContain(`vous prend le ${dayWords(pickup, "fr")} à ${pickup.time}`);
     expect(email.text).toMatch(/Votre vol AF1238 part le .* \(heure locale, Europe\/Paris\)/);
     expect(email.text).not.toMatch(/Your flight|picks you up|Dear /);
     const sms = sent.find((m) => m.channel === "SMS" && m.recipient === "+33612340001")!;

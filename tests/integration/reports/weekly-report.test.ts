@@ -7,7 +7,7 @@ import { weeklyReportJob } from "@/inngest/functions/weekly-report";
 import { manualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
 import { newUrn } from "@/lib/ids";
-import { reportCsv } from "@/lib/reports";
+import { reportCsv, WEEK_SO_FAR, weekSoFar } from "@/lib/reports";
 import { updateSettings } from "@/lib/tenants/update-settings";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { insertCase } from "@/tests/helpers/case-rows";
@@ -214,5 +214,19 @@ describe("weekly operations report", () => {
     const list = await call(listH, "/reports", { token: await roleToken(paris, "ADMIN") });
     expect(list.json.items).toHaveLength(1);
     expect(list.json.items[0]).toMatchObject({ periodStart: "2026-11-15T23:00:00.000Z", periodEnd: "2026-11-22T23:00:00.000Z", timeZone: "Europe/Paris" });
+  });
+
+  it("this week so far: from Monday 00:00 until now, computed on the read and not kept, the reader's airports only", async () => {
+    const before = await database.db.select({ urn: reports.urn }).from(reports).where(eq(reports.tenant, tenant));
+    const now = at("2026-11-17T12:30:00Z");
+    const week = await weekSoFar({ ctx: ctxFor(database.db, principal({ tenant, roles: ["OPS_SUPERVISOR"] })), now });
+    expect(week).toMatchObject({ urn: WEEK_SO_FAR, periodStart: "2026-11-16T00:00:00.000Z", periodEnd: "2026-11-17T12:30:00.000Z", timeZone: "UTC" });
+    // CDG's case of Tuesday 10:00 is in; LHR's of Wednesday is not yet
+    expect(week.airports.find((a) => a.airport === "ALL")).toMatchObject({ cases: 1, passengers: 5, passengersHoused: 5 });
+    expect(week.airports.map((a) => a.airport)).toEqual(["ALL", "CDG"]);
+    const lhr = await weekSoFar({ ctx: ctxFor(database.db, principal({ tenant, roles: ["AIRPORT_OPERATOR"], airports: ["LHR"] })), now: at("2026-11-19T12:00:00Z") });
+    expect(lhr.airports.map((a) => a.airport)).toEqual(["ALL", "LHR"]);
+    expect(lhr.airports[0]).toMatchObject({ cases: 1, passengers: 4 });
+    expect(await database.db.select({ urn: reports.urn }).from(reports).where(eq(reports.tenant, tenant))).toEqual(before);
   });
 });

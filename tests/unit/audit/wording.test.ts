@@ -33,6 +33,21 @@ describe("audit wording", () => {
     expect(lines.join("\n")).not.toMatch(/urn:svc:|\{|"/);
   });
 
+  it("a group keyed by its PNR keeps the PNR as typed, in a field's name and in a summary", () => {
+    expect(fieldWords("passengerGroups.T7YU4G.passengerIds")).toBe("Passenger groups › T7YU4G › passenger ids");
+    expect(fieldWords("passengerGroups.T7YU4G-2.rooms")).toBe("Passenger groups › T7YU4G-2 › rooms");
+    expect(valueWords({ T7YU4G: { rooms: 1 } })).toBe("T7YU4G 1 field");
+    // the service's own words are still worded
+    expect(fieldWords("policies.ECONOMY")).toBe("Policies › economy");
+  });
+
+  it("times in changes follow the page's choice: the page's formatter when it gives one, else UTC labelled", () => {
+    const retime = { field: "scheduledAt", before: "2026-11-25T04:20:00.000Z", after: "2026-11-25T04:10:00.000Z" };
+    const paris = (iso: string) => new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso)) + " CET";
+    expect(changeWords(retime, { ...names, time: paris })).toEqual({ field: "Pickup", before: "05:20 CET", after: "05:10 CET" });
+    expect(changeWords(retime, names)).toEqual({ field: "Pickup", before: "25 Nov 2026 04:20 UTC", after: "25 Nov 2026 04:10 UTC" });
+  });
+
   it("fields and enum values in words; codes that are not vocabulary stay as written", () => {
     expect(fieldWords("roomsRequested")).toBe("Rooms requested");
     expect(fieldWords("constraints.minStars")).toBe("Constraints › min stars");

@@ -47,6 +47,19 @@ describe("the passenger page in each language", () => {
     expect(html).toContain('for="decline-reason"');
   });
 
+  it("English: one 24-hour clock throughout (stay, shuttle, taxi voucher), never 'PM'", () => {
+    const en: PassengerStatus = {
+      ...status("en"),
+      rides: [{ direction: "AIRPORT_TO_HOTEL", code: "TX-9981", link: null, pickupAt: "2026-11-21T22:30:00.000Z", maxAmount: 80, currency: "EUR", status: "ISSUED" }],
+    };
+    const t = text(renderToStaticMarkup(h(PassengerView, { token: "t", initial: en, hotels: [], words: PAGE_WORDS.en, rememberLanguage: null })));
+    // check-in 15:00 Paris, the shuttle at 16:00, the taxi at 23:30
+    expect(t).toContain("15:00");
+    expect(t).toContain("16:00");
+    expect(t).toContain("23:30");
+    expect(t).not.toMatch(/\b(AM|PM)\b/);
+  });
+
   it("draws what the group is owed, its meal and taxi vouchers from the status it polls, in the page's language", () => {
     const fresh: PassengerStatus = {
       ...status("fr"),

@@ -33,7 +33,22 @@ describe("decideAutoApproval (spec 3.1, properties)", () => {
     );
   });
 
-  it("records the policy of the first tier in pass order", () => {
+  it("names the policy of the tier most passengers travel in: a mostly-economy case names its economy policy", () => {
+    const policy = (name: string) => ({ urn: `urn:svc:policy:${name}`, version: 1, autoApproveDemand: true, maxAutomaticRoomsPerWave: 100, incrementalRequiresApproval: false });
+    const [first, business, economy] = [policy("first"), policy("business"), policy("economy")];
+    const mostlyEconomy = [
+      { tier: "FIRST", policy: first, passengers: 1 },
+      { tier: "BUSINESS", policy: business, passengers: 3 },
+      { tier: "ECONOMY", policy: economy, passengers: 36 },
+    ];
+    expect(policyOfRecord(mostlyEconomy)).toBe(economy);
+    expect(decideAutoApproval({ type: "INITIAL", roomsRequested: 20 }, mostlyEconomy)).toMatchObject({ approve: true, policy: economy });
+    // as many in each: the first in pass order; a tier without a policy is passed over
+    expect(policyOfRecord([{ tier: "ECONOMY", policy: economy, passengers: 4 }, { tier: "BUSINESS", policy: business, passengers: 4 }])).toBe(business);
+    expect(policyOfRecord([{ tier: "ECONOMY", policy: null, passengers: 30 }, { tier: "BUSINESS", policy: business, passengers: 2 }])).toBe(business);
+  });
+
+  it("without passenger counts, records the policy of the first tier in pass order", () => {
     fc.assert(
       fc.property(demand, tierPolicies, (d, tiers) => {
         const decision = decideAutoApproval(d, tiers);

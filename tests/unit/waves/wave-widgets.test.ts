@@ -81,8 +81,19 @@ describe("the weekly report", () => {
     worstHotels: [],
   });
 
+  it("says its week and when it was computed in words, in the airport's time, not as an ISO stamp", () => {
+    const kept = { ...report([figures({})]), generatedAt: "2026-11-27T20:47:00.000Z" };
+    const text = renderToStaticMarkup(h(ReportView, { report: kept, csvHref: "/x.csv", policies: {}, zone: "Europe/Paris" })).replace(/<[^>]+>/g, "");
+    expect(text).toContain("Mon 16 Nov to Sun 22 Nov (UTC) · computed Fri 27 Nov 21:47 CET");
+    expect(text).not.toMatch(/20:47Z|2026-11-27/);
+    const liveHtml = renderToStaticMarkup(h(ReportView, { report: { ...kept, urn: "this-week", periodEnd: kept.generatedAt }, policies: {}, zone: "Europe/Paris", live: true }));
+    expect(liveHtml.replace(/<[^>]+>/g, "")).toContain("This week so far: since Mon 16 Nov 00:00 (UTC) · as of Fri 27 Nov 21:47 CET");
+    // not kept, so no CSV of it
+    expect(liveHtml).not.toContain('data-testid="report-csv"');
+  });
+
   it("says there is no data for the period in place of an empty chart", () => {
-    const html = renderToStaticMarkup(h(ReportView, { report: report([figures({}), figures({ airport: "CDG" })]), csvHref: "/x.csv", policies: {} }));
+    const html = renderToStaticMarkup(h(ReportView, { report: report([figures({}), figures({ airport: "CDG" })]), csvHref: "/x.csv", policies: {}, zone: "Europe/Paris" }));
     expect(html.split('data-testid="chart-no-data"').length - 1).toBe(3);
     expect(html).toContain("No data for this period");
   });
@@ -93,6 +104,7 @@ describe("the weekly report", () => {
         report: report([figures({ closedItems: 2, byCategory: { NO_AVAILABILITY: 2 }, meanMinutesToResolve: 12 }), figures({ airport: "CDG", meanMinutesToResolve: 12, p90MinutesToResolve: 20 })]),
         csvHref: "/x.csv",
         policies: {},
+        zone: "Europe/Paris",
       }),
     );
     expect(html.split('data-testid="chart-no-data"').length - 1).toBe(1);
@@ -100,11 +112,11 @@ describe("the weekly report", () => {
 
   it("shows the right-to-care section per regime and kind, with the week's compliance CSV", () => {
     const r = { ...report([figures({})]), careCompliance: [{ regime: "EU261" as const, kind: "MEAL" as const, owed: 5, provided: 2, late: 1, notProvided: 3 }] };
-    const html = renderToStaticMarkup(h(ReportView, { report: r, csvHref: "/x.csv", policies: {} }));
+    const html = renderToStaticMarkup(h(ReportView, { report: r, csvHref: "/x.csv", policies: {}, zone: "Europe/Paris" }));
     expect(html.split('data-testid="report-care-row"').length - 1).toBe(1);
     expect(text(html)).toContain("EU261Meal5213");
     expect(html).toContain(`href="/reports/care-compliance.csv?from=${encodeURIComponent(r.periodStart)}&amp;to=${encodeURIComponent(r.periodEnd)}"`);
-    const empty = renderToStaticMarkup(h(ReportView, { report: report([figures({})]), csvHref: "/x.csv", policies: {} }));
+    const empty = renderToStaticMarkup(h(ReportView, { report: report([figures({})]), csvHref: "/x.csv", policies: {}, zone: "Europe/Paris" }));
     expect(empty).toContain('data-testid="report-care-empty"');
   });
 });

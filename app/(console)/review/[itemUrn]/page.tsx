@@ -246,6 +246,13 @@ export default async function ReviewItemPage({ params }: { params: Promise<{ ite
                 offers={offers}
                 groups={choices}
                 taken={taken}
+                resolvedAs={
+                  item.resolution ? (
+                    <>
+                      Resolved {label(item.resolution)} by {subjectWords(item.resolvedBy, people)} at <LocalTime at={item.resolvedAt} zone={zone} />
+                    </>
+                  ) : null
+                }
               />
             ) : canBook ? (
               <SupervisorReviewActions itemUrn={item.urn} state={item.state} airport={airport ?? "airport"} offers={offers} askedDesk={Boolean(ask)} />
