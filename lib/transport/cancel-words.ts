@@ -1,7 +1,7 @@
 import { REPLACED_BY_TAXI } from "./plan/types";
 
 /** Why a taxi replaced the ride, per reason code (lib/rides/decide.ts), in a duty manager's words. */
-const TAXI_REASONS: Record<string, string> = {
+export const TAXI_REASON_WORDS: Record<string, string> = {
   NIGHT: "outside the shuttle hours",
   CAR_TIER: "the fare tier rides by car",
   FLEET_UNAVAILABLE: "the fleet had no vehicle",
@@ -17,7 +17,7 @@ export function cancellationWords(reason: string | null | undefined): string | n
   if (!reason) return null;
   if (reason.startsWith(REPLACED_BY_TAXI)) {
     const codes = /\(([^)]*)\)/.exec(reason)?.[1]?.split("|").filter(Boolean) ?? [];
-    const why = codes.map((c) => TAXI_REASONS[c] ?? c.replaceAll("_", " ").toLowerCase()).join("; ");
+    const why = codes.map((c) => TAXI_REASON_WORDS[c] ?? c.replaceAll("_", " ").toLowerCase()).join("; ");
     return why ? `Replaced by taxi vouchers: ${why}` : "Replaced by taxi vouchers";
   }
   const stay = /^reservation urn:\S+ cancelled: (.*)$/s.exec(reason);

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rideVouchers, transportSegments } from "@/db/schema";
+import { systemPrincipal } from "@/lib/auth/principal";
+import { listCaseRideVouchers } from "@/lib/rides/list";
 import { apiTestDatabase } from "@/tests/helpers/api";
 import { roleToken } from "@/tests/helpers/cases";
 import { uniqueTenant } from "@/tests/helpers/factories";
@@ -36,6 +38,15 @@ describe("an accessible ride stays accessible at night", () => {
     for (const v of asked) {
       expect(v.request.accessible).toBe(true);
       expect(v.code).toMatch(/^WAV-/);
+    }
+    // the case's taxi list names the group and its passengers, and says the car is accessible
+    const { items } = await listCaseRideVouchers({ ctx: { db: database.db, principal: systemPrincipal(c.tenant, "test") }, input: { caseUrn: c.caseUrn } });
+    expect(items).toHaveLength(2);
+    for (const item of items) {
+      expect(item.pnr).toMatch(/^R0/);
+      expect(item.passengerNames).toHaveLength(2);
+      expect(item.passengerNames.join(" ")).toMatch(/FirstA0\w+ LastA0/);
+      expect(item.accessible).toBe(true);
     }
     // the planner gave the group accessible vans (one group each), which the taxis replace
     const vans = await database.db.select().from(transportSegments).where(eq(transportSegments.caseUrn, c.caseUrn));
