@@ -28,6 +28,7 @@ test.describe("a changed ride is told and explained", () => {
     const ride = page.locator(`[data-testid=segment-row][data-urn="${segmentUrn}"]`);
     await ride.getByTestId("segment-retime").click();
     await expect(page.getByRole("dialog")).toContainText("passengers who already have their voucher are told the new time");
+    await page.getByTestId("segment-retime-at").fill("2026-11-21T20:40");
     await page.getByRole("dialog").getByLabel("Reason").fill("coach late");
     await page.getByRole("dialog").getByRole("button", { name: "Retime" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
