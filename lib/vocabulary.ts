@@ -185,7 +185,7 @@ export const MessageChannel = vocab(MESSAGE_CHANNELS, "MessageChannel");
 export type MessageChannel = z.infer<typeof MessageChannel>;
 
 /** What a message is about; with its channel, recipient, related record and version, sent at most once. */
-export const MESSAGE_KINDS = ["VOUCHER", "CANCELLATION", "RETURN_LEG", "STAY_CHANGED", "REHOUSED", "CHOICE_CONFIRMED", "DECLINE_CONFIRMED", "WEEKLY_REPORT", "MEAL_VOUCHER", "RIDE_VOUCHER", "CAPACITY_CALL"] as const;
+export const MESSAGE_KINDS = ["VOUCHER", "CANCELLATION", "RETURN_LEG", "STAY_CHANGED", "REHOUSED", "CHOICE_CONFIRMED", "DECLINE_CONFIRMED", "WEEKLY_REPORT", "MEAL_VOUCHER", "RIDE_VOUCHER", "CAPACITY_CALL", "RIDE_CHANGED"] as const;
 export const MessageKind = vocab(MESSAGE_KINDS, "MessageKind");
 export type MessageKind = z.infer<typeof MessageKind>;
 

@@ -14,6 +14,7 @@ export const KIND_WORDS: Record<MessageKind, string> = {
   MEAL_VOUCHER: "meal voucher",
   RIDE_VOUCHER: "ride voucher",
   CAPACITY_CALL: "capacity call to a hotel",
+  RIDE_CHANGED: "ride changed (new time or cancelled)",
 };
 
 /** Why a KEPT message was not sent, by channel: the words the writer records (lib/messages/channels.ts). */

@@ -207,6 +207,11 @@ export function PassengerView({ token, initial, hotels: initialHotels, words: w,
                   {minutesToPickup !== null && minutesToPickup > 0 ? fill(w.countdown, { minutes: minutesToPickup }) : w.countdownNow}
                 </p>
               </>
+            ) : status.rides.some((t) => t.status === "ISSUED") ? (
+              // a valid taxi voucher is the ride: never "make your own way" above it
+              <p className="font-semibold" data-testid="take-taxi">
+                {w.takeTaxi}
+              </p>
             ) : (
               <p>{w.noShuttle}</p>
             )}

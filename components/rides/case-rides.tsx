@@ -2,6 +2,7 @@ import { FoldSection } from "@/components/console/fold-section";
 import { Badge } from "@/components/ui/badge";
 import type { Ctx } from "@/lib/context";
 import { listCaseRideVouchers } from "@/lib/rides/list";
+import { TAXI_REASON_WORDS } from "@/lib/transport/cancel-words";
 import { capLabel, pickupLabel } from "@/lib/rides/words";
 
 const TONE: Record<string, "muted" | "warning" | "success" | "destructive"> = { PENDING: "warning", ISSUED: "success", USED: "muted", CANCELLED: "muted", FAILED: "destructive" };
@@ -20,7 +21,12 @@ export async function CaseRides({ ctx, caseUrn, zone }: { ctx: Ctx; caseUrn: str
           <li key={r.urn} className="flex flex-wrap items-center gap-2" data-testid="case-ride">
             <Badge variant={TONE[r.status] ?? "muted"}>{r.status}</Badge>
             <span>
-              {r.direction === "AIRPORT_TO_HOTEL" ? "To the hotel" : "To the airport"} · {r.reason} · {r.passengers} pax · from {pickupLabel(r.pickupAt, zone, "en")} · up to {capLabel(r.maxAmount, r.currency, "en")}
+              <span className="font-medium" data-testid="case-ride-group">
+                {r.pnr ?? "a group"}
+                {r.passengerNames.length ? `: ${r.passengerNames.join(", ")}` : ""}
+              </span>{" "}
+              · {r.direction === "AIRPORT_TO_HOTEL" ? "To the hotel" : "To the airport"}
+              {r.accessible ? " · wheelchair-accessible car" : ""} · {TAXI_REASON_WORDS[r.reason] ?? r.reason} · {r.passengers} pax · from {pickupLabel(r.pickupAt, zone, "en")} · up to {capLabel(r.maxAmount, r.currency, "en")}
               {r.code ? ` · ${r.code}` : ""}
               {r.usedAmount !== null ? ` · used ${capLabel(r.usedAmount, r.currency, "en")}` : ""}
             </span>

@@ -27,10 +27,10 @@ export function SegmentActions({ segmentUrn, scheduledAt, vehicleType, vehicleId
         trigger="Retime"
         triggerTestId="segment-retime"
         title="Move the pickup"
-        description={`The pickup time, in ${zoneName}. The vehicle stays assigned: tell the driver.`}
+        description={`The pickup time, in ${zoneName}. The passengers who already have their voucher are told the new time by email and SMS, in their language, and their voucher and page show it. The vehicle stays assigned: tell the driver.`}
         confirmLabel="Retime"
         placeholder="Why (kept in the audit log)"
-        success="Pickup moved"
+        success="Pickup moved: the passengers are told"
         action={(reason) => retimeSegmentAction(segmentUrn, fromLocalInput(at, inZone), reason)}
       >
         <div className="grid gap-1.5">
@@ -88,7 +88,7 @@ export function SegmentActions({ segmentUrn, scheduledAt, vehicleType, vehicleId
         trigger="Cancel"
         triggerTestId="segment-cancel"
         title="Cancel the ride"
-        description="The passengers aboard are no longer fetched; a vehicle from the fleet is released."
+        description="The passengers aboard are no longer fetched and are told so by email and SMS (their voucher shows no shuttle); a vehicle from the fleet is released."
         confirmLabel="Cancel ride"
         confirmVariant="destructive"
         placeholder="Why (kept in the audit log)"

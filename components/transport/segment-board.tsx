@@ -6,6 +6,7 @@ import { StatusBadge } from "@/components/console/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { CaseLabel } from "@/lib/read-models/case-labels";
+import { cancellationWords } from "@/lib/transport/cancel-words";
 import type { Segment } from "@/lib/transport/schemas";
 import { boardRows } from "./board";
 import { SegmentActions } from "./segment-actions";
@@ -72,6 +73,11 @@ export function SegmentBoard({ segments, mayAct, cases, testId = "segment-board"
             <TableCell className="text-xs" data-label="Needs">{s.specialRequirements.map((n) => n.replaceAll("_", " ").toLowerCase()).join(", ") || "—"}</TableCell>
             <TableCell>
               <StatusBadge status={s.status} testId="segment-status" />
+              {s.status === "CANCELLED" && s.cancellationReason && (
+                <div className="mt-1 max-w-56 text-xs text-muted-foreground" data-testid="segment-cancel-reason">
+                  {cancellationWords(s.cancellationReason)}
+                </div>
+              )}
             </TableCell>
             {mayAct && (
               <TableCell className="text-right">

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { CareFacts, PassengerCare } from "@/lib/care/types";
 import { MEAL_VOUCHER_STATUSES, type MealVoucherStatus, RIDE_VOUCHER_STATUSES, type RideVoucherStatus, type SegmentDirection } from "@/lib/vocabulary";
 import { cases } from "./cases";
@@ -101,6 +101,8 @@ export const rideVouchers = pgTable(
     link: text("link"),
     // the ride it stands for (the planned segment whose pickup it keeps)
     segmentUrn: text("segment_urn"),
+    // a wheelchair user rides: the provider is asked for a wheelchair-accessible car (docs/rides.md)
+    accessible: boolean("accessible").notNull().default(false),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     issuedAt: ts("issued_at"),

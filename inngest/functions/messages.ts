@@ -2,6 +2,7 @@ import { defineJob } from "@/lib/jobs/define";
 import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { queueCancellationMessages } from "@/lib/messages/cancellation";
 import { queueDeclineMessages } from "@/lib/messages/declined";
+import { queueRideChangedMessages } from "@/lib/messages/ride-changed";
 import { queueStayChangedMessages } from "@/lib/messages/stay-changed";
 import { queueVoucherMessages } from "@/lib/messages/voucher";
 import { PASSENGER_FLOW } from "./lanes";
@@ -62,4 +63,16 @@ export const messagesOnPassengerDeclined = defineJob({
   },
 });
 
-export const messageSubscribers = [messagesOnVoucherIssued, messagesOnReservationChanged, messagesOnReservationCancelled, messagesOnPassengerDeclined];
+/** the desk re-timed or cancelled a ride → RIDE_CHANGED to each stay aboard already told, once per change */
+export const messagesOnRideChanged = defineJob({
+  ...PASSENGER_FLOW,
+  id: "messages-ride-changed",
+  event: "transport/ride.changed",
+  retries: 4,
+  handler: async ({ event, step }) => {
+    const ctx = await systemCtx(event.data.tenant);
+    return { queued: await step.run("queue", () => queueRideChangedMessages(ctx, event.data)) };
+  },
+});
+
+export const messageSubscribers = [messagesOnVoucherIssued, messagesOnReservationChanged, messagesOnReservationCancelled, messagesOnPassengerDeclined, messagesOnRideChanged];

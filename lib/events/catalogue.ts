@@ -44,6 +44,18 @@ export const eventCatalogue = {
   "review/sla.rescheduled": z.object({ tenant: z.string(), reviewUrn: z.string(), caseUrn: z.string() }),
   // a ride of these stays changed (planned, moved, assigned, dropped): vouchers already stored show it (lib/reactions)
   "transport/rides.changed": z.object({ tenant: z.string(), reservationUrns: z.array(z.string()) }),
+  // the desk re-timed or cancelled a ride (one fact per change, `changeUrn` its audit entry): its riders are told (lib/messages/ride-changed.ts)
+  "transport/ride.changed": z.object({
+    tenant: z.string(),
+    caseUrn: z.string(),
+    segmentUrn: z.string(),
+    changeUrn: z.string(),
+    change: z.enum(["RETIMED", "CANCELLED"]),
+    direction: z.enum(["AIRPORT_TO_HOTEL", "HOTEL_TO_AIRPORT"]),
+    scheduledAt: z.string(),
+    pickupLocation: z.string().nullable(),
+    reservationUrns: z.array(z.string()),
+  }),
   // the tenant's SLA minutes changed: running SLA jobs stop, one per open item starts over
   "settings/sla.changed": z.object({
     tenant: z.string(),

@@ -1,6 +1,6 @@
 import type { ShuttleHours } from "@/lib/transport/settings";
 import { zoneOffsetMs } from "@/lib/time-zones";
-import type { SegmentDirection, SegmentStatus, VehicleType } from "@/lib/vocabulary";
+import type { SegmentDirection, SegmentStatus, SpecialNeed, VehicleType } from "@/lib/vocabulary";
 
 export const RIDE_REASONS = ["CAR_TIER", "NIGHT", "FLEET_UNAVAILABLE"] as const;
 export type RideReason = (typeof RIDE_REASONS)[number];
@@ -17,6 +17,8 @@ export type RideSegment = {
   /** a configured fleet was asked for this ride and refused it (transport_segments.fleet_refusal) */
   fleetRefused: boolean;
   passengers: readonly { groupId: string; reservationUrn: string }[];
+  /** what its riders need (the planner's WHEELCHAIR_VAN carries one group only: its needs are that group's) */
+  specialRequirements?: readonly SpecialNeed[];
 };
 
 export type RideDecisionInput = {
@@ -30,7 +32,15 @@ export type RideDecisionInput = {
   shuttleHours: ShuttleHours;
 };
 
-export type RideDecision = { direction: SegmentDirection; reason: RideReason; pickupAt: string; passengers: number; segmentUrn: string };
+/** `accessible`: the ride must be a wheelchair-accessible car (the group rode an accessible van). */
+export type RideDecision = { direction: SegmentDirection; reason: RideReason; pickupAt: string; passengers: number; segmentUrn: string; accessible: boolean };
+
+/** Needs that take an accessible vehicle: the van's riders get an accessible taxi, never an ordinary one. */
+export const MOBILITY_NEEDS: readonly SpecialNeed[] = ["WHEELCHAIR"];
+
+/** Does this ride carry someone who needs an accessible vehicle? Read from the segment alone (no read per group). */
+export const needsAccessible = (s: Pick<RideSegment, "vehicleType" | "specialRequirements">) =>
+  s.vehicleType === "WHEELCHAIR_VAN" || (s.specialRequirements ?? []).some((n) => MOBILITY_NEEDS.includes(n));
 
 /**
  * Which rides of a confirmed reservation a taxi voucher replaces: per direction, the group's first
@@ -54,7 +64,7 @@ export function decideRides(input: RideDecisionInput): RideDecision[] {
     const reason = reasonFor(segment, input);
     if (!reason) continue;
     const passengers = segment.passengers.filter((p) => p.reservationUrn === input.reservationUrn).length;
-    out.push({ direction, reason, pickupAt: segment.scheduledAt, passengers: Math.max(1, passengers), segmentUrn: segment.urn });
+    out.push({ direction, reason, pickupAt: segment.scheduledAt, passengers: Math.max(1, passengers), segmentUrn: segment.urn, accessible: needsAccessible(segment) });
   }
   return out;
 }

@@ -37,8 +37,11 @@ export async function issueRideVoucher(ctx: Ctx, voucher: string | RideVoucherRo
     return { urn, status: "PENDING", detail: NO_RIDE_PROVIDER };
   }
   let outcome;
+  let unaccepted: string | null = null;
   try {
     outcome = await provider.issue(await requestOf(ctx, row));
+    // a wheelchair user's voucher that any car could take is no ride for them: the desk arranges one (the group keeps its van meanwhile)
+    if (row.accessible && outcome.ok && !outcome.voucher.accessible) [unaccepted, outcome] = [outcome.voucher.id, { ok: false as const, code: "not_accessible", message: "the provider did not confirm a wheelchair-accessible car" }];
   } catch (err) {
     if (!(err instanceof RidesUnavailable)) throw err;
     await note(ctx, row.urn, err.message);
@@ -64,6 +67,8 @@ export async function issueRideVoucher(ctx: Ctx, voucher: string | RideVoucherRo
     if (outcome.ok && (await stayTold(tx, after.reservationUrn))) await emit(tx, "ride/issued", { tenant: after.tenant, caseUrn: after.caseUrn, rideVoucherUrn: after.urn });
     return after;
   });
+  // the provider's ordinary voucher we did not take must not stay usable
+  if (unaccepted) await provider.cancel(unaccepted, row.urn);
   if (!done) {
     // cancelled meanwhile: the provider's voucher must not stay usable
     if (outcome.ok) await provider.cancel(outcome.voucher.id, row.urn);
@@ -106,5 +111,6 @@ async function requestOf(ctx: Ctx, row: RideVoucherRow): Promise<RideVoucherRequ
     currency: row.currency,
     passengers: Math.min(8, row.passengers),
     reference: row.urn,
+    ...(row.accessible ? { accessible: true } : {}),
   };
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
-import { rideVouchers, type RideVoucherRow } from "@/db/schema";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { passengerGroups, passengers, rideVouchers, type RideVoucherRow } from "@/db/schema";
 import { requirePermission } from "@/lib/auth/require";
 import { CaseRef } from "@/lib/cases/inputs";
 import { loadCase } from "@/lib/cases/load";
@@ -11,7 +11,12 @@ export type RideVoucherRecord = {
   urn: string;
   caseUrn: string;
   groupId: string;
+  /** the group's booking reference and its passengers' names, as the case reads now (null/empty when not known) */
+  pnr: string | null;
+  passengerNames: string[];
   reservationUrn: string;
+  /** a wheelchair-accessible car was asked for */
+  accessible: boolean;
   direction: RideVoucherRow["direction"];
   reason: string;
   status: RideVoucherRow["status"];
@@ -31,14 +36,17 @@ export type RideVoucherRecord = {
 };
 
 /** A ride voucher as staff see it (the API, the case page): its code and link masked (./masked.ts), as meal codes are. */
-export function toRideRecord(row: RideVoucherRow): RideVoucherRecord {
+export function toRideRecord(row: RideVoucherRow, group: { pnr: string | null; passengerNames: string[] } = { pnr: null, passengerNames: [] }): RideVoucherRecord {
   const r = maskedRide(row);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     urn: r.urn,
     caseUrn: r.caseUrn,
     groupId: r.groupId,
+    pnr: group.pnr,
+    passengerNames: group.passengerNames,
     reservationUrn: r.reservationUrn,
+    accessible: r.accessible,
     direction: r.direction,
     reason: r.reason,
     status: r.status,
@@ -68,5 +76,26 @@ export async function listCaseRideVouchers({ ctx, input }: { ctx: Ctx; input: { 
     .from(rideVouchers)
     .where(and(eq(rideVouchers.tenant, kase.tenant), eq(rideVouchers.caseUrn, kase.urn)))
     .orderBy(asc(rideVouchers.pickupAt), asc(rideVouchers.urn));
-  return { items: rows.map(toRideRecord) };
+  const groups = await groupsOf(ctx, kase.urn, [...new Set(rows.map((r) => r.groupId))]);
+  return { items: rows.map((r) => toRideRecord(r, groups.get(r.groupId))) };
+}
+
+/** Each group's PNR and its passengers' names (one read each, only for the groups holding a voucher): the desk names who rides, not an id. */
+async function groupsOf(ctx: Ctx, caseUrn: string, groupIds: string[]): Promise<Map<string, { pnr: string | null; passengerNames: string[] }>> {
+  const out = new Map<string, { pnr: string | null; passengerNames: string[] }>();
+  if (!groupIds.length) return out;
+  const pnrs = await ctx.db.select({ groupId: passengerGroups.groupId, pnr: passengerGroups.pnr }).from(passengerGroups).where(and(eq(passengerGroups.caseUrn, caseUrn), inArray(passengerGroups.groupId, groupIds)));
+  for (const g of pnrs) out.set(g.groupId, { pnr: g.pnr, passengerNames: [] });
+  const people = await ctx.db
+    .select({ groupId: passengers.groupId, firstName: passengers.firstName, lastName: passengers.lastName, passengerId: passengers.passengerId })
+    .from(passengers)
+    .where(and(eq(passengers.caseUrn, caseUrn), inArray(passengers.groupId, groupIds)))
+    .orderBy(asc(passengers.lastName), asc(passengers.firstName), asc(passengers.passengerId));
+  for (const p of people) {
+    const name = [p.firstName, p.lastName].filter(Boolean).join(" ") || p.passengerId;
+    const g = out.get(p.groupId) ?? { pnr: null, passengerNames: [] };
+    g.passengerNames.push(name);
+    out.set(p.groupId, g);
+  }
+  return out;
 }

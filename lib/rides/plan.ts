@@ -49,6 +49,7 @@ export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reser
       hasVehicle: s.vehicle !== null,
       fleetRefused: s.fleetRefusal !== null,
       passengers: s.passengers,
+      specialRequirements: s.specialRequirements,
     })),
     timeZone: knownZone(airport?.timeZone),
     shuttleHours: transportSettings().shuttleHours,
@@ -69,12 +70,13 @@ export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reser
           segmentUrn: d.segmentUrn,
           pickupAt: new Date(d.pickupAt),
           passengers: d.passengers,
+          accessible: d.accessible,
           maxAmount,
           currency: airport?.currency ?? "EUR",
         })
         .onConflictDoNothing()
         .returning();
-      if (row) await writeAudit(tx, { entity: "ride-voucher", entityUrn: row.urn, action: "plan", airport: kase.airport, reason: `${d.reason}: care assessment v${version} owes the group transport`, after: row });
+      if (row) await writeAudit(tx, { entity: "ride-voucher", entityUrn: row.urn, action: "plan", airport: kase.airport, reason: `${d.reason}${d.accessible ? " (wheelchair-accessible car)" : ""}: care assessment v${version} owes the group transport`, after: row });
     }
   });
   // whole rows: the caller issues them without reading each again

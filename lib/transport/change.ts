@@ -7,6 +7,8 @@ import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/peers/case-systems";
 import { errorFields, log } from "@/lib/log";
 import type { CaseMode } from "@/lib/vocabulary";
+import { emit } from "@/lib/events/emit";
+import { REPLACED_BY_TAXI } from "./plan/types";
 import { ridesChanged } from "./rides-changed";
 import { loadSegment, lockSegment } from "./load";
 import type { Segment } from "./schemas";
@@ -35,9 +37,10 @@ export async function changeSegment(
     assertSegmentTransition(o.action, before.status, before.urn);
     const patch = o.patch(before);
     const [row] = await tx.db.update(transportSegments).set(patch).where(eq(transportSegments.urn, before.urn)).returning();
-    await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: o.action, airport: caseRow.airport, reason: o.reason, before: auditSnapshot(before), after: auditSnapshot(row) });
+    const changeUrn = await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: o.action, airport: caseRow.airport, reason: o.reason, before: auditSnapshot(before), after: auditSnapshot(row) });
     await touchCase(tx, row.caseUrn);
     await ridesChanged(tx, [...before.reservationUrns, ...row.reservationUrns]);
+    await rideChangeToTell(tx, { before, row, changeUrn, reason: o.reason });
     const previous = before.vehicle?.source === "FLEET" ? before.vehicle.assignmentId : null;
     // a cancelled ride keeps its vehicle on record but gives the assignment up all the same
     const kept = row.status !== "CANCELLED" && previous === row.vehicle?.assignmentId;
@@ -45,6 +48,28 @@ export async function changeSegment(
   });
   if (released) await releaseQuietly(ctx, caseRow, released, after.urn);
   return toSegment(after);
+}
+
+/**
+ * A re-timed or cancelled ride is news for its riders: one fact per change (its audit entry), which
+ * lib/messages turns into a message per stay. Not a ride taxis replaced (the taxi's own message tells
+ * them, lib/messages/ride.ts), nor a vehicle change (the pickup is the same for the passenger).
+ */
+async function rideChangeToTell(tx: Ctx, c: { before: TransportSegmentRow; row: TransportSegmentRow; changeUrn: string; reason: string }): Promise<void> {
+  const cancelled = c.row.status === "CANCELLED" && c.before.status !== "CANCELLED";
+  const retimed = !cancelled && c.row.scheduledAt.getTime() !== c.before.scheduledAt.getTime();
+  if ((!cancelled && !retimed) || c.reason.startsWith(REPLACED_BY_TAXI) || !c.row.reservationUrns.length) return;
+  await emit(tx, "transport/ride.changed", {
+    tenant: tx.principal.tenant,
+    caseUrn: c.row.caseUrn,
+    segmentUrn: c.row.urn,
+    changeUrn: c.changeUrn,
+    change: cancelled ? "CANCELLED" : "RETIMED",
+    direction: c.row.direction,
+    scheduledAt: c.row.scheduledAt.toISOString(),
+    pickupLocation: c.row.pickupLocation,
+    reservationUrns: c.row.reservationUrns,
+  });
 }
 
 /** Releases a fleet assignment at the case's fleet (a drill's: the drills' sandbox), best effort. */

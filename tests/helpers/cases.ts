@@ -13,6 +13,7 @@ export type PassengerInput = {
   email?: string | null;
   phone?: string | null;
   specialNeeds?: string[];
+  language?: string | null;
 };
 export type GroupInput = { groupId?: string; pnr: string; passengers: PassengerInput[] };
 

@@ -65,7 +65,8 @@ export const retimeSegmentRoute = defineRoute({
   summary: "Re-time a transport segment",
   description:
     "Moves the pickup to `scheduledAt`. Body `{ scheduledAt, reason }` (422 REASON_REQUIRED without a reason). A PLANNED or ASSIGNED " +
-    "segment keeps its status and vehicle (tell the driver, or assign another vehicle). " +
+    "segment keeps its status and vehicle (tell the driver, or assign another vehicle). The stays aboard whose voucher left are told the new " +
+    "pickup (RIDE_CHANGED, email and SMS in each passenger's language, once per change) and their vouchers are rendered again. " +
     ACTION_RULES,
   permission: "transport:write",
   params: SegmentParams,
@@ -99,7 +100,7 @@ export const cancelSegmentRoute = defineRoute({
   summary: "Cancel a transport segment",
   description:
     "The segment becomes CANCELLED with the reason; a vehicle the fleet assigned is released. Body `{ reason }` (422 REASON_REQUIRED " +
-    "without one). " +
+    "without one). The stays aboard whose voucher left are told (RIDE_CHANGED, email and SMS, once per change). " +
     ACTION_RULES,
   permission: "transport:write",
   params: SegmentParams,

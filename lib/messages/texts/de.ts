@@ -47,4 +47,8 @@ export const de: Record<MessageTextKey, string> = {
   "ride.toHotel": "zu Ihrem Hotel",
   "ride.toAirport": "zum Flughafen",
   "ride.sms": "{airline}: {line}",
+  "rideChanged.subject": "Ihre Fahrt {direction} hat sich geändert",
+  "rideChanged.retimed": "Ihr Shuttle {direction} fährt jetzt am {when} (Ortszeit) ab {place}.",
+  "rideChanged.cancelled": "Ihr Shuttle {direction} am {when} (Ortszeit) fällt aus. Ihr Gutschein zeigt, wie Sie jetzt hinkommen; zeigt er keine Fahrt, fragen Sie am Schalter der Fluggesellschaft.",
+  "rideChanged.sms": "{airline}: {line} Ihr Gutschein: {link}",
 };

@@ -46,6 +46,10 @@ export const en = {
   "ride.toHotel": "to your hotel",
   "ride.toAirport": "to the airport",
   "ride.sms": "{airline}: {line}",
+  "rideChanged.subject": "Your ride {direction} has changed",
+  "rideChanged.retimed": "Your shuttle {direction} now leaves {when} (local time) from {place}.",
+  "rideChanged.cancelled": "Your shuttle {direction} on {when} (local time) is cancelled. Your voucher shows how you get there now; if it shows no ride, ask the airline desk.",
+  "rideChanged.sms": "{airline}: {line} Your voucher: {link}",
 };
 
 export type MessageTextKey = keyof typeof en;

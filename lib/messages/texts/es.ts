@@ -47,4 +47,8 @@ export const es: Record<MessageTextKey, string> = {
   "ride.toHotel": "a su hotel",
   "ride.toAirport": "al aeropuerto",
   "ride.sms": "{airline}: {line}",
+  "rideChanged.subject": "Su traslado {direction} ha cambiado",
+  "rideChanged.retimed": "Su traslado {direction} sale ahora el {when} (hora local) desde {place}.",
+  "rideChanged.cancelled": "Su traslado {direction} del {when} (hora local) está cancelado. Su bono indica cómo llegar ahora; si no indica ningún traslado, pregunte en el mostrador de la aerolínea.",
+  "rideChanged.sms": "{airline}: {line} Su bono: {link}",
 };

@@ -47,4 +47,8 @@ export const fr: Record<MessageTextKey, string> = {
   "ride.toHotel": "vers votre hôtel",
   "ride.toAirport": "vers l'aéroport",
   "ride.sms": "{airline} : {line}",
+  "rideChanged.subject": "Votre trajet {direction} a changé",
+  "rideChanged.retimed": "Votre navette {direction} part désormais le {when} (heure locale) de {place}.",
+  "rideChanged.cancelled": "Votre navette {direction} du {when} (heure locale) est annulée. Votre bon indique comment vous y rendre ; s'il n'indique aucun trajet, adressez-vous au comptoir de la compagnie.",
+  "rideChanged.sms": "{airline} : {line} Votre bon : {link}",
 };

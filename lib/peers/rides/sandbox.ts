@@ -17,6 +17,9 @@ import { type ProviderVoucher, RideVoucherRequest } from "./wire";
  *    `POST /__sandbox/refuse` { next: n } (or `x-sandbox-fault: refuse`) answers 422 ride_refused;
  *  - `POST /__sandbox/use` { id, amount } marks a voucher USED and POSTs the signed usage callback
  *    (X-Ride-Signature, HMAC-SHA256 of the body with the secret) to `callbackUrl`;
+ *  - `accessible: true` in the request gives a voucher only wheelchair-accessible cars take (its code
+ *    starts `WAV-`, and the answer says `accessible: true`); `POST /__sandbox/accessible` { available:
+ *    false } makes it refuse such requests (422 no_accessible_vehicle), as a provider without one would;
  *  - `GET /__sandbox/vouchers` lists what it issued; `POST /__sandbox/reset` forgets it all.
  */
 export type SandboxRide = ProviderVoucher & { reference: string; request: RideVoucherRequest; status: "ACTIVE" | "USED" | "CANCELLED" };
@@ -28,6 +31,7 @@ export function ridesSandboxServer({ apiKey = sandboxRidesKey(), secret = sandbo
   const byKey = new Map<string, SandboxRide>();
   let refusals = 0;
   let sequence = 0;
+  let accessibleCars = true;
 
   const { server, faults } = bearerSandboxServer({
     apiKey,
@@ -35,6 +39,7 @@ export function ridesSandboxServer({ apiKey = sandboxRidesKey(), secret = sandbo
     reset: () => {
       byKey.clear();
       refusals = 0;
+      accessibleCars = true;
     },
     routes: [
       {
@@ -44,6 +49,15 @@ export function ridesSandboxServer({ apiKey = sandboxRidesKey(), secret = sandbo
         handle: ({ body, reply }) => {
           refusals += z.object({ next: z.number().int().min(0).max(1000) }).catch({ next: 1 }).parse(body ?? {}).next;
           return reply(200, { refuseNext: refusals });
+        },
+      },
+      {
+        method: "POST",
+        pattern: /^\/__sandbox\/accessible$/,
+        admin: true,
+        handle: ({ body, reply }) => {
+          accessibleCars = z.object({ available: z.boolean() }).catch({ available: true }).parse(body ?? {}).available;
+          return reply(200, { accessible: accessibleCars });
         },
       },
       { method: "GET", pattern: /^\/__sandbox\/vouchers$/, admin: true, handle: ({ reply }) => reply(200, { vouchers: [...byKey.values()] }) },
@@ -92,9 +106,10 @@ export function ridesSandboxServer({ apiKey = sandboxRidesKey(), secret = sandbo
           const parsed = RideVoucherRequest.safeParse(body);
           if (!parsed.success) return fail(400, "invalid_request", invalidFields(parsed.error));
           if (parsed.data.reference !== key) return fail(400, "invalid_request", "reference and Idempotency-Key differ");
+          if (parsed.data.accessible && !accessibleCars) return fail(422, "no_accessible_vehicle", "no wheelchair-accessible car can be offered for this trip");
           sequence += 1;
           const id = `rv_${String(sequence).padStart(6, "0")}`;
-          const code = `RIDE-${(sequence * 7919 + 1000).toString(36).toUpperCase().padStart(5, "0")}`;
+          const code = `${parsed.data.accessible ? "WAV" : "RIDE"}-${(sequence * 7919 + 1000).toString(36).toUpperCase().padStart(5, "0")}`;
           const ride: SandboxRide = { id, code, link: `https://rides.example/v/${id}`, status: "ACTIVE", reference: key, request: parsed.data };
           byKey.set(key, ride);
           if (drawn.fault === "lose-confirmation") return void res.socket?.destroy();
@@ -113,5 +128,5 @@ export async function startRidesSandbox(options: { port?: number; apiKey?: strin
 }
 
 function publicView(r: SandboxRide): ProviderVoucher {
-  return { id: r.id, code: r.code, link: r.link, status: r.status };
+  return { id: r.id, code: r.code, link: r.link, status: r.status, ...(r.request.accessible ? { accessible: true } : {}) };
 }

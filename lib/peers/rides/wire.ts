@@ -13,6 +13,8 @@ export const RideVoucherRequest = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
   passengers: z.number().int().min(1).max(8),
   reference: z.string().min(1).max(200),
+  /** a wheelchair user rides: only a wheelchair-accessible car may take the voucher (absent: any car) */
+  accessible: z.boolean().optional(),
 });
 export type RideVoucherRequest = z.infer<typeof RideVoucherRequest>;
 
@@ -21,6 +23,8 @@ export const ProviderVoucher = z.object({
   code: z.string(),
   link: z.string(),
   status: z.enum(["ACTIVE", "USED", "CANCELLED"]).optional(),
+  /** the provider confirms the voucher is for wheelchair-accessible cars only */
+  accessible: z.boolean().optional(),
 });
 export type ProviderVoucher = z.infer<typeof ProviderVoucher>;
 

@@ -48,9 +48,10 @@ export function configuredRides() {
  * A case at CDG (Europe/Paris) whose flight was cancelled at `departure` with the next flight at
  * `next`, its right to care assessed, an ACTIVE policy, a hotel, and one CONFIRMED reservation of
  * its one group of two (ECONOMY unless told); `groups` gives it more such groups at the same hotel,
- * each with its CONFIRMED reservation.
+ * each with its CONFIRMED reservation. `needs`: the first group's first passenger's special needs;
+ * `language`: theirs (with a phone, so they are reached by SMS too).
  */
-export async function caseWithStay(db: Db, o: { token: string; tenant: string; departure: string; next: string; tier?: string; mode?: "DRILL"; groups?: number }) {
+export async function caseWithStay(db: Db, o: { token: string; tenant: string; departure: string; next: string; tier?: string; mode?: "DRILL"; groups?: number; needs?: string[]; language?: string }) {
   const tier = o.tier ?? "ECONOMY";
   const id = newUrn("case").slice(-6);
   const kase = await createCase(
@@ -59,7 +60,7 @@ export async function caseWithStay(db: Db, o: { token: string; tenant: string; d
       flight: { number: "AF1234", origin: "CDG", destination: "JFK", scheduledDeparture: o.departure, status: "CANCELLED" },
       nextFlight: { number: "AF1236", scheduledDeparture: o.next },
       disruption: { kind: "CANCELLATION", cause: "CONTROLLABLE" },
-      passengerGroups: Array.from({ length: o.groups ?? 1 }, (_, g) => ({ pnr: `R${g}${id}`, passengers: [pax(`A${g}${id}`, tier), pax(`B${g}${id}`, tier)] })),
+      passengerGroups: Array.from({ length: o.groups ?? 1 }, (_, g) => ({ pnr: `R${g}${id}`, passengers: [pax(`A${g}${id}`, tier, { ...(g === 0 && o.needs ? { specialNeeds: o.needs } : {}), ...(o.language ? { language: o.language, phone: "+33 6 12 34 56 78" } : {}) }), pax(`B${g}${id}`, tier)] })),
     }),
   );
   if (o.mode) await db.update(cases).set({ mode: o.mode }).where(eq(cases.urn, kase.urn));

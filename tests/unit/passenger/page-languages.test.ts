@@ -31,6 +31,17 @@ const status = (locale: PassengerStatus["locale"]): PassengerStatus => ({
 });
 
 describe("the passenger page in each language", () => {
+  it.each(LOCALES)("%s: a valid taxi voucher and no shuttle says to take the taxi, never to make your own way", (locale) => {
+    const w = PAGE_WORDS[locale];
+    const taxi: PassengerStatus = { ...status(locale), ride: null, rides: [{ direction: "AIRPORT_TO_HOTEL", code: "TX-9981", link: null, pickupAt: "2026-11-21T22:40:00.000Z", maxAmount: 80, currency: "EUR", status: "ISSUED" }] };
+    const t = text(renderToStaticMarkup(h(PassengerView, { token: "t", initial: taxi, hotels: [], words: w, rememberLanguage: null })));
+    expect(t).toContain(w.takeTaxi);
+    expect(t).not.toContain(w.noShuttle);
+    // no shuttle and no taxi: the old words stay
+    const none = text(renderToStaticMarkup(h(PassengerView, { token: "t", initial: { ...status(locale), ride: null }, hotels: [], words: w, rememberLanguage: null })));
+    expect(none).toContain(w.noShuttle);
+  });
+
   it.each(LOCALES)("%s: headings, actions and the switch in that language, the main region tagged with it", (locale) => {
     const w = PAGE_WORDS[locale];
     const html = renderToStaticMarkup(

@@ -35,7 +35,16 @@ describe("decideRides", () => {
   });
 
   it("NIGHT: a pickup outside the shuttle hours, one voucher for the group's riders on it", () => {
-    expect(decideRides(input([seg({ scheduledAt: "2026-11-21T23:30:00Z" })]))).toEqual([{ direction: "AIRPORT_TO_HOTEL", reason: "NIGHT", pickupAt: "2026-11-21T23:30:00Z", passengers: 2, segmentUrn: "urn:svc:segment:a" }]);
+    expect(decideRides(input([seg({ scheduledAt: "2026-11-21T23:30:00Z" })]))).toEqual([{ direction: "AIRPORT_TO_HOTEL", reason: "NIGHT", pickupAt: "2026-11-21T23:30:00Z", passengers: 2, segmentUrn: "urn:svc:segment:a", accessible: false }]);
+  });
+
+  it("a wheelchair user's ride (their accessible van, or a WHEELCHAIR requirement) asks for an accessible car, day or night, whatever the reason", () => {
+    const night = "2026-11-21T23:30:00Z";
+    expect(decideRides(input([seg({ scheduledAt: night, vehicleType: "WHEELCHAIR_VAN" })]))[0]).toMatchObject({ reason: "NIGHT", accessible: true });
+    expect(decideRides(input([seg({ scheduledAt: night, specialRequirements: ["WHEELCHAIR"] })]))[0]).toMatchObject({ accessible: true });
+    expect(decideRides(input([seg({ status: "PLANNED", hasVehicle: false, fleetRefused: true, vehicleType: "WHEELCHAIR_VAN" })]))[0]).toMatchObject({ reason: "FLEET_UNAVAILABLE", accessible: true });
+    // other needs take no accessible car
+    expect(decideRides(input([seg({ scheduledAt: night, specialRequirements: ["INFANT"] })]))[0]).toMatchObject({ accessible: false });
   });
 
   it("CAR_TIER: a PRIVATE_CAR or TAXI ride (the tier's mode), day or night, both directions", () => {

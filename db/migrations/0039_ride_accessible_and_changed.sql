@@ -1,0 +1,3 @@
+ALTER TABLE "messages" DROP CONSTRAINT "messages_kind_check";--> statement-breakpoint
+ALTER TABLE "ride_vouchers" ADD COLUMN "accessible" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_kind_check" CHECK ("messages"."kind" IN ('VOUCHER', 'CANCELLATION', 'RETURN_LEG', 'STAY_CHANGED', 'REHOUSED', 'CHOICE_CONFIRMED', 'DECLINE_CONFIRMED', 'WEEKLY_REPORT', 'MEAL_VOUCHER', 'RIDE_VOUCHER', 'CAPACITY_CALL', 'RIDE_CHANGED'));
