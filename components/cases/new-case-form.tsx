@@ -109,7 +109,7 @@ export function NewCaseForm({ airports, header, preview, open }: Props) {
     <div className="grid min-w-0 content-start gap-1.5">
       <Label htmlFor={`new-case-${name}`}>{label}</Label>
       {input}
-      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+      {hint && <p className="break-words text-xs text-muted-foreground">{hint}</p>}
       {errors[name] && (
         <p className="text-sm text-destructive" id={`new-case-${name}-error`} data-testid={`new-case-${name}-error`}>
           {errors[name]}
@@ -249,7 +249,8 @@ export function NewCaseForm({ airports, header, preview, open }: Props) {
               aria-invalid={errors.manifest || (current && current.problems.length) ? true : undefined}
               data-testid="new-case-manifest"
             />,
-            `Columns: ${header}. Tiers: First, Business, Premium economy, Economy, Crew.`,
+            // with spaces, so a phone can wrap the list
+            `Columns: ${header.split(",").join(", ")}. Tiers: First, Business, Premium economy, Economy, Crew.`,
           )}
           <div className="flex flex-wrap items-center gap-2">
             <Label htmlFor="new-case-file" className="sr-only">

@@ -98,7 +98,7 @@ export async function previewManifest(text: string): Promise<{ preview: Manifest
         ? [
             {
               row: 1,
-              text: `The header line (row 1) lacks ${err.errors.map((e) => columnWords(e.path.slice(8))).join(", ")}. It must name the columns: ${COLUMNS.join(",")}.`,
+              text: `The header line (row 1) lacks ${err.errors.map((e) => columnWords(e.path.slice(8))).join(", ")}. It must name the columns: ${COLUMNS.join(", ")}.`,
             },
           ]
         : [{ row: null, text: err.message }];
