@@ -36,3 +36,22 @@ export function knownZone(timeZone: string | null | undefined): string {
 
 /** English month abbreviations: dates are written the same on every page, voucher and audit line. */
 export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/**
+ * The UTC instant of a local wall-clock time (YYYY-MM-DD, HH:MM) in a time zone. Two passes over
+ * the zone's offset get DST transitions right; an unknown zone reads as UTC.
+ */
+export function localTimeToUtc(date: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  let guess = wall;
+  for (let i = 0; i < 2; i++) guess = wall - safeOffsetMs(new Date(guess), timeZone);
+  return new Date(guess);
+}
+
+function safeOffsetMs(at: Date, timeZone: string): number {
+  try {
+    return zoneOffsetMs(timeZone, at.getTime());
+  } catch {
+    return 0;
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * `npm run token -- --tenant AF --role ADMIN --airports CDG,ORY [--sub urn:svc:user:…] [--ttl 1h]`
+ * `npm run token -- --tenant AF --role ADMIN --airports CDG,ORY [--sub urn:svc:user:…] [--name "Marie Dupont"] [--ttl 1h]`
  * `npm run token -- --tenant AF --role HOTEL --hotels urn:svc:hotel:…[,urn:svc:hotel:…]` (a contracted hotel's extranet user)
  * prints one signed token on one line. It needs only AUTH_SECRET (or the one generated under
  * DATA_DIR at first start) and opens no database, so it works while the server runs.
@@ -46,7 +46,8 @@ const parsed = Args.safeParse({
   airports: values.airports.split(",").map((a) => a.trim().toUpperCase()).filter(Boolean),
   sub: values.sub,
   ttlSeconds: Math.round(parseDuration(values.ttl) / 1000),
-  name: values.name,
+  // what the console says of the holder's acts ("case opened … by …") when no users row holds the subject
+  name: values.name ?? `a command-line token (${roles.join(", ") || "no role"})`,
   hotels: values.hotels?.split(",").map((h) => h.trim()).filter(Boolean),
 });
 if (!parsed.success) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { BookOpenText, LayoutDashboard, Bus, ClipboardList, FileClock, Inbox, type LucideIcon, Mail, ScrollText, Settings2, BarChart3 } from "lucide-react";
+import { BookOpenText, FilePlus2, LayoutDashboard, Bus, ClipboardList, FileClock, Inbox, type LucideIcon, Mail, ScrollText, Settings2, BarChart3 } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/utils";
@@ -9,6 +9,7 @@ import type { NavIcon, NavItem } from "./nav-items";
 const ICONS: Record<NavIcon, LucideIcon> = {
   board: LayoutDashboard,
   cases: ClipboardList,
+  "new-case": FilePlus2,
   review: Inbox,
   policies: ScrollText,
   audit: FileClock,
@@ -29,7 +30,8 @@ export function ConsoleNav({ items, vertical = false }: { items: NavItem[]; vert
       <ul className={cn("flex gap-1", vertical ? "flex-col" : "overflow-x-auto md:flex-col md:overflow-visible")}>
         {items.map((item) => {
           const Icon = ICONS[item.icon];
-          const active = isActive(pathname, item.href);
+          // the most specific section is the current one: on /cases/new, New case and not Cases
+          const active = isActive(pathname, item.href) && !items.some((o) => o.href.length > item.href.length && isActive(pathname, o.href));
           return (
             <li key={item.href}>
               <Link

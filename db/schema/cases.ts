@@ -31,6 +31,9 @@ export const cases = pgTable(
     disruption: jsonb("disruption").$type<DisruptionJson | null>(),
     status: text("status").$type<CaseStatus>().notNull(),
     createdBy: text("created_by").notNull(),
+    // the creator's name as their session or token gave it: a token minted outside the console
+    // (npm run token --name, an identity provider's) names a subject no users row holds
+    createdByName: text("created_by_name"),
     closedAt: ts("closed_at"),
     closeReason: text("close_reason"),
     // bumped by every change so list pages and pollers can tell what moved

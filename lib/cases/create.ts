@@ -54,6 +54,8 @@ export async function createCase({ ctx, input }: { ctx: Ctx; input: unknown }): 
         disruption: data.disruption ?? null,
         status: "OPEN",
         createdBy: tx.principal.sub,
+        // the page names the creator from this when no users row holds the subject (a token's name claim)
+        createdByName: tx.principal.name?.trim().slice(0, 200) || null,
       })
       .onConflictDoNothing({ target: [cases.tenant, cases.externalEventId] })
       .returning();

@@ -15,6 +15,7 @@ const enc = encodeURIComponent;
 const PAGES: [string, (b: BookedCase) => string][] = [
   ["board", () => "/board"],
   ["cases", () => "/cases"],
+  ["new case", () => "/cases/new"],
   ["a case", (b) => `/cases/${enc(b.caseUrn)}`],
   ["a wave", (b) => `/waves/${enc(b.waveUrn)}`],
   ["a rooming list", (b) => `/waves/${enc(b.waveUrn)}/rooming`],

@@ -1,4 +1,6 @@
+import { FilePlus2 } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { BoardView } from "@/components/board/board-view";
 import { airportZoneLabel } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
@@ -31,21 +33,30 @@ export default async function BoardPage({ searchParams }: { searchParams: Promis
         title={`Operations board · ${airportZoneLabel(airport, zones[airport] ?? "UTC", now)}`}
         description="The airport at a glance: open cases, rooms booked against rooms needed, what waits for a person and how long is left on its SLA, transport still to run, and the hotel sources' health. It updates by itself."
         actions={
-          <form method="get" className="flex items-end gap-2" data-testid="board-airport-form">
-            <div className="grid gap-1.5">
-              <Label htmlFor="board-airport">Airport</Label>
-              <NativeSelect id="board-airport" name="airport" defaultValue={airport} className="w-48" data-testid="board-airport">
-                {options.map((a) => (
-                  <option key={a} value={a}>
-                    {airportZoneLabel(a, zones[a] ?? "UTC", now)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <Button type="submit" variant="outline" data-testid="board-airport-apply">
-              Show
-            </Button>
-          </form>
+          <>
+            {hasPermission(ctx.principal.roles, "case:create") && (
+              <Button asChild data-testid="board-new-case">
+                <Link href="/cases/new">
+                  <FilePlus2 aria-hidden /> New case
+                </Link>
+              </Button>
+            )}
+            <form method="get" className="flex items-end gap-2" data-testid="board-airport-form">
+              <div className="grid gap-1.5">
+                <Label htmlFor="board-airport">Airport</Label>
+                <NativeSelect id="board-airport" name="airport" defaultValue={airport} className="w-48" data-testid="board-airport">
+                  {options.map((a) => (
+                    <option key={a} value={a}>
+                      {airportZoneLabel(a, zones[a] ?? "UTC", now)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <Button type="submit" variant="outline" data-testid="board-airport-apply">
+                Show
+              </Button>
+            </form>
+          </>
         }
       />
       {read.ok ? (

@@ -121,7 +121,8 @@ export default async function CasePage({
   const busy = BUSY_CASE.has(record.status) || recentlyApproved;
   const hasInitial = hasLiveInitial(record.demands);
   // under requestRoomsFromCare only the groups owed a hotel count; the others are named with the reason
-  const care = await roomsFromCare(ctx, await loadCase(ctx, record.urn));
+  const row = await loadCase(ctx, record.urn);
+  const care = await roomsFromCare(ctx, row);
   const owedNeeded = care.flagged ? care.groups.filter((g) => !g.flagged || g.owedHotel || g.overridden).reduce((n, g) => n + g.rooms, 0) : record.roomsNeeded;
   const unrequested = Math.max(0, owedNeeded - summary.totalRequested);
   const notOwed = care.groups.filter((g) => g.flagged && g.waiting && !g.owedHotel && !g.overridden).map((g) => `${g.groupId}: ${g.explanation}`);
@@ -133,6 +134,8 @@ export default async function CasePage({
   );
   const openReview = record.manualReviewItems.filter((i) => i.state !== "RESOLVED").length;
   const undecided = record.demands.filter((d) => d.status === "REQUESTED").length;
+  // a token's holder no users row names is named by what the token said at creation
+  const openedBy = names[record.createdBy] ? who(record.createdBy) : (row.createdByName ?? who(record.createdBy));
 
   return (
     <>
@@ -156,7 +159,7 @@ export default async function CasePage({
           <p className="text-sm text-muted-foreground">
             Flight {record.flight.status.toLowerCase()}, scheduled <LocalTime at={record.flight.scheduledDeparture} zone={zone} testId="case-scheduled" /> · case opened{" "}
             <LocalTime at={record.createdAt} zone={zone} testId="case-created" /> ({formatAge(record.createdAt)} ago) by{" "}
-            {who(record.createdBy)} · <span className="font-mono text-xs">{record.urn}</span>
+            <span data-testid="case-opened-by">{openedBy}</span>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">

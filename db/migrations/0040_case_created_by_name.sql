@@ -1,0 +1,1 @@
+ALTER TABLE "cases" ADD COLUMN "created_by_name" text;
