@@ -35,6 +35,7 @@ export type DeskAsk = { desk: string; by: string; at: string };
 
 /** The latest "ask the desk" of each item: who asked which airport's desk, when. */
 export async function deskAsks(ctx: Ctx, itemUrns: string[]): Promise<Map<string, DeskAsk>> {
+  requirePermission(ctx, "read", "read the review queue");
   const asks = new Map<string, DeskAsk>();
   if (itemUrns.length === 0) return asks;
   const rows = await ctx.db

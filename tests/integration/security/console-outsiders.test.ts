@@ -91,6 +91,19 @@ const ACTION_ARGS: Record<string, (r: Records) => unknown[]> = {
   // the "Load more": refused requests included, from past the newest entry
   "app/(console)/audit/actions.ts#loadMoreAudit": () => [{ refused: "include" }, encodeCursor(["urn:svc:audit:ffffffff-ffff-7fff-bfff-ffffffffffff"])],
   "app/(console)/cases/actions.ts#createDemandAction": (r) => [r.caseUrn, { type: "INCREMENTAL", roomsRequested: 1 }],
+  "app/(console)/cases/new/actions.ts#previewNewCaseAction": () => ["pnr,passenger_id,first_name,last_name,tier\nOUT001,O-1,Out,Sider,ECONOMY"],
+  "app/(console)/cases/new/actions.ts#openCaseAction": () => [
+    {
+      externalEventId: "outsider-case",
+      flight: { number: "AF9999", origin: "CDG", destination: "JFK", scheduledDeparture: "2026-11-21T20:00", status: "CANCELLED" },
+      disruption: { type: "CANCELLATION", cause: "AIRLINE" },
+      manifest: "pnr,passenger_id,first_name,last_name,tier\nOUT001,O-1,Out,Sider,ECONOMY",
+    },
+    true,
+  ],
+  "components/demand/decide-actions.ts#approveWaitingDemandAction": (r) => [r.demandUrn, "approved by an outsider"],
+  "components/demand/decide-actions.ts#rejectWaitingDemandAction": (r) => [r.demandUrn, "rejected by an outsider"],
+  "app/(console)/review/actions.ts#askDeskAction": (r) => [r.itemUrn],
   "app/(console)/cases/actions.ts#approveDemandAction": (r) => [r.demandUrn, "approved by an outsider"],
   "app/(console)/cases/actions.ts#rejectDemandAction": (r) => [r.demandUrn, "rejected by an outsider"],
   "app/(console)/cases/actions.ts#closeCaseAction": (r) => [r.caseUrn, "closed by an outsider"],
