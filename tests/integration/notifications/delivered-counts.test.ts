@@ -51,19 +51,27 @@ describe("delivery states (docs/behaviour.md, Delivery states)", () => {
     // what the mail server accepted is delivered, and only that
     await database.db.update(messages).set({ status: "SENT", sentAt: new Date() }).where(eq(messages.urn, mail[0].urn));
     const one = await emailsStep(tenant, caseUrn);
-    expect(one.detail).toMatch(new RegExp(`^1 of ${mail.length} reached`));
+    // a passenger is reached when their group's contact was: every passenger of that stay's group counts
+    const group = mail.filter((m) => m.relatedUrn === mail[0].relatedUrn).length;
+    expect(group).toBeGreaterThan(1);
+    expect(one.detail).toMatch(new RegExp(`^${group} of ${mail.length} reached`));
     expect((await call(getBoard, "/board", { token, query: { airport: "CDG" } })).json.emails).toMatchObject({ delivered: 1, kept: mail.length - 1 });
 
     await database.db.update(messages).set({ status: "SENT", sentAt: new Date() }).where(inArray(messages.urn, mail.map((m) => m.urn)));
     expect(await emailsStep(tenant, caseUrn)).toMatchObject({ state: "done", detail: `${mail.length} of ${mail.length} reached` });
   });
 
-  it("a refused message is a failure, named; kept mail beside it is not", async () => {
+  it("a refused message is named; its group is failed only when none of its contacts can still be reached", async () => {
     const { tenant, caseUrn, mail } = await bookedCase();
     await database.db.update(messages).set({ status: "FAILED", lastError: "550: mailbox unavailable" }).where(eq(messages.urn, mail[0].urn));
     const step = await emailsStep(tenant, caseUrn);
-    expect(step.state).toBe("failed");
-    expect(step.detail).toContain(`0 of ${mail.length} reached, 1 failed`);
+    // the group's other contacts are kept (they may still be sent): the step waits for a person, naming the refusal
+    expect(step.state).toBe("attention");
+    expect(step.detail).toMatch(new RegExp(`^0 of ${mail.length} reached`));
     expect(step.problems).toEqual([`${mail[0].recipient}: mailbox unavailable (550)`]);
+    // every contact of that group refused: the group cannot be reached, a failure
+    const others = mail.filter((m) => m.relatedUrn === mail[0].relatedUrn).map((m) => m.urn);
+    await database.db.update(messages).set({ status: "FAILED", lastError: "550: mailbox unavailable" }).where(inArray(messages.urn, others));
+    expect((await emailsStep(tenant, caseUrn)).state).toBe("failed");
   });
 });
