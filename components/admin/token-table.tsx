@@ -67,7 +67,7 @@ export function TokenTable({ tokens, names, revoke }: { tokens: ServiceToken[]; 
             <TableCell className="whitespace-nowrap font-mono text-xs">{formatUtc(t.expiresAt)}</TableCell>
             <TableCell>
               <div className="flex items-center gap-1">
-                <code className="max-w-28 truncate font-mono text-xs" title={t.jti}>
+                <code className="max-w-28 break-all font-mono text-xs" title={t.jti}>
                   {t.jti}
                 </code>
                 <CopyButton value={t.jti} label="Copy jti" variant="ghost" size="icon-sm" className="[&>span]:sr-only" />

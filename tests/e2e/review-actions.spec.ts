@@ -114,8 +114,12 @@ test.describe("as an ops supervisor", () => {
     // no id to type: a hotel from the ranked list, then its offer (the best preselected)
     await expect(page.getByTestId("review-override-form").locator("input:not([type=hidden])")).toHaveCount(0);
     await expect(page.getByTestId("review-override-offer")).toBeDisabled();
-    await page.getByTestId("review-override-hotel").selectOption({ index: 1 });
-    await expect(page.getByTestId("review-override-offer")).not.toHaveValue("");
+    // picked again until the page has hydrated (a choice made before leaves the offers disabled)
+    await expect(async () => {
+      await page.getByTestId("review-override-hotel").selectOption({ index: 0 });
+      await page.getByTestId("review-override-hotel").selectOption({ index: 1 });
+      await expect(page.getByTestId("review-override-offer")).not.toHaveValue("", { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByTestId("review-override-offer").locator("option").nth(1)).toContainText(/a night/);
     await page.getByTestId("review-reason").fill("booked by the supervisor on the phone");
     await page.getByTestId("review-override-submit").click();
@@ -123,8 +127,11 @@ test.describe("as an ops supervisor", () => {
   });
 
   test("outbox rows name the passenger and the flight beside the masked address", async ({ page }) => {
-    await page.goto("/outbox");
-    // the demo case's voucher mail, kept without a mail server: to the group leads of AF1234
+    // the demo case's voucher mail, kept without a mail server: to the group leads of AF1234 (its own
+    // messages: the whole suite's newer mail fills the outbox's first page)
+    const res = await page.request.get("/api/v1/cases?externalEventId=demo-AF1234");
+    const demo = ((await res.json()).items as { urn: string }[])[0];
+    await page.goto(`/outbox?case=${encodeURIComponent(demo.urn)}`);
     const martin = page.getByTestId("outbox-recipient").filter({ hasText: "Julien Martin" }).first();
     await expect(martin).toContainText("· AF1234");
     await expect(martin).toContainText("@example.com");

@@ -191,10 +191,10 @@ export default async function CasesPage({ searchParams }: { searchParams: Promis
                       {c.flight.number}
                     </Link>
                     <ModeBadge mode={c.mode} className="ml-2" />
-                    <div className="whitespace-nowrap text-xs text-muted-foreground">
+                    <div className="text-xs text-muted-foreground">
                       {c.flight.origin} → {c.flight.destination} · <LocalTime at={c.flight.scheduledDeparture} zone={zones[c.airport]} />
                     </div>
-                    <div className="max-w-56 truncate font-mono text-xs text-muted-foreground" title={`external event id ${c.externalEventId}`} data-testid="case-event-id">
+                    <div className="max-w-56 break-all font-mono text-xs text-muted-foreground" title={`external event id ${c.externalEventId}`} data-testid="case-event-id">
                       {c.externalEventId}
                     </div>
                   </TableCell>
