@@ -1,6 +1,6 @@
 /**
  * The README's console pictures (docs/images/*.png), taken from a running server the way a
- * supervisor sees it: signed in, the board, then the case with the most passengers.
+ * supervisor sees it: signed in, the board, the case with the most passengers, the New case form.
  *
  *   npm start                      # in another terminal (demo data)
  *   npm run docs:screenshots       # BASE_URL=http://localhost:3000 by default
@@ -41,7 +41,12 @@ async function main() {
     await page.goto(`${base}/cases/${encodeURIComponent(busiest.urn)}`);
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: path.join(out, "case.png"), fullPage: false });
-    console.log(`wrote ${path.relative(process.cwd(), out)}/board.png and case.png (case ${busiest.urn})`);
+
+    // opening a case by hand (the feed down): the form with a manifest checked row by row
+    await page.goto(`${base}/cases/new`);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: path.join(out, "new-case.png"), fullPage: false });
+    console.log(`wrote ${path.relative(process.cwd(), out)}/board.png, case.png (case ${busiest.urn}) and new-case.png`);
   } finally {
     await browser.close();
   }
