@@ -75,5 +75,8 @@ test.describe("the console counts what happened (issue 19, points 2 and 3)", () 
     // the outbox says nothing leaves the server
     await page.goto("/outbox");
     await expect(page.getByTestId("outbox-no-mail-server")).toContainText("No mail server configured");
+    // a supervisor cannot set the server: told whom to tell, not which setting
+    await expect(page.getByTestId("outbox-no-mail-server")).toContainText("Tell your administrator");
+    await expect(page.getByTestId("outbox-no-mail-server")).not.toContainText("SMTP_URL");
   });
 });

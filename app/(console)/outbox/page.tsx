@@ -10,6 +10,7 @@ import { StatusBadge } from "@/components/console/status-badge";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { hasPermission } from "@/lib/auth/roles";
 import { sessionCtx } from "@/lib/console/session-ctx";
 import { decodeSegment, urnKind } from "@/lib/ids";
 import { getOutboxMessage, listOutbox } from "@/lib/messages/outbox";
@@ -27,7 +28,7 @@ const STATUS_TEXT: Record<MessageStatus, string> = {
   SENT: "accepted by the mail server or the SMS provider",
   DELIVERED: "delivered: the SMS provider's receipt says it reached the phone",
   FAILED: "refused or out of retries",
-  KEPT: "kept here, not sent: no mail server (SMTP_URL) or SMS provider (SMS_URL) was configured, or a drill's message",
+  KEPT: "kept here, not sent: no mail server or SMS provider is configured, or a drill's message",
 };
 
 /**
@@ -37,6 +38,8 @@ const STATUS_TEXT: Record<MessageStatus, string> = {
  */
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const ctx = await sessionCtx();
+  // the setting to set is for whoever may set it (an admin); the night shift is told whom to tell
+  const canConfigure = hasPermission(ctx.principal.roles, "settings:write");
   const sp = await searchParams;
   const status = MessageStatus.safeParse(first(sp.status)?.toUpperCase()).data;
   const channel = MessageChannel.safeParse(first(sp.channel)?.toUpperCase()).data;
@@ -66,13 +69,14 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           <TriangleAlert aria-hidden />
           <AlertTitle>No mail server configured: nothing is sent</AlertTitle>
           <AlertDescription>
-            Messages are kept here (state &ldquo;kept&rdquo;) and passengers receive nothing. Set SMTP_URL (docs/configuration.md); kept mail is then sent by the delivery sweep.
+            Messages are kept here (state &ldquo;kept&rdquo;) and passengers receive nothing.{" "}
+            {canConfigure ? "Set SMTP_URL (docs/configuration.md); kept mail is then sent by the delivery sweep." : "Tell your administrator: once a mail server is set, kept mail is sent by itself."}
           </AlertDescription>
         </Alert>
       )}
       {noServerReason("SMS") && (
         <p className="mb-4 text-sm text-muted-foreground" data-testid="outbox-no-sms-provider">
-          No SMS provider configured: text messages are kept here, not sent. Set SMS_URL (docs/configuration.md).
+          No SMS provider configured: text messages are kept here, not sent. {canConfigure ? "Set SMS_URL (docs/configuration.md)." : "Tell your administrator."}
         </p>
       )}
       {caseUrn && (
