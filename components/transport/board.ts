@@ -1,4 +1,4 @@
-import { localTimeToUtc } from "@/lib/booking/stay";
+import { localTimeToUtc } from "@/lib/time-zones";
 import type { Segment } from "@/lib/transport/schemas";
 import { knownZone, zoneOffsetMs } from "@/lib/time-zones";
 

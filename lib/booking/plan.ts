@@ -14,7 +14,8 @@ import { LIVE_STATUSES } from "./live";
 import { paymentMethodFor } from "./payment";
 import type { PreparedBooking } from "@/lib/events/prepared-booking";
 import { BOOKING_LIMITS } from "./retry";
-import { addDays, CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
+import { localTimeToUtc } from "@/lib/time-zones";
+import { addDays, CHECK_IN_TIME, CHECK_OUT_TIME } from "./stay";
 
 export type Candidate = {
   /** 1 = primary (or the target of a rebook), 2–4 = fallbacks */

@@ -15,7 +15,8 @@ import { refreshVoucher } from "@/lib/vouchers/refresh";
 import { cancelReservation } from "./cancel";
 import { LIVE_STATUSES } from "./live";
 import { canCancel } from "./load";
-import { addDays, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
+import { localTimeToUtc } from "@/lib/time-zones";
+import { addDays, CHECK_OUT_TIME } from "./stay";
 import { releaseStay } from "./stay-change-finish";
 import { openStayReview, type StayChangeResult, stayReview as review } from "./stay-review";
 

@@ -12,7 +12,8 @@ import { refreshVoucher } from "@/lib/vouchers/refresh";
 import { appendAttempt, bookRequest } from "./attempt";
 import { confirmedAt } from "./confirm";
 import { classify } from "./retry";
-import { CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
+import { localTimeToUtc } from "@/lib/time-zones";
+import { CHECK_IN_TIME, CHECK_OUT_TIME } from "./stay";
 import type { StayCandidate, StayChangePlan } from "./stay-change-plan";
 import { houseGroup } from "@/lib/cases/group-stay";
 

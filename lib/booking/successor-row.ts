@@ -1,6 +1,7 @@
 import type { ReservationRow, StayChange } from "@/db/schema";
 import type { StayCandidate } from "./stay-change-plan";
-import { CHECK_IN_TIME, CHECK_OUT_TIME, localTimeToUtc } from "./stay";
+import { localTimeToUtc } from "@/lib/time-zones";
+import { CHECK_IN_TIME, CHECK_OUT_TIME } from "./stay";
 
 /**
  * The PENDING reservation that continues or replaces a stay, at the first candidate hotel: what a

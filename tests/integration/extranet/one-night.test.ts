@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { auditEntries, capacityCallAnswers, directContracts, hotelInventory, hotels, reservations } from "@/db/schema";
 import { seedDirectContracts } from "@/db/seed/direct-contracts";
 import type { Principal } from "@/lib/auth/principal";
-import { localTimeToUtc } from "@/lib/booking/stay";
+import { localTimeToUtc } from "@/lib/time-zones";
 import { answerCapacityCall } from "@/lib/capacity/answer";
 import { callHotels } from "@/lib/capacity/call";
 import type { Ctx } from "@/lib/context";
