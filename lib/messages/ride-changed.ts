@@ -1,9 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { cases, messages } from "@/db/schema";
+import { render } from "@react-email/render";
+import { createElement } from "react";
+import { Letter, letterText } from "@/emails/letter";
 import { airportFacts } from "@/lib/airport-facts";
+import { caseFacts } from "@/lib/case-facts";
 import type { Ctx } from "@/lib/context";
-import { escapeHtml } from "@/lib/escape-html";
 import type { EventData } from "@/lib/events/catalogue";
+import { stayTold } from "@/lib/rides/issue";
 import { pickupLabel } from "@/lib/rides/words";
 import { linkExpiry, passengerLink, signPassengerToken } from "@/lib/vouchers/link";
 import { airlineName } from "./airline";
@@ -22,14 +24,14 @@ import { reservationOf } from "./voucher";
  * left yet gets the ride as it is now in that voucher. Answers how many rows were written.
  */
 export async function queueRideChangedMessages(ctx: Ctx, fact: EventData<"transport/ride.changed">): Promise<number> {
-  const [kase] = await ctx.db.select({ airport: cases.airport }).from(cases).where(eq(cases.urn, fact.caseUrn)).limit(1);
+  const kase = await caseFacts(ctx.db, fact.caseUrn);
   if (!kase) return 0;
   const timeZone = (await airportFacts(ctx.db, kase.airport))?.timeZone ?? null;
   const airline = await airlineName(ctx, fact.tenant);
   let written = 0;
   for (const urn of fact.reservationUrns) {
     const reservation = await reservationOf(ctx, urn);
-    if (!reservation || reservation.status !== "CONFIRMED" || !(await told(ctx, urn))) continue;
+    if (!reservation || reservation.status !== "CONFIRMED" || !(await stayTold(ctx, urn))) continue;
     const link = passengerLink(signPassengerToken(reservation.urn, linkExpiry(reservation.checkOut)));
     written += await queueMessages(ctx, {
       tenant: reservation.tenant,
@@ -47,16 +49,11 @@ export async function queueRideChangedMessages(ctx: Ctx, fact: EventData<"transp
         const line = textFor(locale, fact.change === "RETIMED" ? "rideChanged.retimed" : "rideChanged.cancelled", { direction, when, place: fact.pickupLocation ?? "" });
         if (channel === "SMS") return { text: smsText(locale, "rideChanged.sms", { airline, line, link }) };
         const subject = textFor(locale, "rideChanged.subject", { direction });
-        const html = `<!DOCTYPE html><html lang="${locale}"><body><p>${escapeHtml(line)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(airline)}</p></body></html>`;
-        return { subject, html, text: `${line}\n\n${link}\n\n${airline}` };
+        // our plain emails' one layout (emails/letter.tsx), as the cancellation and the return leg
+        const letter = { lang: locale, preview: line, heading: subject, lines: [line, link, airline] };
+        return { subject, html: await render(createElement(Letter, letter)), text: letterText(letter) };
       },
     });
   }
   return written;
-}
-
-/** Has the stay been sent its voucher's messages (any message about it)? One indexed read. */
-async function told(ctx: Ctx, reservationUrn: string): Promise<boolean> {
-  const [row] = await ctx.db.select({ urn: messages.urn }).from(messages).where(and(eq(messages.tenant, ctx.principal.tenant), eq(messages.relatedUrn, reservationUrn))).limit(1);
-  return Boolean(row);
 }

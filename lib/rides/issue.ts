@@ -78,7 +78,7 @@ export async function issueRideVoucher(ctx: Ctx, voucher: string | RideVoucherRo
 }
 
 /** Has the stay been sent any message yet (its voucher, above all)? One indexed read; lib/messages decides what to tell. */
-async function stayTold(ctx: Ctx, reservationUrn: string): Promise<boolean> {
+export async function stayTold(ctx: Ctx, reservationUrn: string): Promise<boolean> {
   const [row] = await ctx.db.select({ urn: messages.urn }).from(messages).where(eq(messages.relatedUrn, reservationUrn)).limit(1);
   return Boolean(row);
 }
