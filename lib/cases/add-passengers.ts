@@ -8,7 +8,7 @@ import { invalid } from "@/lib/errors";
 import { emit } from "@/lib/events";
 import { airportTimeZone } from "./airports";
 import { readSheet } from "./bulk/read-sheet";
-import { type BulkRow, validateRows } from "./bulk/validate-rows";
+import { groupsOfRows, validateRows } from "./bulk/validate-rows";
 import { flagGroups } from "./flag-groups";
 import { readCaseRecord } from "./get";
 import { assertOpen, loadCase, loadOpenCase, touchCase } from "./load";
@@ -46,8 +46,6 @@ export async function addPassengersFromFile({ ctx, input }: { ctx: Ctx; input: {
     const rows = validateRows(sheet, new Set(existing.map((p) => p.id)));
     const groups = await tx.db.select().from(passengerGroups).where(eq(passengerGroups.caseUrn, row.urn));
 
-    const byPnr = new Map<string, BulkRow[]>();
-    for (const r of rows) (byPnr.get(r.pnr) ?? byPnr.set(r.pnr, []).get(r.pnr)!).push(r);
     const taken = new Set(groups.map((g) => g.groupId));
     const unbooked = groups.filter((g) => !g.reservationUrn).sort((a, b) => a.position - b.position);
     let groupPosition = groups.reduce((m, g) => Math.max(m, g.position), -1) + 1;
@@ -56,15 +54,15 @@ export async function addPassengersFromFile({ ctx, input }: { ctx: Ctx; input: {
     const created: NewGroup[] = [];
     const joined: NewPassengerRow[] = [];
     const updated = new Set<string>();
-    for (const [pnr, members] of byPnr) {
+    for (const { pnr, passengers: members } of groupsOfRows(rows)) {
       const target = unbooked.find((g) => g.groupId === pnr) ?? unbooked.find((g) => g.pnr === pnr);
       if (target) {
         updated.add(target.groupId);
-        for (const m of members) joined.push({ groupId: target.groupId, position: paxPosition++, passenger: m.passenger });
+        for (const passenger of members) joined.push({ groupId: target.groupId, position: paxPosition++, passenger });
         continue;
       }
       const groupId = taken.has(pnr) ? nextGroupId(pnr, taken) : (taken.add(pnr), pnr);
-      created.push({ groupId, pnr, position: groupPosition++, passengers: members.map((m) => m.passenger) });
+      created.push({ groupId, pnr, position: groupPosition++, passengers: members });
     }
 
     // rooms approved earlier that no group waited for: the groups of this file go there first

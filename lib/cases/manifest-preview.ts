@@ -1,7 +1,6 @@
 import { DomainError } from "@/lib/errors";
 import { readSheet } from "./bulk/read-sheet";
-import { type BulkRow, COLUMNS, validateRows } from "./bulk/validate-rows";
-import type { NewPassenger } from "./inputs";
+import { type BulkRow, COLUMNS, groupsOfRows, validateRows } from "./bulk/validate-rows";
 import type { BulkRowReport } from "./records";
 import { roomsFor } from "./rooms";
 
@@ -49,16 +48,6 @@ function rowWords(r: BulkRowReport): PreviewProblem {
     row: r.row,
     text: `Row ${r.row}${who ? ` (${who})` : ""}: ${r.errors.map(errorWords).join("; ")}.`,
   };
-}
-
-/** The rows grouped by PNR, in the order their PNR first appears: the case's passenger groups. */
-export function groupsOfRows(rows: readonly BulkRow[]): { pnr: string; passengers: NewPassenger[] }[] {
-  const byPnr = new Map<string, BulkRow[]>();
-  for (const r of rows) (byPnr.get(r.pnr) ?? byPnr.set(r.pnr, []).get(r.pnr)!).push(r);
-  return [...byPnr].map(([pnr, members]) => ({
-    pnr,
-    passengers: members.map((m) => m.passenger),
-  }));
 }
 
 /**

@@ -7,7 +7,8 @@ import { parseInput } from "@/lib/validation";
 import { DisruptionCause, DisruptionKind, FlightStatus } from "@/lib/vocabulary";
 import { airportTimeZone } from "./airports";
 import { createCase } from "./create";
-import { groupsOfRows, type ManifestPreview, previewManifest } from "./manifest-preview";
+import { groupsOfRows } from "./bulk/validate-rows";
+import { type ManifestPreview, previewManifest } from "./manifest-preview";
 import type { Case } from "./records";
 
 /** A datetime-local input's value: the wall clock at the case's airport. */

@@ -76,7 +76,7 @@ test.describe("the console counts what happened (issue 19, points 2 and 3)", () 
     await page.goto("/outbox");
     await expect(page.getByTestId("outbox-no-mail-server")).toContainText("No mail server configured");
     // a supervisor cannot set the server: told whom to tell, not which setting
-    await expect(page.getByTestId("outbox-no-mail-server")).toContainText("Tell your administrator");
+    await expect(page.getByTestId("outbox-no-mail-server")).toContainText("mail is not being sent: tell your administrator");
     await expect(page.getByTestId("outbox-no-mail-server")).not.toContainText("SMTP_URL");
   });
 });

@@ -15,6 +15,7 @@ import { sessionCtx } from "@/lib/console/session-ctx";
 import { decodeSegment, urnKind } from "@/lib/ids";
 import { getOutboxMessage, listOutbox } from "@/lib/messages/outbox";
 import { noServerReason } from "@/lib/messages/channels";
+import { noServerWords } from "@/lib/messages/no-server-words";
 import { smtpUrl } from "@/lib/messages/smtp";
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES, MessageChannel, MessageStatus } from "@/lib/vocabulary";
 
@@ -69,14 +70,14 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           <TriangleAlert aria-hidden />
           <AlertTitle>No mail server configured: nothing is sent</AlertTitle>
           <AlertDescription>
-            Messages are kept here (state &ldquo;kept&rdquo;) and passengers receive nothing.{" "}
-            {canConfigure ? "Set SMTP_URL (docs/configuration.md); kept mail is then sent by the delivery sweep." : "Tell your administrator: once a mail server is set, kept mail is sent by itself."}
+            Messages are kept here (state &ldquo;kept&rdquo;) and passengers receive nothing: {noServerWords(["mail"], canConfigure)}. Kept mail is sent by the delivery sweep once a
+            mail server is set.
           </AlertDescription>
         </Alert>
       )}
       {noServerReason("SMS") && (
         <p className="mb-4 text-sm text-muted-foreground" data-testid="outbox-no-sms-provider">
-          No SMS provider configured: text messages are kept here, not sent. {canConfigure ? "Set SMS_URL (docs/configuration.md)." : "Tell your administrator."}
+          Text messages are kept here, not sent: {noServerWords(["sms"], canConfigure)}.
         </p>
       )}
       {caseUrn && (

@@ -15,6 +15,13 @@ const STRICT: Column[] = ["firstName", "lastName", "tier"];
 
 export type BulkRow = { row: number; pnr: string; passenger: NewPassenger };
 
+/** The rows grouped by PNR, in the order their PNR first appears: a manifest's passenger groups (a new case's, or an upload's). */
+export function groupsOfRows(rows: readonly BulkRow[]): { pnr: string; passengers: NewPassenger[] }[] {
+  const byPnr = new Map<string, NewPassenger[]>();
+  for (const r of rows) (byPnr.get(r.pnr) ?? byPnr.set(r.pnr, []).get(r.pnr)!).push(r.passenger);
+  return [...byPnr].map(([pnr, passengers]) => ({ pnr, passengers }));
+}
+
 /** "Passenger ID", "passenger_id" and "PASSENGERID" all name passengerId. */
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 /** "Premium economy" → PREMIUM_ECONOMY */
