@@ -104,7 +104,7 @@ async function claimFreeToSend(ctx: Ctx, messageUrn: string, at: Date): Promise<
 async function recordSent(ctx: Ctx, row: MessageRow, outcome: { providerMessageId: string | null; receipt: MessageReceiptJson }, at: Date): Promise<void> {
   // a receipt may have overtaken this answer (DELIVERED already): it is never taken back to SENT
   const sent = sql`update ${messages} set provider_message_id = ${outcome.providerMessageId}, sent_at = ${at}, send_after = null, updated_at = ${at},
-      receipts = receipts || ${JSON.stringify([outcome.receipt])}::jsonb,
+      receipts = ${appendReceipt(outcome.receipt)},
       last_error = case when status = 'QUEUED' then null else last_error end,
       status = case when status = 'QUEUED' then 'SENT' else status end
     where urn = ${row.urn} returning urn`;

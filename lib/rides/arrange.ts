@@ -65,8 +65,8 @@ export async function arrangeRide(ctx: Ctx, input: { caseUrn: string; reservatio
  */
 async function issueOwedTaxis(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ retry: boolean; taxiLegs: RideVoucherRow["direction"][] }> {
   let retry = false;
-  const { rows } = await planRideVouchers(ctx, input);
-  for (const row of rows) {
+  const { pending } = await planRideVouchers(ctx, input);
+  for (const row of pending) {
     try {
       await issueRideVoucher(ctx, row);
     } catch (err) {

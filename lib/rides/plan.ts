@@ -17,10 +17,10 @@ import { transportVerdicts } from "./transport-owed";
  * the partial unique index makes a replayed or concurrent run write nothing more. Answers the reservation's
  * vouchers still PENDING, for the job to issue at the provider one step each.
  */
-export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ skipped: string | null; pending: string[]; rows: RideVoucherRow[] }> {
+export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ skipped: string | null; pending: RideVoucherRow[] }> {
   const kase = await loadCase(ctx, input.caseUrn);
   const [reservation] = await ctx.db.select().from(reservations).where(and(eq(reservations.urn, input.reservationUrn), eq(reservations.tenant, ctx.principal.tenant))).limit(1);
-  if (!reservation || reservation.status !== "CONFIRMED") return { skipped: `reservation ${reservation?.status ?? "missing"}`, pending: [], rows: [] };
+  if (!reservation || reservation.status !== "CONFIRMED") return { skipped: `reservation ${reservation?.status ?? "missing"}`, pending: [] };
   // only what this reservation needs: its group's TRANSPORT verdicts (the group as it is now) and the live rides it is on
   const verdicts = await transportVerdicts(ctx, { tenant: reservation.tenant, caseUrn: kase.urn, groupId: reservation.groupId });
   const transportOwed = verdicts.some((v) => v.owed);
@@ -85,5 +85,5 @@ export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reser
     .from(rideVouchers)
     .where(and(eq(rideVouchers.reservationUrn, reservation.urn), eq(rideVouchers.status, "PENDING")))
     .orderBy(rideVouchers.direction);
-  return { skipped: null, pending: pending.map((p) => p.urn), rows: pending };
+  return { skipped: null, pending };
 }
