@@ -70,14 +70,14 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           <TriangleAlert aria-hidden />
           <AlertTitle>No mail server configured: nothing is sent</AlertTitle>
           <AlertDescription>
-            Messages are kept here (state &ldquo;kept&rdquo;) and passengers receive nothing: {noServerWords(["mail"], canConfigure)}. Kept mail is sent by the delivery sweep once a
+            Messages are kept here (state &ldquo;kept&rdquo;) and passengers receive nothing ({noServerWords(["mail"], canConfigure)}). Kept mail is sent by the delivery sweep once a
             mail server is set.
           </AlertDescription>
         </Alert>
       )}
       {noServerReason("SMS") && (
         <p className="mb-4 text-sm text-muted-foreground" data-testid="outbox-no-sms-provider">
-          Text messages are kept here, not sent: {noServerWords(["sms"], canConfigure)}.
+          Text messages are kept here, not sent ({noServerWords(["sms"], canConfigure)}).
         </p>
       )}
       {caseUrn && (
