@@ -18,7 +18,12 @@ export type Ctx = {
   inTransaction?: boolean;
   /** set inside `transaction()`: what runs once it commits (see `afterCommit`) */
   afterCommit?: AfterCommit[];
+  /** set inside `transaction()`: rows written together just before it commits (see `writeAtCommit`) */
+  atCommit?: Map<string, AtCommit>;
 };
+
+/** Rows of one kind held until the transaction's end, and the one statement that writes them. */
+type AtCommit = { rows: unknown[]; write: (tx: Ctx, rows: unknown[]) => Promise<void> };
 
 export function tenantOf(ctx: Ctx): string {
   return ctx.principal.tenant;
@@ -34,7 +39,14 @@ export function tenantOf(ctx: Ctx): string {
 export async function transaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
   if (ctx.inTransaction) return fn(ctx);
   const queued: AfterCommit[] = [];
-  const result = await sendingAfterCommit(ctx.db, () => (ctx.db as Db).transaction((tx) => fn({ ...ctx, db: tx, inTransaction: true, afterCommit: queued })));
+  const result = await sendingAfterCommit(ctx.db, () =>
+    (ctx.db as Db).transaction(async (tx) => {
+      const inner: Ctx = { ...ctx, db: tx, inTransaction: true, afterCommit: queued, atCommit: new Map() };
+      const out = await fn(inner);
+      for (const batch of inner.atCommit!.values()) if (batch.rows.length) await batch.write(inner, batch.rows.splice(0));
+      return out;
+    }),
+  );
   wakeDispatcher();
   const outer: Ctx = { ...ctx, inTransaction: false, afterCommit: undefined };
   for (const work of queued) await work(outer);
@@ -49,4 +61,18 @@ export async function transaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Pro
 export async function afterCommit(ctx: Ctx, work: AfterCommit): Promise<void> {
   if (ctx.inTransaction && ctx.afterCommit) ctx.afterCommit.push(work);
   else await work(ctx);
+}
+
+/**
+ * Holds a row for the caller's transaction to write at its end, with the other rows of its kind
+ * in one statement (`write`), still inside the transaction: a meltdown's job step records several
+ * audit entries, and each statement is a round trip its worker pays for in CPU (issue 28). Answers
+ * false outside a transaction made by `transaction()`: the caller writes the row now.
+ */
+export function writeAtCommit<R>(ctx: Ctx, kind: string, row: R, write: (tx: Ctx, rows: R[]) => Promise<void>): boolean {
+  if (!ctx.inTransaction || !ctx.atCommit) return false;
+  let batch = ctx.atCommit.get(kind);
+  if (!batch) ctx.atCommit.set(kind, (batch = { rows: [], write: write as AtCommit["write"] }));
+  batch.rows.push(row);
+  return true;
 }

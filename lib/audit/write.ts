@@ -1,5 +1,5 @@
 import { auditEntries, type FieldChange } from "@/db/schema";
-import type { Ctx } from "@/lib/context";
+import { type Ctx, writeAtCommit } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
 import { airportOfUrn } from "./airport-of";
 import { diff } from "./diff";
@@ -23,13 +23,15 @@ export type AuditInput = {
 };
 
 /**
- * The one audit writer. Call it inside the transaction of the change it records. Personal values
- * (names, e-mails, phones) are replaced by a marker here, whoever the caller (lib/audit/redact-personal.ts).
+ * The one audit writer. Call it inside the transaction of the change it records: the entry is
+ * written with the transaction's other entries in one statement just before it commits
+ * (writeAtCommit), or at once outside one. Personal values (names, e-mails, phones) are replaced by
+ * a marker here, whoever the caller (lib/audit/redact-personal.ts).
  */
 export async function writeAudit(ctx: Ctx, input: AuditInput): Promise<string> {
   const urn = newUrn("audit");
   const changes = redactChanges(input.changes ?? (input.before === undefined && input.after === undefined ? [] : diff(input.before ?? {}, input.after ?? {})));
-  await ctx.db.insert(auditEntries).values({
+  const row: typeof auditEntries.$inferInsert = {
     urn,
     tenant: ctx.principal.tenant,
     entity: input.entity,
@@ -41,6 +43,11 @@ export async function writeAudit(ctx: Ctx, input: AuditInput): Promise<string> {
     changes,
     requestId: ctx.requestId ?? null,
     airport: input.airport !== undefined ? input.airport : await airportOfUrn(ctx.db, ctx.principal.tenant, input.entityUrn),
-  });
+  };
+  if (!writeAtCommit(ctx, "audit", row, insertAudits)) await insertAudits(ctx, [row]);
   return urn;
 }
+
+const insertAudits = async (ctx: Ctx, rows: (typeof auditEntries.$inferInsert)[]) => {
+  await ctx.db.insert(auditEntries).values(rows);
+};

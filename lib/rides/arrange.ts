@@ -1,14 +1,12 @@
 import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import { rideVouchers, type RideVoucherRow, transportSegments } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
-import { RetryAfterError } from "@/lib/jobs/define";
 import { log } from "@/lib/log";
 import { assignFromFleet, planReservationTransport } from "@/lib/transport";
 import { leaveRidesForTaxis } from "@/lib/transport/drop-reservation";
 import { ridesChanged } from "@/lib/transport/rides-changed";
 import { FleetAuthError, FleetUnavailable } from "@/lib/peers/fleet/types";
-import { RidesUnavailable } from "@/lib/peers/rides/client";
-import { issueRideVoucher } from "./issue";
+import { issueRideVouchers } from "./issue";
 import { planRideVouchers } from "./plan";
 import { rideStatusOf, type RideStatus } from "./ride-status";
 
@@ -64,16 +62,9 @@ export async function arrangeRide(ctx: Ctx, input: { caseUrn: string; reservatio
  * Answers whether a provider asked us to come back, and the legs a taxi now takes.
  */
 async function issueOwedTaxis(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ retry: boolean; taxiLegs: RideVoucherRow["direction"][] }> {
-  let retry = false;
   const { pending } = await planRideVouchers(ctx, input);
-  for (const row of pending) {
-    try {
-      await issueRideVoucher(ctx, row);
-    } catch (err) {
-      if (!(err instanceof RidesUnavailable || err instanceof RetryAfterError)) throw err;
-      retry = true;
-    }
-  }
+  // both legs asked of the provider side by side and recorded together; a "not now" is asked again by the flow
+  const retry = pending.length > 0 && (await issueRideVouchers(ctx, pending)).some((o) => o.unavailable);
   const issued = await ctx.db
     .select({ direction: rideVouchers.direction, reason: rideVouchers.reason, segmentUrn: rideVouchers.segmentUrn })
     .from(rideVouchers)

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { reservations, rideVouchers, type RideVoucherRow, transportSegments } from "@/db/schema";
 import { airportFacts } from "@/lib/airport-facts";
+import { caseFacts } from "@/lib/case-facts";
 import { writeAudit } from "@/lib/audit/write";
-import { loadCase } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
 import { knownZone } from "@/lib/time-zones";
@@ -18,11 +18,13 @@ import { transportVerdicts } from "./transport-owed";
  * vouchers still PENDING, for the job to issue at the provider one step each.
  */
 export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ skipped: string | null; pending: RideVoucherRow[] }> {
-  const kase = await loadCase(ctx, input.caseUrn);
+  // the case's airport is all this needs of it, and never changes (lib/case-facts.ts)
+  const kase = await caseFacts(ctx.db, input.caseUrn);
+  if (!kase) return { skipped: "case missing", pending: [] };
   const [reservation] = await ctx.db.select().from(reservations).where(and(eq(reservations.urn, input.reservationUrn), eq(reservations.tenant, ctx.principal.tenant))).limit(1);
   if (!reservation || reservation.status !== "CONFIRMED") return { skipped: `reservation ${reservation?.status ?? "missing"}`, pending: [] };
   // only what this reservation needs: its group's TRANSPORT verdicts (the group as it is now) and the live rides it is on
-  const verdicts = await transportVerdicts(ctx, { tenant: reservation.tenant, caseUrn: kase.urn, groupId: reservation.groupId });
+  const verdicts = await transportVerdicts(ctx, { tenant: reservation.tenant, caseUrn: input.caseUrn, groupId: reservation.groupId });
   const transportOwed = verdicts.some((v) => v.owed);
   const version = verdicts[0]?.version;
   const airport = await airportFacts(ctx.db, kase.airport);
@@ -31,7 +33,7 @@ export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reser
     .from(transportSegments)
     .where(
       and(
-        eq(transportSegments.caseUrn, kase.urn),
+        eq(transportSegments.caseUrn, input.caseUrn),
         inArray(transportSegments.status, ["PLANNED", "ASSIGNED"]),
         sql`${transportSegments.reservationUrns} @> ${JSON.stringify([reservation.urn])}::jsonb`,
       ),
@@ -56,13 +58,14 @@ export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reser
   });
   const { maxAmount } = rideVoucherSettings();
   if (decisions.length) await transaction(ctx, async (tx) => {
-    for (const d of decisions) {
-      const [row] = await tx.db
-        .insert(rideVouchers)
-        .values({
+    // one statement for the stay's legs; a leg planned already (the partial unique index) is left as it is
+    const rows = await tx.db
+      .insert(rideVouchers)
+      .values(
+        decisions.map((d) => ({
           urn: newUrn("ride"),
           tenant: tx.principal.tenant,
-          caseUrn: kase.urn,
+          caseUrn: input.caseUrn,
           groupId: reservation.groupId,
           reservationUrn: reservation.urn,
           direction: d.direction,
@@ -73,10 +76,12 @@ export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reser
           accessible: d.accessible,
           maxAmount,
           currency: airport?.currency ?? "EUR",
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (row) await writeAudit(tx, { entity: "ride-voucher", entityUrn: row.urn, action: "plan", airport: kase.airport, reason: `${d.reason}${d.accessible ? " (wheelchair-accessible car)" : ""}: care assessment v${version} owes the group transport`, after: row });
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    for (const row of rows) {
+      await writeAudit(tx, { entity: "ride-voucher", entityUrn: row.urn, action: "plan", airport: kase.airport, reason: `${row.reason}${row.accessible ? " (wheelchair-accessible car)" : ""}: care assessment v${version} owes the group transport`, after: row });
     }
   });
   // whole rows: the caller issues them without reading each again
