@@ -2,7 +2,7 @@ import { transaction } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { sendStayMessagesNow } from "@/lib/messages/send-now";
-import { queueRideFollowUp, queueVoucherMessages } from "@/lib/messages/voucher";
+import { queueRideFollowUp, queueVoucherMessages, reservationOf } from "@/lib/messages/voucher";
 import { arrangeRide, type Arranged } from "@/lib/rides/arrange";
 import { issueVoucher } from "@/lib/vouchers/issue";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
@@ -50,8 +50,10 @@ export const passengerFlow = defineJob({
     // the voucher and its messages in one transaction: what they print is read once (voucherPropsOnce)
     const { voucher, queued } = await step.run("voucher", () =>
       transaction(ctx, async (tx) => {
-        const issued = await issueVoucher(tx, reservationUrn);
-        return { voucher: issued, queued: issued.voucherUrn ? await queueVoucherMessages(tx, reservationUrn, { sentByCaller: true }) : 0 };
+        const stay = await reservationOf(tx, reservationUrn);
+        if (!stay) return { voucher: { voucherUrn: null, skipped: `reservation ${reservationUrn} does not exist` }, queued: 0 };
+        const issued = await issueVoucher(tx, stay);
+        return { voucher: issued, queued: issued.voucherUrn ? await queueVoucherMessages(tx, stay, { sentByCaller: true, rideDecided: ride.decided }) : 0 };
       }),
     );
     if (!voucher.voucherUrn) return { voucher };

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/db/client";
-import { jobEvents, jobSteps, type JobRunRow, type JobStepRow } from "@/db/schema";
+import type { Db } from "@/db/client";
+import { jobSteps, type JobRunRow, type JobStepRow } from "@/db/schema";
 import { eventCatalogue } from "@/lib/events/catalogue";
 import { newId } from "@/lib/ids";
 import { isNonRetriable, readPath, type JobEvent, type OutgoingEvent, type StepRunOptions, type StepTools, type WaitForEventOptions } from "./define";
 import { fromJobError, toJobError } from "./errors";
 import { toJson } from "./json";
-import { saveStep, saveSteps, type StepWrite } from "./store";
+import { saveStep, saveSteps, type StepEvent, type StepWrite } from "./store";
 
 /** a checkpoint is written after this many buffered steps, or this long after the first one */
 const CHECKPOINT_STEPS = 32;
@@ -37,8 +37,6 @@ export type ReplayDeps = {
   stepTimeout?: string | number;
 };
 
-/** a write that must commit with the step's own row (sendEvent's outbox rows) */
-type WriteWith = (tx: DbOrTx) => Promise<unknown>;
 
 /**
  * A promise that never settles. Like Inngest's SDK, a step that must stop the run (a sleep, a
@@ -80,15 +78,12 @@ export class Replay {
     sleep: (id, duration) => this.sleepStep(id, () => new Date(this.deps.now() + sleepMs(duration))),
     sleepUntil: (id, until) => this.sleepStep(id, () => toDate(until)),
     sendEvent: (id, payload) => {
-      let rows: (typeof jobEvents.$inferInsert)[] = [];
+      const events: StepEvent[] = [];
       const prepare = () => {
-        rows = (Array.isArray(payload) ? payload : [payload]).map((e) => toEventRow(e as OutgoingEvent<any>));
-        return { ids: rows.map((r) => r.id) };
+        events.splice(0, events.length, ...(Array.isArray(payload) ? payload : [payload]).map((e) => toEventRow(e as OutgoingEvent<any>)));
+        return { ids: events.map((r) => r.id) };
       };
-      const insert: WriteWith = async (tx) => {
-        if (rows.length) await tx.insert(jobEvents).values(rows).onConflictDoNothing();
-      };
-      return this.op(id, "sendEvent", prepare, insert) as Promise<{ ids: string[] }>;
+      return this.op(id, "sendEvent", prepare, events) as Promise<{ ids: string[] }>;
     },
   };
 
@@ -164,7 +159,7 @@ export class Replay {
     return p;
   }
 
-  private async op(id: string, op: "run" | "sendEvent", fn: () => unknown, extra?: WriteWith, timeout?: string | number): Promise<unknown> {
+  private async op(id: string, op: "run" | "sendEvent", fn: () => unknown, events?: StepEvent[], timeout?: string | number): Promise<unknown> {
     if (this.halted) return never();
     const stepId = this.stepIdFor(id);
     const done = this.memo.get(stepId);
@@ -172,7 +167,7 @@ export class Replay {
     if (done?.status === "FAILED") throw fromJobError(done.error);
     const attempt = timeout === undefined ? fn : () => withTimeout(stepId, timeout, fn);
     // tracked apart from what the handler awaits: the work settles, the handler's promise may not
-    const result = await this.track(this.execute(stepId, op, attempt, done?.attempts ?? 0, extra));
+    const result = await this.track(this.execute(stepId, op, attempt, done?.attempts ?? 0, events));
     return "stop" in result ? this.interrupt(result.stop) : result.value;
   }
 
@@ -181,7 +176,7 @@ export class Replay {
     op: StepWrite["op"],
     fn: () => unknown,
     attempts: number,
-    extra?: WriteWith,
+    events?: StepEvent[],
   ): Promise<{ value: unknown } | { stop: Interrupt }> {
     let output: unknown;
     try {
@@ -195,8 +190,8 @@ export class Replay {
     }
     const done: StepWrite = { stepId, op, status: "COMPLETED", output, attempts: attempts + 1 };
     // a plain step.run is checkpointed (buffered, written with the next write); a step with a write
-    // of its own (sendEvent's outbox rows) is written at once, with everything buffered before it
-    const saved = extra ? this.save(done, extra) : this.buffer({ ...done, at: new Date() });
+    // of its own (sendEvent's outbox rows) is written at once, with everything buffered before it, in one statement
+    const saved = events ? this.track(this.saveWithBuffered({ ...done, at: new Date() }, events)) : this.buffer({ ...done, at: new Date() });
     if (saved && !(await saved)) return { stop: { kind: "lost" } };
     this.attempt = 0;
     if (op === "sendEvent") this.deps.onEventsSent();
@@ -250,14 +245,20 @@ export class Replay {
   }
 
   /** Writes one step now, after the buffered ones (so a replay never finds a later step without an earlier one). */
-  private async save(step: StepWrite, extra?: WriteWith): Promise<boolean> {
+  private async save(step: StepWrite): Promise<boolean> {
     if (!(await this.flush())) return false;
     const { db, run, workerId, leaseUntil } = this.deps;
-    return saveStep(db, run.id, workerId, leaseUntil(), step, extra);
+    return saveStep(db, run.id, workerId, leaseUntil(), step);
+  }
+
+  /** Writes the buffered steps, this one and its events in one statement (saveSteps). */
+  private saveWithBuffered(step: StepWrite, events: StepEvent[]): Promise<boolean> {
+    const { db, run, workerId, leaseUntil } = this.deps;
+    return saveSteps(db, run.id, workerId, leaseUntil(), [...this.takePending(), step], events);
   }
 }
 
-function toEventRow(e: OutgoingEvent<any>): typeof jobEvents.$inferInsert {
+function toEventRow(e: OutgoingEvent<any>): StepEvent {
   // known events are checked against their schema, as emit() does for services
   const schema = (eventCatalogue as Record<string, { parse: (v: unknown) => unknown }>)[e.name];
   const data = (schema ? schema.parse(e.data) : e.data) as Record<string, unknown>;

@@ -67,15 +67,14 @@ export async function upsertSteps(db: DbOrTx, runId: string, steps: StepWrite[])
 
 /**
  * Records a step's result together with the lease check (and the attempt counter's reset, since
- * Inngest counts retries per step): either both land or, if the lease was lost, neither. Without
- * `extra` (or a wait) it is saveSteps' one statement, as every step of every run pays for it.
+ * Inngest counts retries per step): either both land or, if the lease was lost, neither. A wait's
+ * row carries its match columns (a transaction); any other step is saveSteps' one statement.
  */
-export async function saveStep(db: Db, runId: string, workerId: string, leaseUntil: Date, step: StepWrite, extra?: (tx: DbOrTx) => Promise<unknown>): Promise<boolean> {
-  if (extra || step.wait) {
+export async function saveStep(db: Db, runId: string, workerId: string, leaseUntil: Date, step: StepWrite): Promise<boolean> {
+  if (step.wait) {
     return db.transaction(async (tx) => {
       if (!(await extendLease(tx, runId, workerId, leaseUntil, step.status === "COMPLETED"))) return false;
       await upsertSteps(tx, runId, [step]);
-      await extra?.(tx);
       return true;
     });
   }
@@ -109,11 +108,16 @@ function insertStepsFrom(lease: SQL, steps: StepWrite[]): SQL {
     returning run_id`;
 }
 
+/** The outbox rows a step writes with its own row (sendEvent's events). */
+export type StepEvent = { id: string; name: string; data: Record<string, unknown>; tenant: string | null };
+
 /**
  * A checkpoint: step results buffered by the replay (lib/jobs/replay.ts), written in one statement
- * with the lease check and extension; false when the lease was lost (nothing written).
+ * with the lease check and extension, and with them the events a sendEvent step sends (they land
+ * only if the lease is held, like the steps); false when the lease was lost (nothing written). A
+ * meltdown's every passenger flow sends an event: one statement, not a transaction of four.
  */
-export async function saveSteps(db: Db, runId: string, workerId: string, leaseUntil: Date, steps: StepWrite[]): Promise<boolean> {
+export async function saveSteps(db: Db, runId: string, workerId: string, leaseUntil: Date, steps: StepWrite[], events: StepEvent[] = []): Promise<boolean> {
   if (steps.length === 0) return true;
   const reset = steps.some((s) => s.status === "COMPLETED");
   const result = await db.execute(sql`
@@ -121,7 +125,11 @@ export async function saveSteps(db: Db, runId: string, workerId: string, leaseUn
       update ${jobRuns} set locked_until = ${leaseUntil.toISOString()}::timestamptz, updated_at = now() ${reset ? sql`, attempt = 0` : sql``}
       where id = ${runId} and locked_by = ${workerId} and status = 'RUNNING'
       returning id
-    )
+    )${events.length ? sql`, sent as (
+      insert into ${jobEvents} (id, name, data, tenant)
+      select e.id, e.name, e.data, e.tenant from lease, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as e(id text, name text, data jsonb, tenant text)
+      on conflict (id) do nothing
+    )` : sql``}
     ${insertStepsFrom(sql`lease`, steps)}`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }

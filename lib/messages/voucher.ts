@@ -38,18 +38,20 @@ const TEXTS: Partial<Record<MessageKind, { subject: MessageTextKey; sms: Message
  * The messages of an issued voucher (the `voucher/issued` subscriber), version 1: each passenger of
  * the group by email and by SMS, with the voucher and their link. Nothing for a reservation no
  * longer CONFIRMED (cancelled before its messages were written). Idempotent through the outbox's key.
+ * The passenger's flow hands over the stay it read and whether its ride step decided the ride
+ * (what the message says it carries), so neither is read again.
  */
-export async function queueVoucherMessages(ctx: Ctx, reservationUrn: string, opts: { sentByCaller?: boolean } = {}): Promise<number> {
-  const reservation = await reservationOf(ctx, reservationUrn);
+export async function queueVoucherMessages(ctx: Ctx, stay: string | ReservationRow, opts: { sentByCaller?: boolean; rideDecided?: boolean } = {}): Promise<number> {
+  const reservation = typeof stay === "string" ? await reservationOf(ctx, stay) : stay;
   if (!reservation || reservation.status !== "CONFIRMED") return 0;
-  return queueStayMessages(ctx, reservation, voucherKindOf(reservation), 1, false, opts.sentByCaller);
+  return queueStayMessages(ctx, reservation, voucherKindOf(reservation), 1, false, opts.sentByCaller, opts.rideDecided);
 }
 
 /**
  * A stay's messages of one kind and version, email with the voucher, SMS with the link: the voucher
  * messages and, with the stay's version, those of an in-place change (STAY_CHANGED).
  */
-export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, kind: MessageKind, version: number, followUp = false, sentByCaller = false): Promise<number> {
+export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, kind: MessageKind, version: number, followUp = false, sentByCaller = false, rideDecided?: boolean): Promise<number> {
   const recipients = await recipientsOfGroup(ctx, reservation.caseUrn, reservation.groupId);
   if (recipients.length === 0) return 0;
   // read once per transaction: the passenger flow stores the voucher and writes its messages in one
@@ -68,7 +70,7 @@ export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, k
     recipients,
     template: "voucher",
     // ride: whether the passenger holds their ride with this message, or is owed a follow-up (queueRideFollowUp)
-    payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, checkIn: props.checkIn.date, checkOut: props.checkOut.date, ride: (await rideStatusOf(ctx, reservation)).decided ? "DECIDED" : "PENDING" },
+    payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, checkIn: props.checkIn.date, checkOut: props.checkOut.date, ride: (rideDecided ?? (await rideStatusOf(ctx, reservation)).decided) ? "DECIDED" : "PENDING" },
     passengerLink: link,
     sentByCaller,
     render: async (channel, locale) => {

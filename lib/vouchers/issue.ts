@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { reservations } from "@/db/schema";
+import { reservations, type ReservationRow } from "@/db/schema";
 import { transaction, type Ctx } from "@/lib/context";
 import { storeVoucher } from "./create";
 import { voucherPropsOnce } from "./model";
@@ -14,13 +14,18 @@ export type Issued = { voucherUrn: string } | { voucherUrn: null; skipped: strin
  * voucher per reservation. A reservation no longer CONFIRMED when this runs (cancelled meanwhile)
  * gets none.
  */
-export async function issueVoucher(ctx: Ctx, reservationUrn: string): Promise<Issued> {
+export async function issueVoucher(ctx: Ctx, stay: string | ReservationRow): Promise<Issued> {
+  const reservationUrn = typeof stay === "string" ? stay : stay.urn;
   return transaction(ctx, async (tx) => {
-    const [reservation] = await tx.db
-      .select()
-      .from(reservations)
-      .where(and(eq(reservations.urn, reservationUrn), eq(reservations.tenant, tx.principal.tenant)))
-      .limit(1);
+    // a row the caller read in this transaction is not read again
+    const [reservation] =
+      typeof stay !== "string" && stay.tenant === tx.principal.tenant
+        ? [stay]
+        : await tx.db
+            .select()
+            .from(reservations)
+            .where(and(eq(reservations.urn, reservationUrn), eq(reservations.tenant, tx.principal.tenant)))
+            .limit(1);
     if (!reservation) return { voucherUrn: null, skipped: `reservation ${reservationUrn} does not exist` };
     if (reservation.status !== "CONFIRMED") return { voucherUrn: null, skipped: `reservation ${reservationUrn} is ${reservation.status}` };
     const voucher = await storeVoucher(tx, reservation, await voucherPropsOnce(tx, reservation));

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { jobEvents, jobRuns } from "@/db/schema";
 import { NonRetriableError } from "@/lib/jobs/define";
 import { createRunner } from "@/lib/jobs/runner";
 import { testDatabase } from "@/tests/helpers/db";
@@ -223,6 +225,31 @@ describe("sendEvent", () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: "COMPLETED", tenant: "ZZ" });
     expect(received).toEqual([eventId]);
+  });
+});
+
+describe("sendEvent after the lease was lost", () => {
+  const stolen = defineTestJob({
+    id: "t-stolen-sender",
+    event: "test/stolen",
+    retries: 1,
+    handler: async ({ step, runId }) => {
+      await step.run("before", () => 1);
+      // another worker took the run over while this one worked: its event must not go out
+      await database.db.update(jobRuns).set({ lockedBy: "another-worker" }).where(eq(jobRuns.id, runId));
+      await step.sendEvent("notify", { id: `stolen-${runId}`, name: "test/notified", data: { tenant: "ZZ", from: runId } });
+      return "done";
+    },
+  });
+
+  it("writes neither the step nor its event (they land in one statement with the lease check)", async () => {
+    const runner = createRunner({ db: database.db, jobs: [stolen], retryBaseMs: 1 });
+    await enqueue(database.db, "test/stolen");
+    await runner.tick();
+    const run = await onlyRun(database.db, "t-stolen-sender");
+    expect(run.lockedBy).toBe("another-worker");
+    expect((await stepsOf(database.db, run.id)).map((s) => s.stepId)).not.toContain("notify");
+    expect(await database.db.select().from(jobEvents).where(eq(jobEvents.id, `stolen-${run.id}`))).toHaveLength(0);
   });
 });
 
