@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { reservations, type BookingAttemptJson, type ReservationRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { bookPassengers } from "@/lib/cases/passenger-transitions";
-import { touchCase } from "@/lib/cases/load";
+import { touchCaseAtCommit } from "@/lib/cases/load";
 import type { Ctx } from "@/lib/context";
 import { emit } from "@/lib/events";
 import type { ProviderBooking } from "@/lib/providers/types";
@@ -62,7 +62,7 @@ export async function confirmReservation(tx: Ctx, plan: BookingPlan, c: Candidat
     before: { status: "PENDING" },
     after: { status: "CONFIRMED", hotelUrn: c.hotelUrn, provider: c.provider, confirmationCode: booking.confirmationCode, groupId: plan.groupId },
   });
-  await touchCase(tx, plan.caseUrn);
+  await touchCaseAtCommit(tx, plan.caseUrn);
   await emit(tx, "reservation/confirmed", { tenant: tx.principal.tenant, caseUrn: plan.caseUrn, reservationUrn: row.urn });
   return row;
 }

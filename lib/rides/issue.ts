@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { airports, hotels, messages, reservations, rideVouchers, type RideVoucherRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { caseFacts } from "@/lib/case-facts";
-import { touchCase } from "@/lib/cases/load";
+import { touchCaseAtCommit } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/peers/case-systems";
 import { emit } from "@/lib/events/emit";
@@ -122,7 +122,7 @@ async function record(ctx: Ctx, answered: { row: RideVoucherRow; outcome: IssueO
       }
       done.set(after.urn, after);
     }
-    for (const caseUrn of new Set([...done.values()].map((r) => r.caseUrn))) await touchCase(tx, caseUrn);
+    for (const caseUrn of new Set([...done.values()].map((r) => r.caseUrn))) await touchCaseAtCommit(tx, caseUrn);
     return done;
   });
 }

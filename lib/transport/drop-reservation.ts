@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { passengers, transportSegments } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
-import { loadCase, touchCase } from "@/lib/cases/load";
+import { loadCase, touchCaseAtCommit } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import type { SegmentDirection, SpecialNeed } from "@/lib/vocabulary";
 import { REPLACED_BY_TAXI } from "./plan/types";
@@ -81,7 +81,7 @@ async function leaveRides(ctx: Ctx, input: { caseUrn: string; reservationUrn: st
       out.shrunk.push(row.urn);
     }
     if (rows.length) {
-      await touchCase(tx, caseRow.urn);
+      await touchCaseAtCommit(tx, caseRow.urn);
       // only the leaving stay's voucher changes: those still aboard keep their pickup, time and vehicle
       await ridesChanged(tx, [input.reservationUrn]);
     }

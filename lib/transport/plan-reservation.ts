@@ -2,7 +2,7 @@ import { and, eq, inArray, like, ne, or, sql } from "drizzle-orm";
 import { reservations, rideVouchers, transportSegments } from "@/db/schema";
 import { airportFacts } from "@/lib/airport-facts";
 import { writeAudit } from "@/lib/audit/write";
-import { loadCase, touchCase } from "@/lib/cases/load";
+import { loadCase, touchCaseAtCommit } from "@/lib/cases/load";
 import { type Ctx, transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
 import { caseContext, matchPolicies } from "@/lib/policies/match";
@@ -115,7 +115,7 @@ export async function planReservationTransport(ctx: Ctx, input: { caseUrn: strin
       await writeAudit(tx, { entity: "segment", entityUrn: row.urn, action: "extend", airport: caseRow.airport, reason, before: auditSnapshot(before), after: auditSnapshot(row) });
       extended.push(row.urn);
     }
-    if (created.length || extended.length) await touchCase(tx, caseRow.urn);
+    if (created.length || extended.length) await touchCaseAtCommit(tx, caseRow.urn);
     // a voucher shows its ride's pickup, time and vehicle: riders already aboard an extended ride see
     // no change, so only the reservations the plan newly took aboard are rendered again
     const joined = plan.extend.flatMap((e) => e.reservationUrns.filter((u) => !existing.find((s) => s.urn === e.urn)?.reservationUrns.includes(u)));
