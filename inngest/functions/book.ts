@@ -20,7 +20,7 @@ const systemCtx = systemCtxFor("booking");
 /** How many times a booking whose answer was lost is looked up (2 s, 4 s, 8 s, 16 s apart) before a person decides. */
 const LOOKUPS_AFTER_LOST_ANSWER = 5;
 
-/** Bookings in flight at once per provider (BOOKING_CONCURRENCY_PER_PROVIDER, default 16). */
+/** Bookings in flight at once per provider (BOOKING_CONCURRENCY_PER_PROVIDER, default 32: at 16 a 30-flight meltdown's bookings queued for 37 s). */
 export const BOOKING_CONCURRENCY_PER_PROVIDER = config.BOOKING_CONCURRENCY_PER_PROVIDER;
 
 /**
