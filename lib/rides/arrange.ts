@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
-import { rideVouchers, type RideVoucherRow, transportSegments } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { type RideVoucherRow, transportSegments } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import { log } from "@/lib/log";
 import { assignFromFleet, planReservationTransport } from "@/lib/transport";
@@ -40,9 +40,10 @@ export async function arrangeRide(ctx: Ctx, input: { caseUrn: string; reservatio
   const first = await issueOwedTaxis(ctx, input);
   retry = first.retry || retry;
   let refused = false;
+  const shuttles = await shuttlesWithoutVehicle(ctx, input, first.taxiLegs);
   // a shuttle the fleet refused already (for another stay aboard) is not asked again: its riders'
   // taxis were decided in the round above (FLEET_UNAVAILABLE), as the desk's one item says
-  for (const urn of await shuttlesWithoutVehicle(ctx, input, first.taxiLegs)) {
+  for (const urn of shuttles.unasked) {
     try {
       refused = (await assignFromFleet(ctx, urn)).outcome === "UNASSIGNED" || refused;
     } catch (err) {
@@ -51,8 +52,9 @@ export async function arrangeRide(ctx: Ctx, input: { caseUrn: string; reservatio
       retry = true;
     }
   }
-  // a refused ride is a taxi now (FLEET_UNAVAILABLE): refused here, or by another stay's flow since the first round
-  if (refused || (await onRefusedShuttle(ctx, input))) retry = (await issueOwedTaxis(ctx, input)).retry || retry;
+  // a refused ride is a taxi now (FLEET_UNAVAILABLE): refused here, or by another stay's flow before (a
+  // shuttle refused while this flow asked the fleet is one it asked: `refused` says so)
+  if (refused || shuttles.refused) retry = (await issueOwedTaxis(ctx, input)).retry || retry;
   const status = await rideStatusOf(ctx, { urn: input.reservationUrn, caseUrn: input.caseUrn });
   return { live: true, retry, ...status };
 }
@@ -62,13 +64,13 @@ export async function arrangeRide(ctx: Ctx, input: { caseUrn: string; reservatio
  * Answers whether a provider asked us to come back, and the legs a taxi now takes.
  */
 async function issueOwedTaxis(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ retry: boolean; taxiLegs: RideVoucherRow["direction"][] }> {
-  const { pending } = await planRideVouchers(ctx, input);
+  const planned = await planRideVouchers(ctx, input);
   // both legs asked of the provider side by side and recorded together; a "not now" is asked again by the flow
-  const retry = pending.length > 0 && (await issueRideVouchers(ctx, pending)).some((o) => o.unavailable);
-  const issued = await ctx.db
-    .select({ direction: rideVouchers.direction, reason: rideVouchers.reason, segmentUrn: rideVouchers.segmentUrn })
-    .from(rideVouchers)
-    .where(and(eq(rideVouchers.reservationUrn, input.reservationUrn), inArray(rideVouchers.status, ["ISSUED", "USED"])));
+  const outcomes = planned.pending.length ? await issueRideVouchers(ctx, planned.pending) : [];
+  const retry = outcomes.some((o) => o.unavailable);
+  // the stay's taxis issued: those it had, and those issued just now (no second read)
+  const issuedNow = new Set(outcomes.flatMap((o) => (o.status === "ISSUED" ? [o.urn] : [])));
+  const issued = [...planned.issued, ...planned.pending.filter((r) => issuedNow.has(r.urn))];
   // a taxi that replaces a shuttle seat takes the group off that shuttle
   const replacing = issued.filter((i) => i.segmentUrn !== null);
   if (replacing.length) {
@@ -77,27 +79,25 @@ async function issueOwedTaxis(ctx: Ctx, input: { caseUrn: string; reservationUrn
   return { retry, taxiLegs: [...new Set(issued.map((i) => i.direction))] };
 }
 
-/** The stay's shuttles still without a vehicle (PLANNED), refused by the fleet already or not yet asked. */
-const plannedShuttlesOf = (input: { caseUrn: string; reservationUrn: string }, refused: boolean) =>
-  and(
-    eq(transportSegments.caseUrn, input.caseUrn),
-    eq(transportSegments.status, "PLANNED"),
-    refused ? isNotNull(transportSegments.fleetRefusal) : isNull(transportSegments.fleetRefusal),
-    sql`${transportSegments.reservationUrns} @> ${JSON.stringify([input.reservationUrn])}::jsonb`,
-  );
-
-/** Is the stay still on a shuttle the fleet refused (no vehicle)? */
-async function onRefusedShuttle(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<boolean> {
-  const [row] = await ctx.db.select({ urn: transportSegments.urn }).from(transportSegments).where(plannedShuttlesOf(input, true)).limit(1);
-  return Boolean(row);
-}
-
-/** The live shuttles the stay is on that have no vehicle yet and no refusal, in pickup order; not those of a leg an issued taxi voucher takes (no car booked for a ride nobody takes). */
-async function shuttlesWithoutVehicle(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }, taxiLegs: RideVoucherRow["direction"][]): Promise<string[]> {
+/**
+ * The live shuttles the stay is on that have no vehicle yet (PLANNED), in one read: those the fleet
+ * was not asked for yet, in pickup order, not those of a leg an issued taxi voucher takes (no car
+ * booked for a ride nobody takes); and whether one the fleet refused still carries the stay.
+ */
+async function shuttlesWithoutVehicle(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }, taxiLegs: RideVoucherRow["direction"][]): Promise<{ unasked: string[]; refused: boolean }> {
   const rows = await ctx.db
-    .select({ urn: transportSegments.urn })
+    .select({ urn: transportSegments.urn, direction: transportSegments.direction, fleetRefusal: transportSegments.fleetRefusal })
     .from(transportSegments)
-    .where(and(plannedShuttlesOf(input, false), taxiLegs.length ? notInArray(transportSegments.direction, taxiLegs) : undefined))
+    .where(
+      and(
+        eq(transportSegments.caseUrn, input.caseUrn),
+        eq(transportSegments.status, "PLANNED"),
+        sql`${transportSegments.reservationUrns} @> ${JSON.stringify([input.reservationUrn])}::jsonb`,
+      ),
+    )
     .orderBy(transportSegments.scheduledAt, transportSegments.urn);
-  return rows.map((r) => r.urn);
+  return {
+    unasked: rows.filter((r) => r.fleetRefusal === null && !taxiLegs.includes(r.direction)).map((r) => r.urn),
+    refused: rows.some((r) => r.fleetRefusal !== null),
+  };
 }

@@ -17,12 +17,12 @@ import { transportVerdicts } from "./transport-owed";
  * the partial unique index makes a replayed or concurrent run write nothing more. Answers the reservation's
  * vouchers still PENDING, for the job to issue at the provider one step each.
  */
-export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ skipped: string | null; pending: RideVoucherRow[] }> {
+export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ skipped: string | null; pending: RideVoucherRow[]; issued: RideVoucherRow[] }> {
   // the case's airport is all this needs of it, and never changes (lib/case-facts.ts)
   const kase = await caseFacts(ctx.db, input.caseUrn);
-  if (!kase) return { skipped: "case missing", pending: [] };
+  if (!kase) return { skipped: "case missing", pending: [], issued: [] };
   const [reservation] = await ctx.db.select().from(reservations).where(and(eq(reservations.urn, input.reservationUrn), eq(reservations.tenant, ctx.principal.tenant))).limit(1);
-  if (!reservation || reservation.status !== "CONFIRMED") return { skipped: `reservation ${reservation?.status ?? "missing"}`, pending: [] };
+  if (!reservation || reservation.status !== "CONFIRMED") return { skipped: `reservation ${reservation?.status ?? "missing"}`, pending: [], issued: [] };
   // only what this reservation needs: its group's TRANSPORT verdicts (the group as it is now) and the live rides it is on
   const verdicts = await transportVerdicts(ctx, { tenant: reservation.tenant, caseUrn: input.caseUrn, groupId: reservation.groupId });
   const transportOwed = verdicts.some((v) => v.owed);
@@ -84,11 +84,11 @@ export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reser
       await writeAudit(tx, { entity: "ride-voucher", entityUrn: row.urn, action: "plan", airport: kase.airport, reason: `${row.reason}${row.accessible ? " (wheelchair-accessible car)" : ""}: care assessment v${version} owes the group transport`, after: row });
     }
   });
-  // whole rows: the caller issues them without reading each again
-  const pending = await ctx.db
+  // whole rows: the caller issues the pending ones without reading each again, and knows the issued ones
+  const live = await ctx.db
     .select()
     .from(rideVouchers)
-    .where(and(eq(rideVouchers.reservationUrn, reservation.urn), eq(rideVouchers.status, "PENDING")))
+    .where(and(eq(rideVouchers.reservationUrn, reservation.urn), inArray(rideVouchers.status, ["PENDING", "ISSUED", "USED"])))
     .orderBy(rideVouchers.direction);
-  return { skipped: null, pending };
+  return { skipped: null, pending: live.filter((r) => r.status === "PENDING"), issued: live.filter((r) => r.status !== "PENDING") };
 }
