@@ -43,7 +43,7 @@ export async function issueRideVoucher(ctx: Ctx, voucher: string | RideVoucherRo
 export type IssuedRide = IssueRideOutcome & { unavailable?: RidesUnavailable };
 
 /**
- * The same for a stay's PENDING ride vouchers at once (the passenger's flow: both legs): asked of
+ * The same for a stay's PENDING ride vouchers at once (rows of one case; the passenger's flow: both legs): asked of
  * the provider side by side, and what it answered recorded in one transaction, so the ride step
  * pays one commit, one case revision and one read of the stay for them all. A provider that says
  * "not now" does not stop the others: its voucher is answered `unavailable`.

@@ -4,6 +4,9 @@ import { GET as listRides } from "@/app/api/v1/cases/[caseUrn]/ride-vouchers/rou
 import { POST as usage } from "@/app/api/v1/ride-vouchers/usage/route";
 import { GET as passengerStatus } from "@/app/api/v1/passenger/[token]/route";
 import { systemPrincipal } from "@/lib/auth/principal";
+import { issueRideVouchers } from "@/lib/rides/issue";
+import { planRideVouchers } from "@/lib/rides/plan";
+import { planReservationTransport } from "@/lib/transport/plan-reservation";
 import { linkExpiry, signPassengerToken } from "@/lib/vouchers/link";
 import { voucherProps } from "@/lib/vouchers/model";
 import { renderVoucher } from "@/lib/vouchers/render";
@@ -77,6 +80,29 @@ describe("ride vouchers", () => {
     expect(listed.json.items).toHaveLength(2);
     const outside = await call(listRides, `/cases/${c.caseUrn}/ride-vouchers`, { token: await roleToken(c.tenant, "AIRPORT_OPERATOR", ["LHR"]), params: { caseUrn: c.caseUrn } });
     expect(outside.status).toBe(403);
+  }, 60_000);
+
+  it("a stay's two legs are asked side by side: one the provider takes is recorded ISSUED with its audit while the other's 'not now' leaves it PENDING, noted, for the next ask", async () => {
+    const c = await nightCase();
+    const ctx = { db: database.db, principal: systemPrincipal(c.tenant) };
+    await planReservationTransport(ctx, { caseUrn: c.caseUrn, reservationUrn: c.reservationUrn, confirmedAt: new Date().toISOString() });
+    const { pending } = await planRideVouchers(ctx, { caseUrn: c.caseUrn, reservationUrn: c.reservationUrn });
+    expect(pending.map((r) => r.direction)).toEqual(["AIRPORT_TO_HOTEL", "HOTEL_TO_AIRPORT"]);
+    provider().faults.configure({ retryAfterSeconds: 0, next: ["503"] });
+    const outcomes = await issueRideVouchers(ctx, pending);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["ISSUED", "PENDING"]);
+    const waiting = outcomes.find((o) => o.status === "PENDING")!;
+    expect(waiting.unavailable).toBeDefined();
+    const rides = await ridesOf(database.db, c.caseUrn);
+    expect(rides.find((r) => r.urn === waiting.urn)).toMatchObject({ status: "PENDING", attempts: 1, lastError: expect.any(String) });
+    const issued = rides.find((r) => r.urn !== waiting.urn)!;
+    expect(issued).toMatchObject({ status: "ISSUED", code: expect.stringMatching(/^RIDE-/) });
+    const audits = await database.db.select().from(auditEntries).where(and(eq(auditEntries.entity, "ride-voucher"), eq(auditEntries.entityUrn, issued.urn)));
+    expect(audits.map((a) => a.action).sort()).toEqual(["issue", "plan"]);
+    // asked again, the waiting leg is issued; the issued one is not asked twice
+    expect(await issueRideVouchers(ctx, await ridesOf(database.db, c.caseUrn))).toEqual(
+      expect.arrayContaining([expect.objectContaining({ urn: waiting.urn, status: "ISSUED" }), expect.objectContaining({ urn: issued.urn, status: "SKIPPED" })]),
+    );
   }, 60_000);
 
   it("faults at the provider (5xx, 429, a lost answer) are retried without a duplicate; a refusal is FAILED", async () => {
