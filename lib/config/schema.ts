@@ -72,7 +72,7 @@ export const VARIABLES = {
   INNGEST_EVENT_KEY: v("Jobs", str(), null, "Inngest Cloud's event key: jobs go to Inngest"),
   INNGEST_SIGNING_KEY: v("Jobs", str(), null, "Inngest Cloud's signing key: jobs go to Inngest"),
   INNGEST_ENV: v("Jobs", str(), null, "Inngest branch environment (a preview deployment: its git branch)"),
-  JOBS_CONCURRENCY: v("Jobs", int(1), null, "runs the embedded job runner executes at once (default 64 on PostgreSQL, where a meltdown's bookings wait on providers; 32 on the embedded database, whose jobs share the web process and its one connection)"),
+  JOBS_CONCURRENCY: v("Jobs", int(1), "64", "runs the embedded job runner executes at once (most of a meltdown's runs wait on a provider)"),
   JOBS_POLL_MS: v("Jobs", ms(), null, "how often the embedded runner looks for due runs when nothing woke it (default 5000); inngest mode has no loop"),
   WORKERS: v("Jobs", int(0), null, "PostgreSQL only: job worker processes beside the web process (default cores − 1, at least 1; 0: jobs in the web process)"),
   BOOKING_CONCURRENCY_PER_PROVIDER: v("Jobs", int(1), "32", "bookings in flight at once per hotel provider"),

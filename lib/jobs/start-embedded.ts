@@ -1,4 +1,4 @@
-import { database, driverFor } from "@/db/client";
+import { database } from "@/db/client";
 import type { AnyJob } from "./define";
 import { logJson } from "./log";
 import { jobMode, type JobMode } from "@/lib/config/job-mode";
@@ -27,7 +27,7 @@ export function startEmbeddedRunner(jobs: readonly AnyJob[]): Promise<JobWorker>
     const { db } = await database();
     // JOBS_POLL_MS: the runner's backstop poll (NOTIFY and timers wake it otherwise)
     const pollMs = config.JOBS_POLL_MS ?? 5_000;
-    const runner = createRunner({ db, jobs, pollMs, concurrency: config.JOBS_CONCURRENCY ?? defaultConcurrency() });
+    const runner = createRunner({ db, jobs, pollMs, concurrency: config.JOBS_CONCURRENCY });
     runner.start();
     logJson("info", "embedded job runner started", { mode, workerId: runner.workerId, jobs: jobs.length });
     return { mode, stop: () => runner.stop() };
@@ -36,16 +36,6 @@ export function startEmbeddedRunner(jobs: readonly AnyJob[]): Promise<JobWorker>
     throw err;
   });
   return holder.worker;
-}
-
-/**
- * Runs at once when JOBS_CONCURRENCY is not set. On PostgreSQL 64: a meltdown's bookings wait on the
- * providers, and with 32 slots they held every slot and still booked a 30-flight meltdown in 68 s
- * (49 s with 64, the passengers reached no later: tests/bench/e2e.bench.ts). On the embedded
- * database 32: its jobs run in the web process, on one connection, beside the console's reads.
- */
-function defaultConcurrency(): number {
-  return driverFor(config.DATABASE_URL) === "pglite" ? 32 : 64;
 }
 
 /** Stops the worker started above, if any (scripts and tests that close the database first). */
