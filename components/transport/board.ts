@@ -1,6 +1,5 @@
-import { localTimeToUtc } from "@/lib/time-zones";
+import { knownZone, localTimeToUtc, zoneOffsetMs } from "@/lib/time-zones";
 import type { Segment } from "@/lib/transport/schemas";
-import { knownZone, zoneOffsetMs } from "@/lib/time-zones";
 
 export type BoardRow = Segment & { slot: string; load: string; loadPercent: number; unassigned: boolean; final: boolean };
 

@@ -37,7 +37,6 @@ export type ReplayDeps = {
   stepTimeout?: string | number;
 };
 
-
 /**
  * A promise that never settles. Like Inngest's SDK, a step that must stop the run (a sleep, a
  * retry) hands this to the handler instead of throwing, so no try/catch in job code can swallow
@@ -78,6 +77,7 @@ export class Replay {
     sleep: (id, duration) => this.sleepStep(id, () => new Date(this.deps.now() + sleepMs(duration))),
     sleepUntil: (id, until) => this.sleepStep(id, () => toDate(until)),
     sendEvent: (id, payload) => {
+      // filled when the step runs (its ids are made then, once; a replay answers from the memo), read by its write
       const events: StepEvent[] = [];
       const prepare = () => {
         events.splice(0, events.length, ...(Array.isArray(payload) ? payload : [payload]).map((e) => toEventRow(e as OutgoingEvent<any>)));

@@ -15,7 +15,8 @@ import { transportVerdicts } from "./transport-owed";
  * After a confirmed reservation's transport was planned and asked of the fleet: the ride vouchers
  * its group is owed (lib/rides/decide.ts), written PENDING, one live per (reservation, direction) —
  * the partial unique index makes a replayed or concurrent run write nothing more. Answers the reservation's
- * vouchers still PENDING, for the job to issue at the provider one step each.
+ * live vouchers as whole rows: those still PENDING, for the caller to issue at the provider, and
+ * those ISSUED or USED already.
  */
 export async function planRideVouchers(ctx: Ctx, input: { caseUrn: string; reservationUrn: string }): Promise<{ skipped: string | null; pending: RideVoucherRow[]; issued: RideVoucherRow[] }> {
   // the case's airport is all this needs of it, and never changes (lib/case-facts.ts)

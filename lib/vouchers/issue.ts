@@ -19,13 +19,13 @@ export async function issueVoucher(ctx: Ctx, stay: string | ReservationRow): Pro
   return transaction(ctx, async (tx) => {
     // a row the caller read in this transaction is not read again
     const [reservation] =
-      typeof stay !== "string" && stay.tenant === tx.principal.tenant
-        ? [stay]
-        : await tx.db
+      typeof stay === "string"
+        ? await tx.db
             .select()
             .from(reservations)
             .where(and(eq(reservations.urn, reservationUrn), eq(reservations.tenant, tx.principal.tenant)))
-            .limit(1);
+            .limit(1)
+        : [stay].filter((r) => r.tenant === tx.principal.tenant);
     if (!reservation) return { voucherUrn: null, skipped: `reservation ${reservationUrn} does not exist` };
     if (reservation.status !== "CONFIRMED") return { voucherUrn: null, skipped: `reservation ${reservationUrn} is ${reservation.status}` };
     const voucher = await storeVoucher(tx, reservation, await voucherPropsOnce(tx, reservation));
