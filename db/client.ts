@@ -8,6 +8,7 @@ import { acquireDataDirLock, type DataDirLock } from "./lock";
 import { startPgliteChild } from "./pglite-child";
 import { lanePool } from "./lanes";
 import { migratesAtOpen } from "./migrate-at-open";
+import { nameStatements } from "./named-statements";
 import { countQueries, profiling } from "./query-stats";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -128,6 +129,7 @@ export async function openDatabase(url = config.DATABASE_URL, opts: OpenOptions 
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString: url, max: config.DATABASE_POOL_MAX });
   survivesConnectionLoss(pool as unknown as EmitterPool);
+  nameStatements(pool as unknown as Parameters<typeof nameStatements>[0]);
   if (profiling()) countPoolQueries(pool as unknown as CountablePool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, driver, exclusive: advisoryLock(pool as unknown as PgLikePool), close: () => pool.end() };
@@ -157,10 +159,13 @@ async function openPgliteChild(dir: string | undefined, lock: DataDirLock): Prom
   const { drizzle } = await import("drizzle-orm/node-postgres");
   // a connection per lane (db/lanes.ts): the child runs one statement at a time, and a transaction
   // must own its connection whole; kept open while idle: each new connection is a startup exchange
-  const lane = () => new pg.Pool({ host: child.socketDir, port: 5432, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0 });
-  const [web, jobs] = [lane(), lane()];
+  // each names its lane, which the child serves web first (db/pglite-web-first.ts)
+  const lane = (name: "web" | "jobs") =>
+    new pg.Pool({ host: child.socketDir, port: 5432, user: "postgres", database: "postgres", max: 1, idleTimeoutMillis: 0, application_name: name });
+  const [web, jobs] = [lane("web"), lane("jobs")];
   for (const p of [web, jobs]) {
     survivesConnectionLoss(p as unknown as EmitterPool);
+    nameStatements(p as unknown as Parameters<typeof nameStatements>[0]);
     if (profiling()) countPoolQueries(p as unknown as CountablePool);
   }
   const pool = lanePool(pg.Pool, web, jobs);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { config } from "@/lib/config";
 import { errorFields, log } from "@/lib/log";
 import type { DataDirLock } from "./lock";
 
@@ -32,7 +33,9 @@ const root = () => /*turbopackIgnore: true*/ process.cwd();
 function spawnServer(socketDir: string, dataDir: string | undefined): ChildProcess {
   // the server is TypeScript like the rest of db/: run with tsx's loader, outside the Next bundle
   const loader = pathToFileURL(path.join(root(), "node_modules", "tsx", "dist", "loader.mjs")).href;
-  return spawn(process.execPath, ["--import", loader, path.join(root(), "db", "pglite-server.ts"), socketDir, dataDir ?? ""], {
+  // bench:e2e's profile: PGlite's time per statement, beside the app processes' figures (db/pglite-statement-profile.ts)
+  const statements = config.PROFILE_FILE ? `${config.PROFILE_FILE}-pglite-statements.json` : "";
+  return spawn(process.execPath, ["--import", loader, path.join(root(), "db", "pglite-server.ts"), socketDir, dataDir ?? "", statements], {
     cwd: root(),
     stdio: ["ignore", "inherit", "inherit", "ipc"],
     // the tarball crosses the channel as bytes, not as JSON
@@ -48,6 +51,8 @@ export async function startPgliteChild(dataDir: string | undefined, lock: DataDi
   let nextId = 1;
   let restarts = 0;
   let closing = false;
+  // a relaunch under way, which close() waits for so that the child it starts is closed too
+  let launching: Promise<void> | null = null;
 
   const launch = () =>
     new Promise<void>((resolve, reject) => {
@@ -84,7 +89,8 @@ export async function startPgliteChild(dataDir: string | undefined, lock: DataDi
     setTimeout(() => {
       if (closing) return;
       restarts++;
-      launch().then(
+      launching = launch().finally(() => void (launching = null));
+      launching.then(
         () => log("warn", "the embedded database's process is back", { restarts }),
         (err) => {
           log("error", "the embedded database's process did not reopen", errorFields(err));
@@ -113,6 +119,7 @@ export async function startPgliteChild(dataDir: string | undefined, lock: DataDi
     },
     close: async () => {
       closing = true;
+      await launching?.catch(() => {});
       const c = child;
       if (c && c.exitCode === null && c.signalCode === null) {
         const gone = new Promise((r) => c.once("exit", r));

@@ -15,8 +15,13 @@ import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { dumpPglite } from "./backup";
+import { ANALYZE_EVERY_MS, analyzeGrownTables } from "./pglite-analyze";
+import { NAME_PREFIX } from "./named-statements";
+import { statementProfile } from "./pglite-statement-profile";
+import { type Lane, laneOfStartup, webFirst } from "./pglite-web-first";
 
-const [socketDir, dataDir] = process.argv.slice(2);
+// the profile's file comes from the parent, which reads the configuration (lib/config)
+const [socketDir, dataDir, statementsFile] = process.argv.slice(2);
 const SSL_REQUEST = 80877103;
 const PROTOCOL_3 = 196608;
 type Request = { id: number; op: "dump" | "close" };
@@ -31,12 +36,17 @@ await db.waitReady;
  * has one connection, but node-postgres replaces a connection whose query failed, so the next one
  * may arrive before the old one's close is seen here. While a connection has a transaction open,
  * only its messages run (another's statement would land inside that transaction); the others wait.
- * A dump waits likewise for a moment with no transaction open and no statement between Parse and
- * Sync: PGlite's own transaction lock knows nothing of a BEGIN that came over the wire.
+ * A dump or an ANALYZE waits likewise for a moment with no transaction open and no statement between
+ * Parse and Sync: PGlite's own transaction lock knows nothing of a BEGIN that came over the wire.
  */
-type Item = { from: net.Socket | null; run: () => Promise<void> };
+type Item = { from: net.Socket | null; lane: Lane; queuedAt: number; run: () => Promise<void> };
 const queue: Item[] = [];
-const dumps: Array<() => Promise<void>> = [];
+// between transactions the web lane goes first (db/pglite-web-first.ts)
+const lanes = webFirst();
+const laneOf = new WeakMap<net.Socket, Lane>();
+let graceTimer: NodeJS.Timeout | null = null;
+// work of our own that runs between transactions: a dump, an ANALYZE
+const between: Array<() => Promise<void>> = [];
 let draining = false;
 // the connection whose statement ran last: the owner of an open transaction
 let owner: net.Socket | null = null;
@@ -44,9 +54,25 @@ let owner: net.Socket | null = null;
 let atSync = true;
 const SYNC = 0x53;
 const QUERY = 0x51;
+const PARSE = 0x50;
+// the statements each connection named (db/named-statements.ts): they outlive it in the one session
+const namedBy = new WeakMap<net.Socket, Set<string>>();
+// bench:e2e's profile: PGlite's own time per statement, beside the app processes' figures
+const statements = statementsFile ? statementProfile(statementsFile) : null;
 
 function next(): Item | undefined {
-  if (!db.isInTransaction() && atSync) return queue.shift();
+  if (!db.isInTransaction() && atSync) {
+    const pick = lanes.pick(queue, performance.now());
+    if (pick && "waitMs" in pick) {
+      // the web lane's next statement is likely on its way: come back for it, or for the job after the grace
+      graceTimer ??= setTimeout(() => {
+        graceTimer = null;
+        void drain();
+      }, Math.max(1, Math.ceil(pick.waitMs)));
+      return undefined;
+    }
+    return pick ? queue.splice(pick.index, 1)[0] : undefined;
+  }
   const i = queue.findIndex((q) => q.from === owner);
   return i < 0 ? undefined : queue.splice(i, 1)[0];
 }
@@ -56,8 +82,8 @@ async function drain() {
   draining = true;
   try {
     for (;;) {
-      if (dumps.length && atSync && !db.isInTransaction()) {
-        await dumps.shift()!();
+      if (between.length && atSync && !db.isInTransaction()) {
+        await between.shift()!();
         continue;
       }
       const item = next();
@@ -65,6 +91,7 @@ async function drain() {
       if (!item) break;
       owner = item.from;
       await item.run();
+      if (atSync) lanes.ran(item.lane, performance.now());
     }
   } finally {
     draining = false;
@@ -91,13 +118,25 @@ const server = net.createServer((socket) => {
       const message = new Uint8Array(buffer.subarray(0, len));
       buffer = buffer.subarray(len);
       const boundary = startup || message[0] === SYNC || message[0] === QUERY;
+      if (startup) laneOf.set(socket, laneOfStartup(message));
+      if (message[0] === PARSE && message[5] !== 0) {
+        const name = Buffer.from(message.subarray(5, message.indexOf(0, 5))).toString("utf8");
+        if (name.startsWith(NAME_PREFIX)) {
+          if (!namedBy.has(socket)) namedBy.set(socket, new Set());
+          namedBy.get(socket)!.add(name);
+        }
+      }
       queue.push({
         from: socket,
+        lane: laneOf.get(socket) ?? "web",
+        queuedAt: performance.now(),
         run: async () => {
           try {
             // copied: the bytes are a view of PGlite's memory, which the next message overwrites
             // while a busy socket may still hold them
+            const started = statements ? performance.now() : 0;
             await db.runExclusive(() => db.execProtocolRawStream(message, { onRawData: (data) => void (data.length && !socket.destroyed && socket.write(Buffer.from(data))) }));
+            statements?.record(socket, message, performance.now() - started);
           } catch (err) {
             // PGlite failed outside the protocol: this connection's state is unknown, so it ends;
             // the client sees "Connection terminated" (database unavailable) and reconnects
@@ -116,6 +155,8 @@ const server = net.createServer((socket) => {
     if (owner === socket && (db.isInTransaction() || !atSync)) {
       queue.unshift({
         from: socket,
+        lane: laneOf.get(socket) ?? "web",
+        queuedAt: performance.now(),
         run: async () => {
           // a Sync ends a statement left between Parse and Sync; then the transaction is undone
           if (!atSync) await db.runExclusive(() => db.execProtocolRaw(new Uint8Array([SYNC, 0, 0, 0, 4]))).catch(() => {});
@@ -124,6 +165,13 @@ const server = net.createServer((socket) => {
         },
       });
     }
+    // its named statements go once no transaction is open (a rollback above comes first)
+    const names = namedBy.get(socket);
+    if (names?.size)
+      between.push(async () => {
+        // one at a time: a Parse that failed left a name with no statement, whose deallocate fails alone
+        for (const n of names) await db.exec(`deallocate ${n}`).catch(() => {});
+      });
     void drain();
   });
   socket.on("error", () => {});
@@ -138,7 +186,7 @@ async function shutdown(code: number) {
 process.on("message", (m: Request) => {
   if (m.op === "close") return void shutdown(0);
   if (m.op !== "dump") return send({ id: m.id, ok: false, error: `unknown operation ${m.op}` });
-  dumps.push(() =>
+  between.push(() =>
     dumpPglite(db).then(
       (value) => void send({ id: m.id, ok: true, value }),
       (err: Error) => void send({ id: m.id, ok: false, error: err.message }),
@@ -146,12 +194,31 @@ process.on("message", (m: Request) => {
   );
   void drain();
 });
+// statistics kept fresh as autovacuum would (db/pglite-analyze.ts); one round at a time
+let analyzing = false;
+setInterval(() => {
+  if (analyzing) return;
+  analyzing = true;
+  between.push(() =>
+    analyzeGrownTables(db)
+      .catch((err: Error) => console.error(JSON.stringify({ level: "warn", time: new Date().toISOString(), msg: "the embedded database's ANALYZE failed", err: err.message })))
+      .then(() => void (analyzing = false)),
+  );
+  void drain();
+}, ANALYZE_EVERY_MS).unref();
+
 // the web process is gone (even SIGKILLed): nothing may keep the directory open behind its back
 process.on("disconnect", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
 // Ctrl-C reaches the whole process group: the web process closes this one when it is done with it
 process.on("SIGINT", () => {});
 
+// Bound beside, then renamed over the last child's socket: a client connecting meanwhile finds the
+// dead one (ECONNREFUSED: "unavailable", retried) or this one, never no file at all (ENOENT)
 const file = path.join(socketDir, ".s.PGSQL.5432");
-fs.rmSync(file, { force: true });
-server.listen(file, () => send({ ready: true }));
+const fresh = `${file}.${process.pid}`;
+fs.rmSync(fresh, { force: true });
+server.listen(fresh, () => {
+  fs.renameSync(fresh, file);
+  send({ ready: true });
+});

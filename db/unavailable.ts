@@ -13,6 +13,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === "string" && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) return true;
+    // a Unix socket's file absent: its server is not listening (yet)
+    if (code === "ENOENT" && (e as { syscall?: unknown }).syscall === "connect") return true;
     if (typeof message === "string" && DRIVER_MESSAGES.some((m) => m.test(message))) return true;
   }
   return false;

@@ -61,8 +61,13 @@ function why(
   if (record.demands.some((d) => d.status === "REQUESTED")) {
     return { reason: "rooms requested, waiting for a supervisor's approval", next: "approve or reject the demand (Demand)" };
   }
-  if (record.demands.some((d) => d.status === "APPROVED") || record.status === "ALLOCATING") {
+  // approved rooms left to place: the next allocation (or a rerun) can house the group
+  if (record.status === "ALLOCATING" || record.demands.some((d) => d.status === "APPROVED" && d.roomsRequested > d.roomsAllocated)) {
     return { reason: "rooms approved, waiting for the next allocation", next: "see Progress; the wave page can rerun it" };
+  }
+  // every approved room is placed (a group split off, or more passengers than rooms): no rerun helps
+  if (record.demands.some((d) => d.status === "APPROVED" || d.status === "FULFILLED" || d.status === "PARTIAL")) {
+    return { reason: "every approved room is placed: none is left for this group", next: "request rooms for it (Demand)" };
   }
   return { reason: "no rooms requested for the group", next: "request rooms" };
 }

@@ -21,6 +21,8 @@ type Props = {
   airports: { code: string; zone: string }[];
   header: string;
   preview: (manifest: string) => Promise<ActionResult<ManifestPreview>>;
+  /** an .xlsx (or .csv) file as manifest text, read on the server by the bulk upload's reader */
+  readFile: (data: FormData) => Promise<ActionResult<{ manifest: string }>>;
   open: (form: unknown, requestRooms: boolean) => Promise<ActionResult<{ caseUrn: string; notice: string | null }>>;
 };
 
@@ -34,10 +36,10 @@ const CAUSE_WORDS: Record<string, string> = {
 
 /**
  * "New case": the flight, the next flight, the disruption and the manifest as the bulk upload's
- * spreadsheet (typed, pasted or loaded from a .csv). The manifest is checked on the server with the
+ * spreadsheet (typed, pasted or loaded from an .xlsx or .csv file). The manifest is checked on the server with the
  * upload's own reader before the case may be opened; the server checks everything again on opening.
  */
-export function NewCaseForm({ airports, header, preview, open }: Props) {
+export function NewCaseForm({ airports, header, preview, readFile, open }: Props) {
   const router = useRouter();
   // one id per form: a second click answers the case the first opened instead of opening another
   const [eventId] = useState(() => `console-${crypto.randomUUID()}`);
@@ -82,9 +84,19 @@ export function NewCaseForm({ airports, header, preview, open }: Props) {
     const file = e.target.files?.[0];
     if (!file) return;
     setForm((f) => ({ ...f, manifest: "" }));
-    const text = await file.text();
-    setForm((f) => ({ ...f, manifest: text }));
     setChecked(null);
+    // a workbook is binary: the server reads it as the bulk upload does and answers its rows as text
+    if (!file.name.toLowerCase().endsWith(".xlsx")) {
+      const text = await file.text();
+      return void setForm((f) => ({ ...f, manifest: text }));
+    }
+    const data = new FormData();
+    data.set("file", file);
+    setBusy("preview");
+    const res = await readFile(data);
+    setBusy(null);
+    if ("error" in res) return void toast.error("The file could not be read", { description: res.error.message });
+    setForm((f) => ({ ...f, manifest: res.data.manifest }));
   }
 
   async function submit(e: React.FormEvent) {
@@ -254,9 +266,9 @@ export function NewCaseForm({ airports, header, preview, open }: Props) {
           )}
           <div className="flex flex-wrap items-center gap-2">
             <Label htmlFor="new-case-file" className="sr-only">
-              Load a .csv file
+              Load an .xlsx or .csv file
             </Label>
-            <Input id="new-case-file" type="file" accept=".csv,text/csv" onChange={load} className="w-full max-w-xs" data-testid="new-case-file" />
+            <Input id="new-case-file" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={load} className="w-full max-w-xs" data-testid="new-case-file" />
             <Button asChild variant="ghost" size="sm">
               <a href="/cases/passenger-template?format=csv" download>
                 <Download aria-hidden /> Template

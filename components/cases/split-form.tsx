@@ -15,16 +15,19 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/console/action-result";
 import { Reason } from "@/lib/primitives";
+import { roomsASplitAdds } from "@/lib/cases/rooms";
 import { familiesSplit, familyWarning, passengerName, type SplitGroup, splitParts } from "./family-split";
 
-export type SplitBody = { into: string[][]; reason: string };
+export type SplitBody = { into: string[][]; reason: string; requestRooms?: number };
+/** The case page's: rooms requested beyond what the groups need now, and whether the person may approve a request. */
+export type SplitRooms = { spare: number; approves: boolean };
 
 const words = (s: string) => s.replaceAll("_", " ").toLowerCase();
 
 /** What the person picks: the group, who moves out of it, and why. The API's own Reason rule. */
 function choiceSchema(groups: SplitGroup[]) {
   return z
-    .object({ groupId: z.string(), moving: z.array(z.string()), reason: Reason })
+    .object({ groupId: z.string(), moving: z.array(z.string()), reason: Reason, requestRooms: z.boolean() })
     .superRefine((v, ctx) => {
       const group = groups.find((g) => g.groupId === v.groupId);
       if (!group) return void ctx.addIssue({ code: "custom", path: ["groupId"], message: "Choose the group to split." });
@@ -41,11 +44,23 @@ function choiceSchema(groups: SplitGroup[]) {
  * a family split across two hotels is sometimes right (a business traveller with a different PNR
  * name) and the person at the desk knows.
  */
-export function SplitByNameForm({ groups, action, success, onDone }: { groups: SplitGroup[]; action: (body: SplitBody) => Promise<ActionResult<unknown>>; success: string; onDone?: () => void }) {
+export function SplitByNameForm({
+  groups,
+  action,
+  success,
+  onDone,
+  rooms,
+}: {
+  groups: SplitGroup[];
+  action: (body: SplitBody) => Promise<ActionResult<unknown>>;
+  success: string;
+  onDone?: () => void;
+  rooms?: SplitRooms;
+}) {
   const schema = useMemo(() => choiceSchema(groups), [groups]);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { groupId: groups[0]?.groupId ?? "", moving: [], reason: "" },
+    defaultValues: { groupId: groups[0]?.groupId ?? "", moving: [], reason: "", requestRooms: true },
   });
   const [pending, start] = useTransition();
   const uid = useId();
@@ -54,16 +69,20 @@ export function SplitByNameForm({ groups, action, success, onDone }: { groups: S
   const group = groups.find((g) => g.groupId === groupId);
   const movingSet = new Set(moving);
   const families = group ? familiesSplit(group.passengers, movingSet) : [];
+  const valid = !!group && moving.length > 0 && moving.length < group.passengers.length;
+  // rooms the split adds beyond what the case has requested: the new group would wait for them unasked
+  const short = rooms && valid ? Math.max(0, roomsASplitAdds(splitParts(group, movingSet).map((ids) => ids.map((id) => group.passengers.find((p) => p.id === id)!.tier))) - rooms.spare) : 0;
+  const requestRooms = useWatch({ control: form.control, name: "requestRooms" });
 
   if (groups.length === 0) return <p className="pt-3 text-sm text-muted-foreground">No group of this item can be split: each is booked or has a single passenger.</p>;
 
   const submit = form.handleSubmit((v) => {
     const chosen = groups.find((g) => g.groupId === v.groupId)!;
     start(async () => {
-      const res = await action({ into: splitParts(chosen, new Set(v.moving)), reason: v.reason });
+      const res = await action({ into: splitParts(chosen, new Set(v.moving)), reason: v.reason, ...(short > 0 && v.requestRooms ? { requestRooms: short } : {}) });
       if ("error" in res) return applyServerErrors(form, res.error);
       toast.success(success);
-      form.reset({ groupId: v.groupId, moving: [], reason: "" });
+      form.reset({ groupId: v.groupId, moving: [], reason: "", requestRooms: true });
       onDone?.();
     });
   });
@@ -132,10 +151,34 @@ export function SplitByNameForm({ groups, action, success, onDone }: { groups: S
             </FormItem>
           )}
         />
-        {group && moving.length > 0 && moving.length < group.passengers.length && (
+        {valid && (
           <p className="text-xs text-muted-foreground" aria-live="polite" data-testid="split-summary">
             {group.passengers.length - moving.length} stay in {group.groupId}; {moving.length} {moving.length === 1 ? "moves" : "move"} to a new group, allocated on its own.
           </p>
+        )}
+        {short > 0 && (
+          <FormField
+            control={form.control}
+            name="requestRooms"
+            render={({ field }) => (
+              <FormItem className="rounded-md border border-warning/60 p-2.5" data-testid="split-rooms">
+                <p className="text-sm">
+                  The two groups need {short} more room{short === 1 ? "" : "s"} than the case has requested.
+                </p>
+                <div className="flex items-start gap-2">
+                  <FormControl>
+                    <Checkbox checked={field.value} onCheckedChange={(on) => field.onChange(on === true)} data-testid="split-request-rooms" />
+                  </FormControl>
+                  <FormLabel className="font-normal leading-snug">
+                    {rooms?.approves
+                      ? `Request and approve ${short} more room${short === 1 ? "" : "s"} with the split`
+                      : `Request ${short} more room${short === 1 ? "" : "s"} with the split (the policy or an ops supervisor approves)`}
+                  </FormLabel>
+                </div>
+                {!requestRooms && <p className="text-xs text-muted-foreground">Unticked, one group waits for a room until someone requests it (Demand).</p>}
+              </FormItem>
+            )}
+          />
         )}
         {families.length > 0 && (
           <Alert variant="warning" data-testid="split-family-warning">

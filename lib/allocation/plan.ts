@@ -10,7 +10,7 @@ import { invalid } from "@/lib/errors";
 import { caseContext, matchPolicies } from "@/lib/policies/match";
 import type { Policy } from "@/lib/policies/schemas";
 import { applyCaseOverlays } from "@/lib/policies/case-overlays";
-import { type OperationalStatus, TIERS, type Tier, type WaveTrigger } from "@/lib/vocabulary";
+import { type OperationalStatus, TIERS, type Tier } from "@/lib/vocabulary";
 import type { EngineGroup } from "@/lib/allocation-engine";
 
 /** Statuses that count towards rooms already taken (a placed or booked group keeps its rooms). */
@@ -38,15 +38,15 @@ export type AllocationPlan = {
 };
 
 /**
- * Which groups a run places, and under which policies. A demand's run (and a batch) takes groups
- * awaiting allocation or held; a rerun also re-places groups allocated but not yet booked. Groups
+ * Which groups a run places, and under which policies. A run takes groups awaiting allocation or
+ * held; a supervisor's rerun (moveAllocated) also re-places groups allocated but not yet booked. Groups
  * are taken in pass order (FIRST and BUSINESS before the rest, then priority passengers, then
  * manifest order) while the rooms of approved demands last: an approval of 2 rooms places 2 rooms'
  * worth of groups, not the case. Under a tier policy with care.requestRoomsFromCare a group is
  * placed only when the case's newest care assessment owes it a hotel; else it is deferred with why.
  * A group with no known tier (DATA_INCOMPLETE) waits for its manifest to be completed.
  */
-export async function planAllocation(ctx: Ctx, row: CaseRow, opts: { trigger: WaveTrigger; groupIds?: string[] }): Promise<AllocationPlan> {
+export async function planAllocation(ctx: Ctx, row: CaseRow, opts: { moveAllocated?: boolean; groupIds?: string[] }): Promise<AllocationPlan> {
   const airport = await airportFacts(ctx.db, row.airport);
   if (!airport) throw invalid(`The case's airport ${row.airport} is unknown.`);
   const stay = computeStay(row.flight, row.nextFlight, airport.timeZone);
@@ -55,7 +55,7 @@ export async function planAllocation(ctx: Ctx, row: CaseRow, opts: { trigger: Wa
   const nights = stay?.nights ?? 1;
   const checkOut = addDays(checkIn, nights);
 
-  const movable: OperationalStatus[] = opts.trigger === "RERUN" ? ["AWAITING_ALLOCATION", "HELD", "ALLOCATED"] : ["AWAITING_ALLOCATION", "HELD"];
+  const movable: OperationalStatus[] = opts.moveAllocated ? ["AWAITING_ALLOCATION", "HELD", "ALLOCATED"] : ["AWAITING_ALLOCATION", "HELD"];
   const groupRows = await ctx.db
     .select()
     .from(passengerGroups)

@@ -24,6 +24,7 @@ export async function rerunWave({ ctx, input }: { ctx: Ctx; input: RerunWaveInpu
     caseUrn: row.urn,
     demandUrn: wave.demandUrn,
     trigger: "RERUN",
+    moveAllocated: true,
     reason,
     idempotencyKey: `rerun:${ctx.requestId ?? newId()}`,
   });

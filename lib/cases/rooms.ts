@@ -9,6 +9,11 @@ export function roomsFor(tiers: readonly (string | null)[]): number {
   return crew + Math.ceil((tiers.length - crew) / 2);
 }
 
+/** The rooms a split of a group into `parts` (each a list of tiers) adds to the case: their rooms less the group's. */
+export function roomsASplitAdds(parts: readonly (readonly (string | null)[])[]): number {
+  return parts.reduce((n, part) => n + roomsFor(part), 0) - roomsFor(parts.flat());
+}
+
 /**
  * A group has the one tier its passengers share, or (spanning several) none and the mixed-tier
  * flag. Unknown tiers are left out: a family with one tierless member is still an ECONOMY group,

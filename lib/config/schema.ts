@@ -31,7 +31,7 @@ export const VARIABLES = {
 
   // Database
   DATA_DIR: v("Database", str(), "./.data", "the embedded database, the generated auth secret and the sandboxes' generated keys"),
-  DATABASE_URL: v("Database", url(["postgres", "postgresql", "memory", "file"]), null, "postgres://user:pass@host:5432/db → node-postgres, a *.neon.tech host → Neon; unset → embedded PGlite"),
+  DATABASE_URL: v("Database", url(["postgres", "postgresql", "memory", "file"]), null, "postgres://user:pass@host:5432/db → node-postgres, a *.neon.tech host → Neon; unset → embedded PGlite. node-postgres names its statements (prepared once per connection, db/named-statements.ts): behind PgBouncer in transaction mode, use 1.21 or later with max_prepared_statements set"),
   DATABASE_DRIVER: v("Database", oneOf(["neon"]), null, "neon: Neon's serverless driver for any URL"),
   DATABASE_POOL_MAX: v("Database", int(1), "10", "connections per app process on PostgreSQL (2–5 per instance on Neon)"),
   NEON_WS_PROXY: v("Database", str(), null, "local testing of the Neon driver through a WebSocket proxy, e.g. 127.0.0.1:5488"),

@@ -22,6 +22,11 @@ export function demandTypeRefusal(type: DemandType, demands: readonly DemandLike
   return null;
 }
 
+/** Rooms the case has asked for: every demand not rejected. */
+export function roomsRequested(demands: readonly { status: string; roomsRequested: number }[]): number {
+  return demands.filter((d) => d.status !== "REJECTED").reduce((n, d) => n + d.roomsRequested, 0);
+}
+
 /** The type a new demand of the case should have: INITIAL until a live one exists. */
 export function nextDemandType(demands: readonly DemandLike[]): DemandType {
   return hasLiveInitial(demands) ? "INCREMENTAL" : "INITIAL";

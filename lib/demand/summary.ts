@@ -8,6 +8,7 @@ import type { ReservationStatus } from "@/lib/vocabulary";
 import { CaseRef, type DemandSummary } from "@/lib/records/demand";
 import { roomsHeldForLater } from "@/lib/records/held-rooms";
 import { demandRoomTotals } from "@/lib/records/room-totals";
+import { roomsRequested } from "./rules";
 import { APPROVED_STATUSES } from "./transitions";
 
 const BOOKED: ReservationStatus[] = ["CONFIRMED", "CHECKED_OUT"];
@@ -24,12 +25,12 @@ export async function demandSummary({ ctx, input }: { ctx: Ctx; input: { caseUrn
   const caseRow = await loadCase(ctx, caseUrn);
   const scope = { caseUrn: caseRow.urn, tenant: caseRow.tenant };
   const rows = await ctx.db
-    .select({ urn: demands.urn, status: demands.status, rooms: demands.roomsRequested })
+    .select({ urn: demands.urn, status: demands.status, roomsRequested: demands.roomsRequested })
     .from(demands)
     .where(and(eq(demands.caseUrn, scope.caseUrn), eq(demands.tenant, scope.tenant)));
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  const totalRequested = sum(rows.filter((d) => d.status !== "REJECTED").map((d) => d.rooms));
-  const totalApproved = sum(rows.filter((d) => APPROVED_STATUSES.includes(d.status as never)).map((d) => d.rooms));
+  const totalRequested = roomsRequested(rows);
+  const totalApproved = sum(rows.filter((d) => APPROVED_STATUSES.includes(d.status as never)).map((d) => d.roomsRequested));
   const rooms = await demandRoomTotals(ctx, scope);
   const totalAllocated = sum(rows.map((d) => rooms.get(d.urn)?.allocated ?? 0));
 

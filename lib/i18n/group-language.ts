@@ -14,5 +14,10 @@ export async function groupLanguage(db: DbOrTx, caseUrn: string, groupId: string
     .from(passengers)
     .where(and(eq(passengers.caseUrn, caseUrn), eq(passengers.groupId, groupId)))
     .orderBy(asc(passengers.position), asc(passengers.passengerId));
+  return languageOfGroup(rows);
+}
+
+/** The same, from the group's passengers already read in manifest order. */
+export function languageOfGroup(rows: readonly { language: string | null }[]): Locale | null {
   return rows.map((r) => r.language).find(isLocale) ?? null;
 }

@@ -4,6 +4,7 @@ import { jobEvents, type JobError, type JobRunRow } from "@/db/schema";
 import type { AnyJob } from "./define";
 import { laneFunction, toRunRow } from "./due";
 import { failureEvent } from "./store";
+import { rowsOf } from "@/db/rows";
 
 export type ClaimOptions = {
   jobs: ReadonlyMap<string, AnyJob>;
@@ -26,7 +27,6 @@ const CONCURRENCY_LOCK_CLASS = 72616002;
 /** A claimed run; `fresh` when it never ran before, so it has no steps to load. */
 export type Claimed = { run: JobRunRow; fresh: boolean };
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 /**

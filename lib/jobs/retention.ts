@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { rowsOf } from "@/db/rows";
 
 /**
  * Retention of the job tables (issue 30): finished runs, their steps, the events they came from and
@@ -55,7 +56,6 @@ export function retentionCutoff(now: Date, retentionDays: number): Date {
   return new Date(now.getTime() - retentionDays * 86_400_000);
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * One batch of runs: up to `batch` finished runs ended before the cutoff, oldest end first, locked

@@ -77,6 +77,12 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
     : [];
   const live = resRows.filter((r) => r.status !== "CANCELLED");
   const resUrns = live.map((r) => r.urn);
+  // the groups the case has now: a group held by an earlier wave may since have been split or merged away
+  // (read only when a wave holds a group: most case pages have none, and this is their first screen's read)
+  const anyHeld = waves.some((w) => (w.held as HeldGroup[]).length > 0);
+  const groupIds = new Set(
+    anyHeld ? (await ctx.db.selectDistinct({ groupId: passengers.groupId }).from(passengers).where(eq(passengers.caseUrn, row.urn))).map((p) => p.groupId) : [],
+  );
   const [voucherRows, failedRows, reach] = resUrns.length
     ? await Promise.all([
         ctx.db.select({ reservationUrn: vouchers.reservationUrn }).from(vouchers).where(inArray(vouchers.reservationUrn, resUrns)),
@@ -127,7 +133,14 @@ export async function caseProgress({ ctx, input }: { ctx: Ctx; input: { caseUrn:
   });
 
   const placed = waves.reduce((s, w) => s + (w.allocations as unknown[]).length, 0);
-  const held = waves.flatMap((w) => w.held as HeldGroup[]);
+  // a group is still held while it exists, no wave placed it and no stay houses it: a held line of an
+  // earlier wave, for a group booked since (a split, an override, a rerun), is history, not a problem
+  const placedIds = new Set(waves.flatMap((w) => (w.allocations as Array<{ groupId: string }>).map((a) => a.groupId)));
+  const housedIds = new Set(live.map((r) => r.groupId));
+  // once per group, as the newest wave holding it says (waves come newest first)
+  const held = [...new Map(waves.flatMap((w) => w.held as HeldGroup[]).reverse().map((h) => [h.groupId, h])).values()].filter(
+    (h) => groupIds.has(h.groupId) && !placedIds.has(h.groupId) && !housedIds.has(h.groupId),
+  );
   steps.push({
     key: "wave",
     label: "Wave persisted",

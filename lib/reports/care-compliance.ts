@@ -8,9 +8,9 @@ import { parseInput } from "@/lib/validation";
 import type { PassengerCare } from "@/lib/care/types";
 import type { CareKind, CareRegime } from "@/lib/vocabulary";
 import { type CareComplianceFigures, CareComplianceQuery, type CareComplianceReport, type CareComplianceRow, type CareCost, GRACE_MINUTES } from "./care-compliance-schemas";
+import { rowsOf } from "@/db/rows";
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
 /**
@@ -45,7 +45,7 @@ export async function computeCareCompliance(
   const scope = sql`SELECT c.urn FROM cases c WHERE c.tenant = ${tenant} AND c.mode = 'LIVE'
     AND c.created_at >= ${from.toISOString()}::timestamptz AND c.created_at < ${to.toISOString()}::timestamptz
     ${airports ? sql`AND c.airport IN (${list(airports)})` : sql``}`;
-  const read = async (q: SQL) => rowsOf(await ctx.db.execute(q));
+  const read = async (q: SQL) => rowsOf<Row>(await ctx.db.execute(q));
   const assessed = await read(sql`
     SELECT DISTINCT ON (a.case_urn) a.case_urn, c.airport, c.flight->>'scheduledDeparture' AS dep, a.passengers
     FROM care_assessments a JOIN cases c ON c.urn = a.case_urn

@@ -3,12 +3,12 @@ import type { Ctx } from "@/lib/context";
 import { VOUCHER_KINDS_SQL as KINDS } from "@/lib/messages/kinds";
 import { e164Sql } from "@/lib/phone";
 import type { AirportBasis } from "./figures";
+import { rowsOf } from "@/db/rows";
 
 /** How soon after their voucher a passenger counts as reached in the weekly report. */
 export const REACH_WINDOW_MINUTES = 10;
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
  * Per airport, the passengers of live cases who got their first voucher in [from, to) and, by
@@ -44,7 +44,7 @@ export async function addReachWithinTen(ctx: Ctx, from: Date, to: Date, basis: (
     WHERE f.at >= ${from.toISOString()}::timestamptz AND f.at < ${to.toISOString()}::timestamptz
     GROUP BY f.airport
   `);
-  for (const r of rowsOf(result)) {
+  for (const r of rowsOf<Row>(result)) {
     const b = basis(r.airport as string);
     b.vouchered += Number(r.vouchered);
     b.emailable += Number(r.emailable);
@@ -75,7 +75,7 @@ export async function addChoices(ctx: Ctx, from: Date, to: Date, basis: (airport
     WHERE c.tenant = ${ctx.principal.tenant} AND c.mode = 'LIVE' AND c.created_at >= ${from.toISOString()}::timestamptz AND c.created_at < ${to.toISOString()}::timestamptz
     GROUP BY c.airport
   `);
-  for (const r of rowsOf(result)) {
+  for (const r of rowsOf<Row>(result)) {
     const b = basis(r.airport as string);
     b.choseOtherHotel += Number(r.chose);
     b.declined += Number(r.declined);

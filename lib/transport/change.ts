@@ -51,11 +51,12 @@ export async function changeSegment(
 }
 
 /**
- * A re-timed or cancelled ride is news for its riders: one fact per change (its audit entry), which
- * lib/messages turns into a message per stay. Not a ride taxis replaced (the taxi's own message tells
+ * A re-timed or cancelled ride is news for its riders, whoever moved it (the desk, or the next flight
+ * moving: follow-next-flight.ts): one fact per change (its audit entry), which lib/messages turns into
+ * a message per stay. Not a ride taxis replaced (the taxi's own message tells
  * them, lib/messages/ride.ts), nor a vehicle change (the pickup is the same for the passenger).
  */
-async function rideChangeToTell(tx: Ctx, c: { before: TransportSegmentRow; row: TransportSegmentRow; changeUrn: string; reason: string }): Promise<void> {
+export async function rideChangeToTell(tx: Ctx, c: { before: TransportSegmentRow; row: TransportSegmentRow; changeUrn: string; reason: string }): Promise<void> {
   const cancelled = c.row.status === "CANCELLED" && c.before.status !== "CANCELLED";
   const retimed = !cancelled && c.row.scheduledAt.getTime() !== c.before.scheduledAt.getTime();
   if ((!cancelled && !retimed) || c.reason.startsWith(REPLACED_BY_TAXI) || !c.row.reservationUrns.length) return;

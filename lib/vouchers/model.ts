@@ -16,7 +16,7 @@ import { PolicyBuffers } from "@/lib/policies/schemas";
 import { printable } from "@/lib/printable";
 import { ERASED_NAME } from "@/lib/privacy/scrub-text";
 import { airportTimeZone } from "@/lib/cases/airports";
-import { groupLanguage } from "@/lib/i18n/group-language";
+import { languageOfGroup } from "@/lib/i18n/group-language";
 import type { Locale } from "@/lib/i18n/locales";
 import { usableRidesOf } from "@/lib/rides/of-reservation";
 import { rideStatusOf } from "@/lib/rides/ride-status";
@@ -57,7 +57,7 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
   const { kase, hotel } = row;
   const timeZone = await airportTimeZone(ctx, kase.airport);
   const guests = await db
-    .select({ firstName: passengers.firstName, lastName: passengers.lastName, erasedAt: passengers.erasedAt, specialNeeds: passengers.specialNeeds })
+    .select({ firstName: passengers.firstName, lastName: passengers.lastName, erasedAt: passengers.erasedAt, specialNeeds: passengers.specialNeeds, language: passengers.language })
     .from(passengers)
     .where(and(eq(passengers.caseUrn, r.caseUrn), eq(passengers.groupId, r.groupId)))
     .orderBy(asc(passengers.position), asc(passengers.passengerId));
@@ -65,8 +65,8 @@ export async function voucherProps(ctx: Ctx, r: ReservationRow): Promise<Omit<Vo
   const checkIn = localMoment(new Date(r.checkIn.getTime() - buffers.earlyCheckInMinutes * 60_000), timeZone);
   const checkOut = localMoment(new Date(r.checkOut.getTime() + buffers.lateCheckoutMinutes * 60_000), timeZone);
   const airline = row.tenantName ?? kase.airline;
-  // the group's language (manifest or passenger page), else English
-  const locale = (await groupLanguage(db, r.caseUrn, r.groupId)) ?? "en";
+  // the group's language (manifest or passenger page), else English: read with the names
+  const locale = languageOfGroup(guests) ?? "en";
   const transport = await transportOf(ctx, r, timeZone);
   const taxis = (await usableRidesOf(ctx, r.urn)).flatMap((x) => (x.code ? [{ code: printable(x.code), toHotel: x.direction === "AIRPORT_TO_HOTEL", pickup: localMoment(x.pickupAt, timeZone), cap: capLabel(x.maxAmount, x.currency, locale) }] : []));
 

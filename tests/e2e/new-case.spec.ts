@@ -77,6 +77,21 @@ test("a supervisor on a phone opens a case from a pasted manifest, fixes the row
   await expect(page.getByTestId("case-status")).toHaveAttribute("title", "ACCOMMODATED", { timeout: 180_000 });
 });
 
+test("a workbook loaded into the form becomes its manifest, checked like a pasted one (row numbers as the sheet shows them)", async ({ page }) => {
+  const ExcelJS = (await import("exceljs")).default;
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Manifest");
+  for (const line of manifest("GOLD").split("\n")) ws.addRow(line.split(","));
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+  await new SignInPage(page).signInAs("supervisor");
+  await page.goto("/cases/new");
+  await page.getByTestId("new-case-file").setInputFiles({ name: "manifest.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer });
+  await expect(page.getByTestId("new-case-manifest")).toHaveValue(/^pnr,passengerId,firstName/);
+  await page.getByTestId("new-case-check").click();
+  await expect(page.getByTestId("new-case-problem")).toHaveText(["Row 4 (PNR NC1BBB, passenger NC-3): tier: unknown tier GOLD."]);
+  await noSidewaysScroll(page);
+});
+
 test("an airport operator, who may not open cases, is offered no New case and is told so at the address", async ({ page }) => {
   await new SignInPage(page).signInAs("operator-cdg");
   await page.goto("/board?airport=CDG");

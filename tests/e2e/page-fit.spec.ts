@@ -99,6 +99,20 @@ async function walk(page: Page, stops: Stop[]): Promise<string[]> {
 
 let booked: BookedCase;
 
+async function somePolicy(page: Page): Promise<string> {
+  const res = await page.request.get("/api/v1/policies?limit=1");
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { items: { urn: string }[] }).items[0].urn;
+}
+
+/** the newest run's page, as an admin reaches it from the job list */
+async function someJobRun(page: Page): Promise<string> {
+  await page.goto("/admin/jobs");
+  const href = await page.locator('a[href^="/admin/jobs/"]').first().getAttribute("href");
+  expect(href).toBeTruthy();
+  return href!;
+}
+
 test("every console page fits a phone and a laptop and passes axe in both themes", async ({ page, browser }) => {
   test.setTimeout(900_000);
   await new SignInPage(page).signInAs("admin");
@@ -121,6 +135,9 @@ test("every console page fits a phone and a laptop and passes axe in both themes
     { name: "admin: webhooks", path: "/admin/webhooks", phoneTablesScroll: true },
     { name: "admin: drills", path: "/admin/drills", phoneTablesScroll: true },
     { name: "a passenger's page", path: await passengerLink(booked.reservationUrn) },
+    { name: "a policy's edit page", path: `/policies/${enc(await somePolicy(page))}/edit`, phoneTablesScroll: true },
+    { name: "a job run", path: await someJobRun(page), phoneTablesScroll: true },
+    { name: "the API reference", path: "/api-reference", phoneTablesScroll: true },
   ];
   const problems = await walk(page, stops);
 

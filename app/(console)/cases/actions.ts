@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { closeCase, reopenCase, splitGroup } from "@/lib/cases";
 import { approvalNotice } from "@/components/cases/approval-notice";
 import { consoleAction } from "@/lib/console/action-result";
-import { approveDemand, createDemand, type CreateDemandInput, rejectDemand } from "@/lib/demand";
+import { approveDemand, createDemand, type CreateDemandInput, rejectDemand, requestRoomsForSplit } from "@/lib/demand";
 import { erasePassenger } from "@/lib/privacy";
 
 // Each action only builds the context and calls the verb the API calls: the verb parses the input,
@@ -63,10 +63,13 @@ export async function erasePassengerAction(caseUrn: string, passengerId: string,
   }, caseUrn);
 }
 
-export async function splitGroupAction(caseUrn: string, groupId: string, body: { into: string[][]; reason: string }) {
+/** The split, then (when ticked) the rooms it adds, requested and approved as the caller may (lib/demand/rooms-for-split.ts). */
+export async function splitGroupAction(caseUrn: string, groupId: string, body: { into: string[][]; reason: string; requestRooms?: number }) {
   return consoleAction(async (ctx) => {
-    const record = await splitGroup({ ctx, input: { caseUrn, groupId, ...body } });
+    const { requestRooms = 0, ...split } = body;
+    const record = await splitGroup({ ctx, input: { caseUrn, groupId, ...split } });
+    const demand = await requestRoomsForSplit(ctx, record, { rooms: requestRooms, reason: split.reason });
     refresh(caseUrn);
-    return { groups: record.passengerGroups.length };
+    return { groups: record.passengerGroups.length, demand: demand && { rooms: demand.roomsRequested, status: demand.status } };
   }, caseUrn);
 }

@@ -8,12 +8,14 @@ import { POST as approveHandler } from "@/app/api/v1/demand/[demandUrn]/approve/
 import { POST as createDemandHandler } from "@/app/api/v1/demand/case/[caseUrn]/route";
 import { allocationWaves, auditEntries, cases, passengers, reviewItems, stayRatings } from "@/db/schema";
 import { allocateOnApproval } from "@/inngest/functions/allocate";
+import { completeAllocation, type Prepared, prepareAllocation, type RunAllocationInput } from "@/lib/allocation/run";
+import { systemPrincipal } from "@/lib/auth/principal";
 import { newUrn } from "@/lib/ids";
 import { createRunner } from "@/lib/jobs/runner";
 import { closePool } from "@/lib/pool";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { casePayload, createCase, pax, roleToken } from "@/tests/helpers/cases";
-import { uniqueTenant } from "@/tests/helpers/factories";
+import { ctxFor, uniqueTenant } from "@/tests/helpers/factories";
 import { activePolicy } from "@/tests/helpers/policies";
 import { sandboxProviders } from "@/tests/helpers/providers";
 import { insertDirectReservation } from "@/tests/helpers/reservations";
@@ -375,6 +377,29 @@ describe("concurrent waves of one airport", () => {
       expect(seen).toBeLessThanOrEqual((offered.get(key) ?? 0) - firstTook);
     }
   }, 120_000);
+});
+
+describe("two waves of one case side by side (a split's and an approval's)", () => {
+  it("place each group once, in either order: the one decided second finds nothing left to place", async () => {
+    for (const order of ["approval first", "request first"]) {
+      const { tenant, token } = await tenantWithPolicies();
+      const { caseUrn, demandUrn } = await approvedCase(token);
+      const ctx = ctxFor(database.db, systemPrincipal(tenant, "allocation"));
+      const approval: RunAllocationInput = { caseUrn, demandUrn, trigger: "DEMAND", reason: null, idempotencyKey: `demand:${demandUrn}` };
+      // what a split's allocation/requested runs, for the same groups
+      const request: RunAllocationInput = { caseUrn, demandUrn, trigger: "RERUN", reason: "split", idempotencyKey: `requested:${crypto.randomUUID()}` };
+      // both searched before either is decided, as two jobs' first steps are
+      const ready = new Map([approval, request].map((input) => [input, prepareAllocation(ctx, input)] as const));
+      const [first, second] = order === "approval first" ? [approval, request] : [request, approval];
+      const decided = await completeAllocation(ctx, first, (await ready.get(first)!) as Extract<Prepared, { kind: "ready" }>);
+      const again = await completeAllocation(ctx, second, (await ready.get(second)!) as Extract<Prepared, { kind: "ready" }>);
+      expect(decided.created, order).toBe(true);
+      expect(again, order).toEqual({ waveUrn: null, created: false, skipped: "no group is waiting for a room" });
+      expect(await wavesOf(caseUrn), order).toHaveLength(1);
+      // a re-delivered step of the first finds its wave
+      expect(await completeAllocation(ctx, first, (await ready.get(first)!) as Extract<Prepared, { kind: "ready" }>)).toEqual({ waveUrn: decided.waveUrn, created: false });
+    }
+  });
 });
 
 describe("every hotel source failing", () => {

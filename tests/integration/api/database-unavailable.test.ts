@@ -48,7 +48,10 @@ describe("the database out of reach", () => {
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("the database system is starting up"), { code: "57P03" })))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(new Error("Connection terminated unexpectedly")))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(new Error("timeout exceeded when trying to connect")))).toBe(true);
-    // a constraint violation, a syntax error, a plain bug: still 500s
+    // the embedded database's socket file absent (its process restarting), as node-postgres reports it
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("connect ENOENT /tmp/das-pglite-x/.s.PGSQL.5432"), { code: "ENOENT", syscall: "connect" })))).toBe(true);
+    // a constraint violation, a syntax error, a plain bug, a file missing: still 500s
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("no such file"), { code: "ENOENT", syscall: "open" })))).toBe(false);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("duplicate key value"), { code: "23505" })))).toBe(false);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error("syntax error"), { code: "42601" })))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("cannot read properties of undefined"))).toBe(false);

@@ -5,6 +5,7 @@ import { auditEntries, directBookings, jobRuns, jobSteps, passengers, reservatio
 import { seedDirectContracts } from "@/db/seed/direct-contracts";
 import { reaccommodateStays } from "@/inngest/functions/reaccommodate-stays";
 import { systemPrincipal } from "@/lib/auth/principal";
+import { manualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
 import { closePool } from "@/lib/pool";
 import { hotelSources } from "@/lib/providers/sources";
@@ -31,11 +32,22 @@ async function bookedAt(provider: "EXPEDIA_RAPID" | "HOTELBEDS" | "DIRECT") {
   return { tenant, token, caseUrn, rows };
 }
 
-/** PATCH the next flight through the API, then run the stays job until it is done. */
+/**
+ * PATCH the next flight through the API, then run the stays job until it is done. A retry falls
+ * due after its backoff: the clock is moved past it rather than hoping tick() comes round late enough.
+ */
 async function patchNextFlight(token: string, caseUrn: string, scheduledDeparture: string) {
   const res = await call(reaccommodateHandler, `/cases/${caseUrn}/reaccommodate`, { token, params: { caseUrn }, body: { nextFlight: { number: "AF1238", scheduledDeparture }, reason: "flight moved" } });
   expect(res.status, res.text).toBe(200);
-  await createRunner({ db: database.db, jobs: [reaccommodateStays], retryBaseMs: 1 }).tick();
+  const clock = manualClock();
+  const runner = createRunner({ db: database.db, jobs: [reaccommodateStays], clock });
+  for (let round = 0; round < 10; round++) {
+    await runner.tick();
+    const pending = await database.db.select().from(jobRuns).where(and(eq(jobRuns.functionId, "reaccommodate-stays"), eq(jobRuns.status, "RETRYING")));
+    if (pending.length === 0) return;
+    clock.set(Math.max(...pending.map((r) => r.nextRunAt.getTime())) + 1);
+  }
+  throw new Error("the stays job still retrying after 10 rounds");
 }
 
 const stays = async (caseUrn: string) =>

@@ -38,7 +38,7 @@ function weatherCase(groups: GroupInput[]) {
 }
 
 const demand = (token: string, caseUrn: string, body: Record<string, unknown>) => call(createDemandHandler, `/demand/case/${caseUrn}`, { token, params: { caseUrn }, body });
-const plan = async (tenant: string, caseUrn: string) => planAllocation(ctxOf(tenant), await loadCase(ctxOf(tenant), caseUrn), { trigger: "DEMAND" });
+const plan = async (tenant: string, caseUrn: string) => planAllocation(ctxOf(tenant), await loadCase(ctxOf(tenant), caseUrn), {});
 const owed = (p: { entitlements: { kind: string; owed: boolean }[] }, kind: string) => p.entitlements.find((e) => e.kind === kind)?.owed;
 
 describe("the right to care decides the rooms (care.requestRoomsFromCare)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { jobRuns, reservations } from "@/db/schema";
+import { allocationWaves, jobRuns, reservations } from "@/db/schema";
 import { caseProgress } from "@/lib/read-models/case-progress";
-import { newId } from "@/lib/ids";
+import { newId, newUrn } from "@/lib/ids";
 import { apiTestDatabase } from "../../helpers/api";
 import { casePayload, createCase, roleToken } from "../../helpers/cases";
 import { ctxFor, principal, uniqueTenant } from "../../helpers/factories";
@@ -66,6 +66,26 @@ describe("caseProgress", () => {
     expect(steps.booking.detail).toBe("0 of 1 booked, 1 failed");
     expect(steps.booking.problems[0]).toMatch(/hotel-full.*no rooms left/);
     expect(p.current).toBe("booking");
+  });
+
+  it("a held line stays only while its group waits: not once the group is housed, nor after it was split away", async () => {
+    const tenant = uniqueTenant();
+    const token = await roleToken(tenant, "ADMIN");
+    const fx = await confirmedReservation(database.db, { token, tenant });
+    const ctx = ctxFor(database.db, principal({ tenant }));
+    const heldAs = (groupId: string, pnr: string) => ({ groupId, pnr, tier: "ECONOMY", rooms: 1, cause: "CAPACITY", constraint: null, detail: "no room left nearby", suggestions: [], reviewUrn: null });
+    // an earlier wave held this group (now housed) and a group the case no longer has (split since)
+    const [wave] = await database.db.select().from(allocationWaves).where(eq(allocationWaves.urn, fx.waveUrn));
+    await database.db.insert(allocationWaves).values({ ...wave, urn: newUrn("wave"), createdAt: new Date(wave.createdAt.getTime() - 60_000), allocations: [], held: [heldAs(fx.groupId, "VCHR01"), heldAs("grp-split-away", "GONE01")] });
+    let steps = byKey(await caseProgress({ ctx, input: { caseUrn: fx.caseUrn } }));
+    expect(steps.wave).toMatchObject({ state: "done", detail: "1 group placed", problems: [] });
+
+    // the stay cancelled and no wave placing the group any more: its held line is a problem again, once
+    await database.db.update(reservations).set({ status: "CANCELLED" }).where(eq(reservations.urn, fx.reservationUrn));
+    await database.db.update(allocationWaves).set({ allocations: [] }).where(eq(allocationWaves.urn, fx.waveUrn));
+    steps = byKey(await caseProgress({ ctx, input: { caseUrn: fx.caseUrn } }));
+    expect(steps.wave.state).toBe("failed");
+    expect(steps.wave.problems).toEqual(["PNR VCHR01 held: capacity (no room left nearby)"]);
   });
 
   it("keeps another airport's case out of reach", async () => {

@@ -6,9 +6,10 @@ import { jobEvents, messages, transportSegments, vouchers } from "@/db/schema";
 import { messageSubscribers } from "@/inngest/functions/messages";
 import { formatLocalDateTime } from "@/lib/i18n/format";
 import { createRunner } from "@/lib/jobs/runner";
+import { followNextFlight } from "@/lib/transport";
 import { apiTestDatabase, call } from "@/tests/helpers/api";
 import { roleToken } from "@/tests/helpers/cases";
-import { uniqueTenant } from "@/tests/helpers/factories";
+import { ctxFor, principal, uniqueTenant } from "@/tests/helpers/factories";
 import { sandboxFleet } from "@/tests/helpers/fleet";
 import { caseWithStay, configuredRides, confirm } from "../rides/helpers";
 
@@ -83,5 +84,32 @@ describe("a re-timed or cancelled ride reaches its passengers", () => {
     expect(sent).toHaveLength(6);
     expect(sent.filter((m) => m.locale === "en" && m.text.includes("is cancelled"))).toHaveLength(1);
     expect(sent.filter((m) => m.channel === "SMS" && m.text.includes("est annulée"))).toHaveLength(1);
+  });
+
+  it("the next flight moved: the pickup to the airport the rule re-times reaches its riders too (not only a desk's re-timing)", async () => {
+    const s = await toldStay();
+    const [back] = await database.db
+      .select()
+      .from(transportSegments)
+      .where(and(eq(transportSegments.caseUrn, s.caseUrn), eq(transportSegments.direction, "HOTEL_TO_AIRPORT"), inArray(transportSegments.status, ["PLANNED", "ASSIGNED"])));
+    expect(back?.reservationUrns).toContain(s.reservationUrn);
+    const ctx = ctxFor(database.db, principal({ tenant: s.tenant, roles: ["ADMIN"] }));
+    // three hours later than the manifest's next flight
+    const moved = await followNextFlight(ctx, { caseUrn: s.caseUrn, overnight: true, nextDeparture: "2027-01-11T13:00:00Z" });
+    expect(moved.retimed).toEqual([back.urn]);
+    const [after] = await database.db.select().from(transportSegments).where(eq(transportSegments.urn, back.urn));
+    expect(after.scheduledAt.getTime()).toBeGreaterThan(back.scheduledAt.getTime());
+    await runMessages();
+
+    const sent = await changeMessages(s.reservationUrn);
+    expect(sent.map((m) => `${m.channel}:${m.locale}`).sort()).toEqual(["EMAIL:en", "EMAIL:fr", "SMS:fr"]);
+    const en = formatLocalDateTime(after.scheduledAt.toISOString(), "Europe/Paris", "en");
+    expect(sent.find((m) => m.locale === "en")!.subject).toBe("Your ride to the airport has changed");
+    expect(sent.find((m) => m.locale === "en")!.text).toContain(`now leaves ${en}`);
+
+    // the same move again changes nothing and tells nobody twice
+    expect((await followNextFlight(ctx, { caseUrn: s.caseUrn, overnight: true, nextDeparture: "2027-01-11T13:00:00Z" })).retimed).toEqual([]);
+    await runMessages();
+    expect(await changeMessages(s.reservationUrn)).toHaveLength(3);
   });
 });

@@ -92,6 +92,11 @@ const ACTION_ARGS: Record<string, (r: Records) => unknown[]> = {
   "app/(console)/audit/actions.ts#loadMoreAudit": () => [{ refused: "include" }, encodeCursor(["urn:svc:audit:ffffffff-ffff-7fff-bfff-ffffffffffff"])],
   "app/(console)/cases/actions.ts#createDemandAction": (r) => [r.caseUrn, { type: "INCREMENTAL", roomsRequested: 1 }],
   "app/(console)/cases/new/actions.ts#previewNewCaseAction": () => ["pnr,passenger_id,first_name,last_name,tier\nOUT001,O-1,Out,Sider,ECONOMY"],
+  "app/(console)/cases/new/actions.ts#manifestOfFileAction": () => {
+    const data = new FormData();
+    data.set("file", new File(["pnr,passenger_id,first_name,last_name,tier\nOUT001,O-1,Out,Sider,ECONOMY"], "outsider.csv", { type: "text/csv" }));
+    return [data];
+  },
   "app/(console)/cases/new/actions.ts#openCaseAction": () => [
     {
       externalEventId: "outsider-case",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { familiesSplit, familyWarning, passengerName, type SplitGroup, splitParts } from "@/components/cases/family-split";
+import { roomsASplitAdds } from "@/lib/cases/rooms";
 
 const p = (id: string, lastName: string | null, firstName: string | null = "A", tier = "ECONOMY") => ({ id, firstName, lastName, tier, specialNeeds: [] });
 
@@ -31,5 +32,18 @@ describe("the split form's family warning and parts", () => {
 
   it("maps the ticked names to the API's parts: those who stay first (they keep the group id)", () => {
     expect(splitParts(group, new Set(["AF1234-016"]))).toEqual([["AF1234-014", "AF1234-015", "AF1234-017", "AF1234-018"], ["AF1234-016"]]);
+  });
+});
+
+describe("the rooms a split adds (the dialog asks for them)", () => {
+  it("counts one room per two passengers per part, crew one each, less the group's", () => {
+    // a couple in one room, split into two singles: one room more
+    expect(roomsASplitAdds([["ECONOMY"], ["BUSINESS"]])).toBe(1);
+    // four in two rooms, split two and two: none more
+    expect(roomsASplitAdds([["ECONOMY", "ECONOMY"], ["ECONOMY", "ECONOMY"]])).toBe(0);
+    // three (two rooms) split one and two: still two rooms
+    expect(roomsASplitAdds([["ECONOMY"], ["ECONOMY", "ECONOMY"]])).toBe(0);
+    // crew already had a room each
+    expect(roomsASplitAdds([["CREW"], ["CREW"]])).toBe(0);
   });
 });

@@ -16,7 +16,7 @@ const group = (groupId: string, statuses: string[], extra: Partial<Group> = {}):
   }) as unknown as Group;
 
 const rec = (groups: Group[], more: Partial<Rec> = {}): Rec => ({ status: "OPEN", passengerGroups: groups, demands: [], manualReviewItems: [], ...more }) as Rec;
-const demand = (status: string) => ({ status }) as Rec["demands"][number];
+const demand = (status: string, roomsRequested = 2, roomsAllocated = 0) => ({ status, roomsRequested, roomsAllocated }) as Rec["demands"][number];
 const none = new Map<string, string>();
 const hotel = () => "Hotel Test";
 
@@ -52,6 +52,15 @@ describe("housingOf: is everyone housed, and if not, who and why", () => {
     expect(housingOf(rec(g, { demands: [demand("REQUESTED")] }), none, hotel).waiting[0].reason).toBe("rooms requested, waiting for a supervisor's approval");
     expect(housingOf(rec(g, { demands: [demand("APPROVED")] }), none, hotel).waiting[0].reason).toBe("rooms approved, waiting for the next allocation");
     expect(housingOf(rec(g, { status: "CLOSED", demands: [demand("REQUESTED")] }), none, hotel).waiting[0].reason).toBe("the case closed before the group had a room");
+  });
+
+  it("says when the approved rooms are all placed (a group split off without asking for rooms): request more, not a rerun", () => {
+    const g = [group("W", ["AWAITING_ALLOCATION"])];
+    const taken = { reason: "every approved room is placed: none is left for this group", next: "request rooms for it (Demand)" };
+    expect(housingOf(rec(g, { demands: [demand("APPROVED", 2, 2)] }), none, hotel).waiting[0]).toMatchObject(taken);
+    expect(housingOf(rec(g, { demands: [demand("FULFILLED", 2, 2)] }), none, hotel).waiting[0]).toMatchObject(taken);
+    // while an allocation runs, it may still place the group
+    expect(housingOf(rec(g, { status: "ALLOCATING", demands: [demand("FULFILLED", 2, 2)] }), none, hotel).waiting[0].reason).toBe("rooms approved, waiting for the next allocation");
   });
 
   it("counts a half-booked group as not housed, with only the passengers who need a room", () => {

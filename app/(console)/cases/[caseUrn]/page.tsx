@@ -49,7 +49,7 @@ import { sessionCtx } from "@/lib/console/session-ctx";
 import { getCase } from "@/lib/cases/get";
 import type { Case } from "@/lib/cases/schemas";
 import { demandSummary } from "@/lib/demand/summary";
-import { decisionsFor, hasLiveInitial } from "@/lib/demand/rules";
+import { decisionsFor, hasApprovedInitial, hasLiveInitial } from "@/lib/demand/rules";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
 import { hotelLabels } from "@/lib/hotels/names";
@@ -125,6 +125,8 @@ export default async function CasePage({
   const care = await roomsFromCare(ctx, row);
   const owedNeeded = care.flagged ? care.groups.filter((g) => !g.flagged || g.owedHotel || g.overridden).reduce((n, g) => n + g.rooms, 0) : record.roomsNeeded;
   const unrequested = Math.max(0, owedNeeded - summary.totalRequested);
+  // a split that adds rooms offers to request them (once the case has approved rooms, its groups are placed by themselves)
+  const splitRooms = hasApprovedInitial(record.demands) ? { spare: Math.max(0, summary.totalRequested - record.roomsNeeded), approves: can("demand:decide") } : undefined;
   const notOwed = care.groups.filter((g) => g.flagged && g.waiting && !g.owedHotel && !g.overridden).map((g) => `${g.groupId}: ${g.explanation}`);
   const who = (sub: string | null) => subjectWords(sub, names);
   const housing = housingOf(
@@ -551,6 +553,7 @@ export default async function CasePage({
                             passengers: g.passengers.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName, tier: p.tier, specialNeeds: p.specialNeeds })),
                           }}
                           action={splitGroupAction.bind(null, record.urn, g.groupId)}
+                          rooms={splitRooms}
                         />
                       )}
                     </TableCell>

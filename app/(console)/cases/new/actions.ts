@@ -3,12 +3,18 @@
 import { revalidatePath } from "next/cache";
 import { approvalNotice } from "@/components/cases/approval-notice";
 import { consoleAction } from "@/lib/console/action-result";
+import { manifestOfFile } from "@/lib/cases/manifest-file";
 import { openCaseInConsole, previewNewCase } from "@/lib/cases/open-in-console";
 import { createDemand } from "@/lib/demand";
 
 /** The manifest as the case would hold it, or its rows to fix: nothing is written. */
 export async function previewNewCaseAction(manifest: string) {
   return consoleAction((ctx) => previewNewCase({ ctx, input: { manifest } }));
+}
+
+/** A chosen .xlsx or .csv file as the manifest's text, read as the bulk upload reads it. */
+export async function manifestOfFileAction(data: FormData) {
+  return consoleAction((ctx) => manifestOfFile({ ctx, input: { file: data.get("file") } }));
 }
 
 /**

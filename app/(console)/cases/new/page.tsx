@@ -7,7 +7,7 @@ import { boardAirports } from "@/lib/board";
 import { COLUMNS } from "@/lib/cases/bulk/validate-rows";
 import { airportTimeZones } from "@/lib/cases/airports";
 import { sessionCtx } from "@/lib/console/session-ctx";
-import { openCaseAction, previewNewCaseAction } from "./actions";
+import { manifestOfFileAction, openCaseAction, previewNewCaseAction } from "./actions";
 
 export const metadata: Metadata = { title: "New case" };
 
@@ -36,6 +36,7 @@ export default async function NewCasePage() {
         airports={codes.map((code) => ({ code, zone: zones[code] ?? "UTC" }))}
         header={COLUMNS.join(",")}
         preview={previewNewCaseAction}
+        readFile={manifestOfFileAction}
         open={openCaseAction}
       />
     </>

@@ -41,9 +41,10 @@ export default async function JobRunPage({ params }: { params: Promise<{ runId: 
             <CardTitle className="text-sm">Run</CardTitle>
           </CardHeader>
           <CardContent>
-            <dl className="grid grid-cols-[8rem_1fr] gap-y-1.5 text-sm">
+            {/* minmax(0, 1fr): a long event name wraps instead of widening the card past a phone's width */}
+            <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-y-1.5 text-sm">
               <dt className="text-muted-foreground">Event</dt>
-              <dd className="font-mono text-xs">{run.eventName}</dd>
+              <dd className="font-mono text-xs [overflow-wrap:anywhere]">{run.eventName}</dd>
               <dt className="text-muted-foreground">Failures</dt>
               <dd className="tabular-nums">
                 {run.attempt} (at most {run.maxAttempts} attempts)
@@ -121,7 +122,7 @@ export default async function JobRunPage({ params }: { params: Promise<{ runId: 
           <TableBody>
             {steps.map((s) => (
               <TableRow key={s.stepId} className="align-top">
-                <TableCell className="align-top font-mono text-xs font-medium">{s.stepId}</TableCell>
+                <TableCell className="align-top font-mono text-xs font-medium [overflow-wrap:anywhere]">{s.stepId}</TableCell>
                 <TableCell className="align-top text-xs">{s.op}</TableCell>
                 <TableCell className="align-top">
                   <StatusBadge status={s.status} />
