@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEntries, cases, jobEvents, passengers, reviewItems } from "@/db/schema";
 import { POST } from "@/app/api/v1/cases/route";
-import { call, apiTestDatabase } from "../../helpers/api";
+import { call, apiTestDatabase, tokenFor } from "../../helpers/api";
 import { casePayload, pax, roleToken } from "../../helpers/cases";
 import { uniqueTenant } from "../../helpers/factories";
 
@@ -52,6 +52,20 @@ describe("POST /cases", () => {
     expect(audit[0]).toMatchObject({ entity: "case", airport: "CDG", tenant });
     const events = await database.db.select().from(jobEvents).where(eq(jobEvents.name, "case/created"));
     expect(events.some((e) => e.data.caseUrn === c.urn)).toBe(true);
+  });
+
+  it("keeps the name of a named token's holder, whom no user row names, as the case's opener; an unnamed token leaves none", async () => {
+    const tenant = uniqueTenant();
+    const named = await tokenFor({ tenant, roles: ["FEED"], name: "  AODB feed (Terminal 2)  " });
+    const opened = await call(POST, "/cases", { token: named, body: casePayload() });
+    expect(opened.status).toBe(201);
+    const [row] = await database.db.select().from(cases).where(eq(cases.urn, opened.json.urn));
+    // the case page reads this when its users table does not know the token's subject
+    expect(row.createdByName).toBe("AODB feed (Terminal 2)");
+
+    const unnamed = await call(POST, "/cases", { token: await roleToken(tenant, "FEED"), body: casePayload() });
+    const [other] = await database.db.select().from(cases).where(eq(cases.urn, unnamed.json.urn));
+    expect(other.createdByName).toBeNull();
   });
 
   it("is idempotent on externalEventId: a repeat answers 200 with the same case and changes nothing", async () => {

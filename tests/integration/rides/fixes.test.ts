@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST as usage } from "@/app/api/v1/ride-vouchers/usage/route";
-import { auditEntries, careAssessments, jobEvents, reservations, rideVouchers, transportSegments } from "@/db/schema";
+import { auditEntries, careAssessments, jobEvents, messages, reservations, rideVouchers, transportSegments } from "@/db/schema";
 import { followNextFlightTransport } from "@/inngest/functions/plan-transport";
 import { rideJobs } from "@/inngest/functions/rides";
 import { systemPrincipal } from "@/lib/auth/principal";
@@ -166,6 +166,15 @@ describe("ride voucher fixes", () => {
     // the ride to the hotel did not move
     expect(after.find((r) => r.urn === toHotel.urn)).toMatchObject({ status: "ISSUED", pickupAt: toHotel.pickupAt });
     expect(await voucherText(c.tenant, c.reservationUrn)).toContain(airport[1].code!);
+
+    // the stay's messages had left with the first taxi: the new one is told by a message of its own
+    // (RIDE_VOUCHER, its code and pickup), once per contact and channel for both moves; the taxis
+    // issued inside the passenger's flow were carried by the stay's voucher, so none of their own
+    const rideMessages = await database.db.select().from(messages).where(and(eq(messages.caseUrn, c.caseUrn), eq(messages.kind, "RIDE_VOUCHER")));
+    expect(rideMessages.length).toBeGreaterThan(0);
+    expect(new Set(rideMessages.map((m) => m.relatedUrn))).toEqual(new Set([airport[1].urn]));
+    for (const m of rideMessages) expect(m.text).toContain(airport[1].code!);
+    expect(new Set(rideMessages.map((m) => `${m.recipient}:${m.channel}`)).size).toBe(rideMessages.length);
   }, 60_000);
 
   it("usage after a cancellation: the ride happened, so it is USED with the provider's amount, audited as after the cancellation", async () => {
