@@ -41,7 +41,8 @@ import { PassengerReach } from "./passenger-reach";
 import { perBooking, readProfiles, webEventLoopP99, writeMark, type PerBooking } from "./profile-files";
 import { groupsOwedTransport, readCaseRides, shuttleAndTaxiLegs, undecidedRides } from "./rides";
 import { runTimings, scratchPostgres, type ScratchDatabase } from "./scratch-postgres";
-import { steadyReader } from "./steady-reader";
+import { consoleReads } from "./console-session";
+import { apiReads, steadyReader } from "./steady-reader";
 import { VoucherSample } from "./voucher-sample";
 
 const args = process.argv.slice(2);
@@ -191,7 +192,10 @@ async function main(): Promise<boolean> {
     const sample = new VoucherSample(VOUCHER_SAMPLE, FLIGHTS);
     // the night shift's console while it runs: the board, a case, its demand summary, the review queue
     const readerPaths: string[] = [];
-    const reader = steadyReader({ base: base!, token, paths: () => readerPaths });
+    const reader = steadyReader({ read: apiReads(base!, token), paths: () => readerPaths });
+    // and a supervisor on the console itself, signed in: the case page and the board, server-rendered, once a second
+    const pagePaths: string[] = [];
+    const pages = steadyReader({ read: await consoleReads(base!, api, ["CDG"]), paths: () => pagePaths, perSecond: 1 });
     const flights: Flight[] = await Promise.all(
       Array.from({ length: FLIGHTS }, async (_, i) => {
         const payload = casePayload(i);
@@ -210,6 +214,7 @@ async function main(): Promise<boolean> {
     const groups = flights.reduce((s, f) => s + f.groups, 0);
     const watched = encodeURIComponent(flights[Math.floor(flights.length / 2)].urn);
     readerPaths.push("/board?airport=CDG", `/cases/${watched}`, `/demand/case/${watched}/summary`, "/manual-review?limit=50");
+    pagePaths.push(`/cases/${watched}`, "/board?airport=CDG");
     if (chaos && chaosApp) chaos.begin(chaosApp, groups);
 
     // the bench's own watching is a reader too: each flight in turn every CHECK_EVERY seconds, its
@@ -274,6 +279,7 @@ async function main(): Promise<boolean> {
     for (const f of flights) if (f.doneAt === null) await vouchered(f);
     const end = Math.max(...flights.map((f) => f.doneAt ?? Date.now()));
     const read = await reader.stop();
+    const paged = await pages.stop();
     // the passenger's path, each from the first case created; null: not every flight got there
     const last = (at: (f: Flight) => number | null) => (flights.every((f) => at(f) !== null) ? round((Math.max(...flights.map((f) => at(f)!)) - started) / 1000) : null);
     const reachedAt = reach?.reached();
@@ -328,7 +334,10 @@ async function main(): Promise<boolean> {
       cpuMsPerBooking: costs?.cpuMs ?? null,
       dbRoundTripsPerBooking: costs ? jobRoundTrips(costs) : null,
       readP99Ms: read.readP99Ms,
-      unanswered: read.unanswered,
+      // the console's own pages, whole documents as a signed-in browser gets them
+      casePageP99Ms: paged.byPath["/cases/:urn"] ?? null,
+      boardPageP99Ms: paged.byPath["/board"] ?? null,
+      unanswered: read.unanswered + paged.unanswered,
       workers: costs ? costs.workers : null,
       database: scratch || chaos?.setup.databaseUrl ? "postgres" : "pglite",
       ...passengerPath,
@@ -337,6 +346,7 @@ async function main(): Promise<boolean> {
     };
     if (costs && (PROFILE || !JSON_OUT)) reportCosts(costs, read);
     say(`reads p99 by page: ${Object.entries(read.byPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}`);
+    say(`console pages (signed in): ${paged.requests} requests, p50 ${paged.readP50Ms} ms, p99 ${paged.readP99Ms} ms, ${paged.unanswered} unanswered, ${paged.errors} errors; ${Object.entries(paged.byPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}`);
     if (PROFILE && profileFile && process.env.PROFILE_CPU === "1") {
       for (const [pid, p] of readProfiles(profileFile)) {
         const file = `${profileFile}.${pid}.cpuprofile`;

@@ -15,7 +15,14 @@ export type ReaderFigures = {
   byPath: Record<string, number>;
 };
 
-export function steadyReader(o: { base: string; token: string; paths: () => string[]; perSecond?: number; timeoutMs?: number }) {
+/** how a page is asked for: by default the API with a bearer token; the console's pages with a session cookie */
+export type ReadOne = (path: string, signal: AbortSignal) => Promise<Response>;
+export const apiReads =
+  (base: string, token: string): ReadOne =>
+  (path, signal) =>
+    fetch(`${base}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` }, signal });
+
+export function steadyReader(o: { read: ReadOne; paths: () => string[]; perSecond?: number; timeoutMs?: number }) {
   const perSecond = o.perSecond ?? 5;
   const timeoutMs = o.timeoutMs ?? 10_000;
   const latencies: number[] = [];
@@ -27,13 +34,14 @@ export function steadyReader(o: { base: string; token: string; paths: () => stri
   const one = async (path: string) => {
     const started = performance.now();
     try {
-      const res = await fetch(`${o.base}/api/v1${path}`, { headers: { authorization: `Bearer ${o.token}` }, signal: AbortSignal.timeout(timeoutMs) });
+      const res = await o.read(path, AbortSignal.timeout(timeoutMs));
       await res.arrayBuffer();
       const ms = performance.now() - started;
       latencies.push(ms);
-      const key = path.split("?")[0].replace(/urn:[^/]+/g, ":urn");
+      const key = path.split("?")[0].replace(/urn(:|%3A)[^/]+/gi, ":urn");
       perPath.set(key, [...(perPath.get(key) ?? []), ms]);
-      if (res.status >= 500) errors++;
+      // a redirect (a session gone: the sign-in page) is no page read either
+      if (res.status >= 500 || (res.status >= 300 && res.status < 400)) errors++;
     } catch (err) {
       if ((err as Error).name === "TimeoutError" || (err as Error).name === "AbortError") unanswered++;
       else errors++;

@@ -66,7 +66,7 @@ describe("named statements", () => {
     it("two connections run one text side by side, each under its own name; closed, their statements are deallocated", async () => {
       await behavesOn(connect, observer, true);
       // the server deallocates a closed connection's statements once no transaction is open
-      for (let i = 0; i < 50 && (await named(observer)).length; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 250 && (await named(observer)).length; i++) await new Promise((r) => setTimeout(r, 20));
       expect(await named(observer)).toEqual([]);
     });
 
