@@ -1,6 +1,7 @@
 /**
  * The README's console pictures (docs/images/*.png), taken from a running server the way a
- * supervisor sees it: signed in, the board, the case with the most passengers, the New case form.
+ * supervisor sees it: signed in, the board, LHR's board with its rooms awaiting approval, the case with
+ * the most passengers (on a laptop and on a phone), a review item's card, the New case form.
  *
  *   npm start                      # in another terminal (demo data)
  *   npm run docs:screenshots       # BASE_URL=http://localhost:3000 by default
@@ -21,7 +22,9 @@ async function main() {
     args: ["--no-sandbox", "--disable-gpu"],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 860 }, deviceScaleFactor: 1 });
+    // one context: the phone's page below shares the sign-in
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
     await page.goto(`${base}/sign-in`);
     await page.locator("[data-testid=sign-in-form][data-hydrated]").waitFor();
     await page.getByTestId("sign-in-email").fill(process.env.SCREENSHOT_USER ?? "supervisor@demo.test");
@@ -42,11 +45,32 @@ async function main() {
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: path.join(out, "case.png"), fullPage: false });
 
+    // the same case as the night shift holds it on a phone: the first screen answers "is everyone housed"
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${base}/cases/${encodeURIComponent(busiest.urn)}`);
+    await phone.waitForLoadState("networkidle");
+    await phone.screenshot({ path: path.join(out, "case-phone.png"), fullPage: false });
+    await phone.close();
+
+    // the demo's LHR demand waits for a supervisor: on the board's "waiting for a person", decided there
+    await page.goto(`${base}/board?airport=LHR`);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: path.join(out, "board-waiting.png"), fullPage: false });
+
+    // a review item as a supervisor sees it: the actions this role may take, and whom to hand the rest to
+    const queue = (await (await page.request.get(`${base}/api/v1/manual-review?limit=50`)).json()) as { items: { urn: string; type: string }[] };
+    const item = queue.items.find((i) => i.type === "PARTIAL_FULFILLMENT") ?? queue.items[0];
+    if (!item) throw new Error("no review item to picture: is the demo data loaded?");
+    await page.goto(`${base}/review/${encodeURIComponent(item.urn)}`);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: path.join(out, "review.png"), fullPage: false });
+
     // opening a case by hand (the feed down): the form with a manifest checked row by row
     await page.goto(`${base}/cases/new`);
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: path.join(out, "new-case.png"), fullPage: false });
-    console.log(`wrote ${path.relative(process.cwd(), out)}/board.png, case.png (case ${busiest.urn}) and new-case.png`);
+    console.log(`wrote ${path.relative(process.cwd(), out)}/: board.png, board-waiting.png, case.png and case-phone.png (case ${busiest.urn}), review.png, new-case.png`);
   } finally {
     await browser.close();
   }
