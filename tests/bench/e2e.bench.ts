@@ -195,7 +195,7 @@ async function main(): Promise<boolean> {
     const reader = steadyReader({ read: apiReads(base!, token), paths: () => readerPaths });
     // and a supervisor on the console itself, signed in: the case page and the board, server-rendered, once a second
     const pagePaths: string[] = [];
-    const pages = steadyReader({ read: await consoleReads(base!, api, ["CDG"]), paths: () => pagePaths, perSecond: 1 });
+    const pages = steadyReader({ read: await consoleReads(base!, api, ["CDG"]), paths: () => pagePaths, perSecond: 1, marker: 'data-testid="housing-count"' });
     const flights: Flight[] = await Promise.all(
       Array.from({ length: FLIGHTS }, async (_, i) => {
         const payload = casePayload(i);
@@ -336,6 +336,8 @@ async function main(): Promise<boolean> {
       readP99Ms: read.readP99Ms,
       // the console's own pages, whole documents as a signed-in browser gets them
       casePageP99Ms: paged.byPath["/cases/:urn"] ?? null,
+      // …and its first screen: "N of M groups housed" arrived
+      caseFirstScreenP99Ms: paged.markerByPath["/cases/:urn"] ?? null,
       boardPageP99Ms: paged.byPath["/board"] ?? null,
       unanswered: read.unanswered + paged.unanswered,
       workers: costs ? costs.workers : null,
@@ -346,7 +348,7 @@ async function main(): Promise<boolean> {
     };
     if (costs && (PROFILE || !JSON_OUT)) reportCosts(costs, read);
     say(`reads p99 by page: ${Object.entries(read.byPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}`);
-    say(`console pages (signed in): ${paged.requests} requests, p50 ${paged.readP50Ms} ms, p99 ${paged.readP99Ms} ms, ${paged.unanswered} unanswered, ${paged.errors} errors; ${Object.entries(paged.byPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}`);
+    say(`console pages (signed in): ${paged.requests} requests, p50 ${paged.readP50Ms} ms, p99 ${paged.readP99Ms} ms, ${paged.unanswered} unanswered, ${paged.errors} errors; ${Object.entries(paged.byPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}; first screen ${Object.entries(paged.markerByPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}`);
     if (PROFILE && profileFile && process.env.PROFILE_CPU === "1") {
       for (const [pid, p] of readProfiles(profileFile)) {
         const file = `${profileFile}.${pid}.cpuprofile`;

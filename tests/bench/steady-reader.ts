@@ -13,6 +13,8 @@ export type ReaderFigures = {
   errors: number;
   /** p99 per page read, to say which read is slow */
   byPath: Record<string, number>;
+  /** p99 per page of the time until `marker` arrived in the streamed document (pages that hold it) */
+  markerByPath: Record<string, number>;
 };
 
 /** how a page is asked for: by default the API with a bearer token; the console's pages with a session cookie */
@@ -22,11 +24,17 @@ export const apiReads =
   (path, signal) =>
     fetch(`${base}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` }, signal });
 
-export function steadyReader(o: { read: ReadOne; paths: () => string[]; perSecond?: number; timeoutMs?: number }) {
+/**
+ * `marker`: a text whose arrival in the body is timed too. A console page streams: its first screen
+ * comes with the shell, its slower sections after it under `<Suspense>`; the whole document is the
+ * upper bound, the marker's arrival what the person sees first.
+ */
+export function steadyReader(o: { read: ReadOne; paths: () => string[]; perSecond?: number; timeoutMs?: number; marker?: string }) {
   const perSecond = o.perSecond ?? 5;
   const timeoutMs = o.timeoutMs ?? 10_000;
   const latencies: number[] = [];
   const perPath = new Map<string, number[]>();
+  const markerPerPath = new Map<string, number[]>();
   let unanswered = 0;
   let errors = 0;
   let sent = 0;
@@ -35,10 +43,23 @@ export function steadyReader(o: { read: ReadOne; paths: () => string[]; perSecon
     const started = performance.now();
     try {
       const res = await o.read(path, AbortSignal.timeout(timeoutMs));
-      await res.arrayBuffer();
+      const key = path.split("?")[0].replace(/urn(:|%3A)[^/]+/gi, ":urn");
+      if (o.marker && res.body) {
+        const decoder = new TextDecoder();
+        let text = "";
+        let seen = false;
+        const body = res.body.getReader();
+        for (let chunk = await body.read(); !chunk.done; chunk = await body.read()) {
+          if (seen) continue;
+          text += decoder.decode(chunk.value, { stream: true });
+          if (text.includes(o.marker)) {
+            seen = true;
+            markerPerPath.set(key, [...(markerPerPath.get(key) ?? []), performance.now() - started]);
+          }
+        }
+      } else await res.arrayBuffer();
       const ms = performance.now() - started;
       latencies.push(ms);
-      const key = path.split("?")[0].replace(/urn(:|%3A)[^/]+/gi, ":urn");
       perPath.set(key, [...(perPath.get(key) ?? []), ms]);
       // a redirect (a session gone: the sign-in page) is no page read either
       if (res.status >= 500 || (res.status >= 300 && res.status < 400)) errors++;
@@ -63,8 +84,9 @@ export function steadyReader(o: { read: ReadOne; paths: () => string[]; perSecon
       };
       const r = (x: number) => Math.round(x * 10) / 10;
       const byPath = Object.fromEntries([...perPath].map(([p, values]) => [p, r(quantile(values, 0.99))]));
+      const markerByPath = Object.fromEntries([...markerPerPath].map(([p, values]) => [p, r(quantile(values, 0.99))]));
       const max = latencies.length ? Math.max(...latencies) : 0;
-      return { requests: sent, readP50Ms: r(quantile(latencies, 0.5)), readP99Ms: r(quantile(latencies, 0.99)), readMaxMs: r(max), unanswered, errors, byPath };
+      return { requests: sent, readP50Ms: r(quantile(latencies, 0.5)), readP99Ms: r(quantile(latencies, 0.99)), readMaxMs: r(max), unanswered, errors, byPath, markerByPath };
     },
   };
 }

@@ -103,14 +103,20 @@ export default async function CasePage({
     if (err instanceof DomainError && err.code === "OUT_OF_SCOPE") return <OutOfScopeCase message={err.message} myAirports={ctx.principal.airports} />;
     throw err;
   }
-  const summary = await demandSummary({ ctx, input: { caseUrn: urn } });
-  // every time on the page reads in the case's airport's zone (the toggle can switch to UTC)
-  const zone = await airportTimeZone(ctx, record.airport);
-  const shortfall = explainShortfall(summary);
-  const names = await userNames({ ctx, input: { urns: [...record.demands.flatMap((d) => [d.createdBy, d.decidedBy ?? ""]), record.createdBy] } });
   const groupPage = pageOfGroups(record.passengerGroups, String(pageHolding(record.passengerGroups, target.group) ?? one(query.groups) ?? ""));
-  const hotelsByUrn = await hotelLabels({ ctx, input: { urns: [...record.reservations.map((r) => r.hotelUrn), ...groupPage.groups.map((g) => g.hotelUrn ?? "")] } });
-  const policies = await policyNames({ ctx, input: { urns: [...record.demands.map((d) => d.policyUrn ?? ""), ...policyUrnsIn(record.demands.map((d) => d.decisionReason))] } });
+  // the first screen waits for these reads: asked side by side, it waits for the slowest, not their sum
+  // (a meltdown's pool queues each one)
+  const [summary, zone, names, hotelsByUrn, policies, { row, care }] = await Promise.all([
+    demandSummary({ ctx, input: { caseUrn: urn } }),
+    // every time on the page reads in the case's airport's zone (the toggle can switch to UTC)
+    airportTimeZone(ctx, record.airport),
+    userNames({ ctx, input: { urns: [...record.demands.flatMap((d) => [d.createdBy, d.decidedBy ?? ""]), record.createdBy] } }),
+    hotelLabels({ ctx, input: { urns: [...record.reservations.map((r) => r.hotelUrn), ...groupPage.groups.map((g) => g.hotelUrn ?? "")] } }),
+    policyNames({ ctx, input: { urns: [...record.demands.map((d) => d.policyUrn ?? ""), ...policyUrnsIn(record.demands.map((d) => d.decisionReason))] } }),
+    // under requestRoomsFromCare only the groups owed a hotel count; the others are named with the reason
+    loadCase(ctx, record.urn).then(async (row) => ({ row, care: await roomsFromCare(ctx, row) })),
+  ]);
+  const shortfall = explainShortfall(summary);
   const waiting = waitingPassengers(record);
   const can = (p: Parameters<typeof hasPermission>[1]) => hasPermission(ctx.principal.roles, p);
   const closed = record.status === "CLOSED";
@@ -120,9 +126,6 @@ export default async function CasePage({
   );
   const busy = BUSY_CASE.has(record.status) || recentlyApproved;
   const hasInitial = hasLiveInitial(record.demands);
-  // under requestRoomsFromCare only the groups owed a hotel count; the others are named with the reason
-  const row = await loadCase(ctx, record.urn);
-  const care = await roomsFromCare(ctx, row);
   const owedNeeded = care.flagged ? care.groups.filter((g) => !g.flagged || g.owedHotel || g.overridden).reduce((n, g) => n + g.rooms, 0) : record.roomsNeeded;
   const unrequested = Math.max(0, owedNeeded - summary.totalRequested);
   // a split that adds rooms offers to request them (once the case has approved rooms, its groups are placed by themselves)
