@@ -59,8 +59,8 @@ async function main() {
     await page.screenshot({ path: path.join(out, "board-waiting.png"), fullPage: false });
 
     // a review item as a supervisor sees it: the actions this role may take, and whom to hand the rest to
-    const queue = (await (await page.request.get(`${base}/api/v1/manual-review?limit=50`)).json()) as { items: { urn: string; type: string }[] };
-    const item = queue.items.find((i) => i.type === "PARTIAL_FULFILLMENT") ?? queue.items[0];
+    const queue = (await (await page.request.get(`${base}/api/v1/manual-review?limit=50`)).json()) as { items: { urn: string; category: string }[] };
+    const item = queue.items.find((i) => i.category === "MIXED_TIER_GROUP") ?? queue.items[0];
     if (!item) throw new Error("no review item to picture: is the demo data loaded?");
     await page.goto(`${base}/review/${encodeURIComponent(item.urn)}`);
     await page.waitForLoadState("networkidle");

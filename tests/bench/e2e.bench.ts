@@ -198,7 +198,7 @@ async function main(): Promise<boolean> {
     const reader = steadyReader({ read: apiReads(base!, token), paths: () => readerPaths });
     // and a supervisor on the console itself, signed in: the case page and the board, server-rendered, once a second
     const pagePaths: string[] = [];
-    const pages = steadyReader({ read: CONSOLE_PAGES ? await consoleReads(base!, api, ["CDG"]) : apiReads(base!, token), paths: () => pagePaths, perSecond: 1, marker: 'data-testid="housing-count"' });
+    const pages = CONSOLE_PAGES ? steadyReader({ read: await consoleReads(base!, api, ["CDG"]), paths: () => pagePaths, perSecond: 1, marker: 'data-testid="housing-count"' }) : null;
     const flights: Flight[] = await Promise.all(
       Array.from({ length: FLIGHTS }, async (_, i) => {
         const payload = casePayload(i);
@@ -217,7 +217,7 @@ async function main(): Promise<boolean> {
     const groups = flights.reduce((s, f) => s + f.groups, 0);
     const watched = encodeURIComponent(flights[Math.floor(flights.length / 2)].urn);
     readerPaths.push("/board?airport=CDG", `/cases/${watched}`, `/demand/case/${watched}/summary`, "/manual-review?limit=50");
-    if (CONSOLE_PAGES) pagePaths.push(`/cases/${watched}`, "/board?airport=CDG");
+    pagePaths.push(`/cases/${watched}`, "/board?airport=CDG");
     if (chaos && chaosApp) chaos.begin(chaosApp, groups);
 
     // the bench's own watching is a reader too: each flight in turn every CHECK_EVERY seconds, its
@@ -282,7 +282,7 @@ async function main(): Promise<boolean> {
     for (const f of flights) if (f.doneAt === null) await vouchered(f);
     const end = Math.max(...flights.map((f) => f.doneAt ?? Date.now()));
     const read = await reader.stop();
-    const paged = await pages.stop();
+    const paged = await pages?.stop();
     // the passenger's path, each from the first case created; null: not every flight got there
     const last = (at: (f: Flight) => number | null) => (flights.every((f) => at(f) !== null) ? round((Math.max(...flights.map((f) => at(f)!)) - started) / 1000) : null);
     const reachedAt = reach?.reached();
@@ -338,11 +338,11 @@ async function main(): Promise<boolean> {
       dbRoundTripsPerBooking: costs ? jobRoundTrips(costs) : null,
       readP99Ms: read.readP99Ms,
       // the console's own pages, whole documents as a signed-in browser gets them
-      casePageP99Ms: paged.byPath["/cases/:urn"] ?? null,
+      casePageP99Ms: paged?.byPath["/cases/:urn"] ?? null,
       // …and its first screen: "N of M groups housed" arrived
-      caseFirstScreenP99Ms: paged.markerByPath["/cases/:urn"] ?? null,
-      boardPageP99Ms: paged.byPath["/board"] ?? null,
-      unanswered: read.unanswered + paged.unanswered,
+      caseFirstScreenP99Ms: paged?.markerByPath["/cases/:urn"] ?? null,
+      boardPageP99Ms: paged?.byPath["/board"] ?? null,
+      unanswered: read.unanswered + (paged?.unanswered ?? 0),
       workers: costs ? costs.workers : null,
       database: scratch || chaos?.setup.databaseUrl ? "postgres" : "pglite",
       ...passengerPath,
@@ -351,7 +351,7 @@ async function main(): Promise<boolean> {
     };
     if (costs && (PROFILE || !JSON_OUT)) reportCosts(costs, read);
     say(`reads p99 by page: ${Object.entries(read.byPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}`);
-    say(`console pages (signed in): ${paged.requests} requests, p50 ${paged.readP50Ms} ms, p99 ${paged.readP99Ms} ms, ${paged.unanswered} unanswered, ${paged.errors} errors; ${Object.entries(paged.byPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}; first screen ${Object.entries(paged.markerByPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}`);
+    if (paged) say(`console pages (signed in): ${paged.requests} requests, p50 ${paged.readP50Ms} ms, p99 ${paged.readP99Ms} ms, ${paged.unanswered} unanswered, ${paged.errors} errors; ${Object.entries(paged.byPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}; first screen ${Object.entries(paged.markerByPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}`);
     if (PROFILE && profileFile && process.env.PROFILE_CPU === "1") {
       for (const [pid, p] of readProfiles(profileFile)) {
         const file = `${profileFile}.${pid}.cpuprofile`;
