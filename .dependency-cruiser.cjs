@@ -20,7 +20,7 @@ const LAYERS = [
   [
     "foundation",
     [
-      "duration", "config", "log", "errors", "ids", "time-zones", "utils", "escape-html", "validation-messages",
+      "duration", "config", "log", "errors", "ids", "chunks", "group-by", "time-zones", "utils", "escape-html", "validation-messages",
       "primitives", "vocabulary", "validation", "printable", "i18n", "kept-secret", "observability", "prng", "phone",
     ],
   ],
@@ -30,8 +30,8 @@ const LAYERS = [
   ["platform", ["outbox", "context", "case-facts", "airport-facts", "events", "auth", "jobs", "audit", "tenants"]],
   // the outside systems (hotel providers, payments, fleet, rides, meals, model, SMS) and a case's choice of live or drill peers
   ["peers", ["start-sandbox-if-asked", "providers", "payments", "peers", "sms", "boot-peers"]],
-  // pure computation: the allocation engine and the worker-thread pool that runs it
-  ["compute", ["allocation-engine", "pool"]],
+  // pure computation: the allocation engine, the spreadsheet reader and the worker-thread pool that runs them
+  ["compute", ["allocation-engine", "sheets", "pool"]],
   // the domains, each above the ones it reads
   [
     "domains",

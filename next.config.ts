@@ -1,4 +1,6 @@
 import type { NextConfig } from "next";
+import { consoleActionBodyLimit } from "./lib/cases/form-limits";
+import { config as env } from "./lib/config/env";
 import { NO_REFERRER_SOURCE, securityHeaders } from "./lib/http/security-headers";
 
 const config: NextConfig = {
@@ -10,6 +12,9 @@ const config: NextConfig = {
   // `npm test` type-checks the whole project (tests and scripts included) before anything else; the
   // build of `npm start` does not repeat it, so a user's first start is a minute shorter on 2 cores
   typescript: { ignoreBuildErrors: true },
+  // the New case form sends its whole manifest (up to 5,000,000 characters) or a spreadsheet of up
+  // to UPLOAD_LIMIT_BYTES through a server action; Next's default 1 MB refused a legal manifest
+  experimental: { serverActions: { bodySizeLimit: consoleActionBodyLimit(env.UPLOAD_LIMIT_BYTES) } },
   // CSP (frame-ancestors 'none'), nosniff, Referrer-Policy on every response: pages, API, assets;
   // the passenger page's no-referrer comes last, as the last match of a header key wins
   async headers() {

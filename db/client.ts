@@ -91,6 +91,12 @@ export type OpenOptions = {
    * have no requests to answer meanwhile, keep the faster-to-open in-process PGlite.
    */
   ownProcess?: boolean;
+  /**
+   * In-memory PGlite only: start from this data directory (a `dumpDataDir` tarball) instead of an
+   * empty cluster. The tests open a migrated copy per file this way (tests/helpers/db.ts): a fresh
+   * cluster and its migrations cost seconds a file, a copy about one.
+   */
+  loadDataDir?: Blob;
 };
 
 export async function openDatabase(url = config.DATABASE_URL, opts: OpenOptions = {}): Promise<Database> {
@@ -100,7 +106,9 @@ export async function openDatabase(url = config.DATABASE_URL, opts: OpenOptions 
     const dir = url?.startsWith("file://") ? url.slice("file://".length) : path.join(dataDir(), "pgdata");
     const release = inMemory ? Object.assign(() => {}, { handTo: () => {} }) : acquireDataDirLock(path.dirname(dir));
     try {
-      return opts.ownProcess ? await openPgliteChild(inMemory ? undefined : dir, release) : await openPgliteInProcess(inMemory ? undefined : dir, release);
+      return opts.ownProcess
+        ? await openPgliteChild(inMemory ? undefined : dir, release)
+        : await openPgliteInProcess(inMemory ? undefined : dir, release, inMemory ? opts.loadDataDir : undefined);
     } catch (err) {
       release();
       throw err;
@@ -135,10 +143,10 @@ export async function openDatabase(url = config.DATABASE_URL, opts: OpenOptions 
   return { db, driver, exclusive: advisoryLock(pool as unknown as PgLikePool), close: () => pool.end() };
 }
 
-async function openPgliteInProcess(dir: string | undefined, release: () => void): Promise<Database> {
+async function openPgliteInProcess(dir: string | undefined, release: () => void, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir ? new PGlite(dir) : new PGlite(loadDataDir ? { loadDataDir } : undefined);
   await client.waitReady;
   if (profiling()) countPgliteQueries(client);
   return {

@@ -186,6 +186,21 @@ export function voucherText(props: VoucherProps): string {
   return out.map(scrubLine).join("\n") + "\n";
 }
 
+/**
+ * The email's last block, the passenger's link: the one part of the email the stored voucher lacks,
+ * so lib/vouchers/render.ts renders the voucher once and adds this block to it for the email.
+ */
+function PassengerLinkBlock({ locale, link }: { locale: Locale; link: string }) {
+  return (
+    <>
+      <Hr />
+      <Text style={value}>
+        {`${wordsOf(locale)("showOnPhone")} `}<Link href={link}>{link}</Link>
+      </Text>
+    </>
+  );
+}
+
 export default function Voucher(props: VoucherProps) {
   const p = withLocale(props);
   const w = lines(p);
@@ -295,14 +310,7 @@ export default function Voucher(props: VoucherProps) {
             </Section>
           ) : null}
 
-          {p.passengerLink ? (
-            <>
-              <Hr />
-              <Text style={value}>
-                {`${t("showOnPhone")} `}<Link href={p.passengerLink}>{p.passengerLink}</Link>
-              </Text>
-            </>
-          ) : null}
+          {p.passengerLink ? <PassengerLinkBlock locale={p.locale} link={p.passengerLink} /> : null}
         </Container>
       </Body>
     </Html>

@@ -1,5 +1,5 @@
 import { NonRetriableError, type GetStepTools, type Inngest, type Logger } from "inngest";
-import { DEFAULT_RETRIES, schemaOf, type AnyJob, type JobEvent, type StepTools } from "@/lib/jobs/define";
+import { DEFAULT_RETRIES, schemaOf, type AnyJob, type Concurrency, type JobEvent, type StepTools } from "@/lib/jobs/define";
 import type { FailureData } from "@/lib/jobs/failure";
 import { fromJobError } from "@/lib/jobs/errors";
 import { withTimeout } from "@/lib/jobs/timing";
@@ -58,6 +58,8 @@ export function failureHandler(job: AnyJob) {
   };
 }
 
+const inngestConcurrency = (c: Concurrency) => ({ limit: c.limit, ...(c.key ? { key: c.key } : {}), ...(c.scope ? { scope: c.scope } : {}) });
+
 /**
  * Turns a job definition into an Inngest function. The handler gets Inngest's own step tools
  * behind our StepTools shape, so the definition runs unchanged under Inngest and the embedded runner.
@@ -68,7 +70,7 @@ export function toInngestFunction(client: Inngest, job: AnyJob) {
       id: job.id,
       triggers: [job.cron ? { cron: job.cron } : { event: job.event }],
       retries: (job.retries ?? DEFAULT_RETRIES) as Retries,
-      ...(job.concurrency ? { concurrency: { limit: job.concurrency.limit, ...(job.concurrency.key ? { key: job.concurrency.key } : {}) } } : {}),
+      ...(job.concurrency ? { concurrency: "limit" in job.concurrency ? inngestConcurrency(job.concurrency) : [inngestConcurrency(job.concurrency[0]), inngestConcurrency(job.concurrency[1])] } : {}),
       ...(job.cancelOn?.length ? { cancelOn: job.cancelOn.map((c) => ({ event: c.event, match: c.match })) } : {}),
       ...(job.priority ? { priority: { run: String(job.priority) } } : {}),
       ...(job.onFailure ? { onFailure: failureHandler(job) as never } : {}),

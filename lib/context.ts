@@ -20,6 +20,10 @@ export type Ctx = {
   afterCommit?: AfterCommit[];
   /** set inside `transaction()`: rows written together just before it commits (see `writeAtCommit`) */
   atCommit?: Map<string, AtCommit>;
+  /** the handle `transaction()` opened: a savepoint inside it (another handle) writes its rows itself, so they roll back with it */
+  atCommitDb?: DbOrTx;
+  /** set inside `transaction()`: reads answered once for the whole transaction (see `onceInTransaction`) */
+  once?: Map<string, Promise<unknown>>;
 };
 
 /** Rows of one kind held until the transaction's end, and the one statement that writes them. */
@@ -41,7 +45,7 @@ export async function transaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Pro
   const queued: AfterCommit[] = [];
   const result = await sendingAfterCommit(ctx.db, () =>
     (ctx.db as Db).transaction(async (tx) => {
-      const inner: Ctx = { ...ctx, db: tx, inTransaction: true, afterCommit: queued, atCommit: new Map() };
+      const inner: Ctx = { ...ctx, db: tx, inTransaction: true, afterCommit: queued, atCommit: new Map(), atCommitDb: tx, once: new Map() };
       const out = await fn(inner);
       for (const batch of inner.atCommit!.values()) if (batch.rows.length) await batch.write(inner, batch.rows.splice(0));
       return out;
@@ -67,12 +71,25 @@ export async function afterCommit(ctx: Ctx, work: AfterCommit): Promise<void> {
  * Holds a row for the caller's transaction to write at its end, with the other rows of its kind
  * in one statement (`write`), still inside the transaction: a meltdown's job step records several
  * audit entries, and each statement is a round trip its worker pays for in CPU (issue 28). Answers
- * false outside a transaction made by `transaction()`: the caller writes the row now.
+ * false outside a transaction made by `transaction()`, or in a savepoint inside one (its rows must roll
+ * back with it): the caller writes the row now.
  */
 export function writeAtCommit<R>(ctx: Ctx, kind: string, row: R, write: (tx: Ctx, rows: R[]) => Promise<void>): boolean {
-  if (!ctx.inTransaction || !ctx.atCommit) return false;
+  if (!ctx.inTransaction || !ctx.atCommit || ctx.db !== ctx.atCommitDb) return false;
   let batch = ctx.atCommit.get(kind);
   if (!batch) ctx.atCommit.set(kind, (batch = { rows: [], write: write as AtCommit["write"] }));
   batch.rows.push(row);
   return true;
+}
+
+/**
+ * A read that cannot change within the caller's transaction, answered once for all of it (the
+ * tenant's webhook subscriptions, read by every fact a wave's chunk of confirmations publishes).
+ * Outside a transaction made by `transaction()` it reads every time.
+ */
+export function onceInTransaction<T>(ctx: Ctx, key: string, read: () => Promise<T>): Promise<T> {
+  if (!ctx.inTransaction || !ctx.once) return read();
+  let p = ctx.once.get(key) as Promise<T> | undefined;
+  if (!p) ctx.once.set(key, (p = read()));
+  return p;
 }

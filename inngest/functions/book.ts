@@ -1,14 +1,16 @@
 import { attemptBooking, type AttemptOutcome } from "@/lib/booking/attempt";
+import { bookChunk, type ChunkBooked } from "@/lib/booking/book-chunk";
 import { authorizeBooking } from "@/lib/booking/authorize";
 import { failBooking } from "@/lib/booking/fail";
 import { bookingJobFailed } from "@/lib/booking/job-failed";
-import type { Planned } from "@/lib/booking/plan";
+import type { HandOver, Planned } from "@/lib/booking/plan";
 import { planBooking } from "@/lib/booking/plan";
 import { findLostBooking, type Reconciled } from "@/lib/booking/reconcile";
 import { backoffSeconds } from "@/lib/booking/retry";
 import { settleWave } from "@/lib/booking/settle";
-import { waveBookings } from "@/lib/booking/waves";
+import { waveBookings, type WaveBooking } from "@/lib/booking/waves";
 import { caseSystems } from "@/lib/peers/case-systems";
+import { groupBy } from "@/lib/group-by";
 import { config } from "@/lib/config";
 import type { BookingAttemptJson } from "@/db/schema";
 import { defineJob } from "@/lib/jobs/define";
@@ -23,10 +25,16 @@ const LOOKUPS_AFTER_LOST_ANSWER = 5;
 /** Bookings in flight at once per provider (BOOKING_CONCURRENCY_PER_PROVIDER, default 32: at 16 a 30-flight meltdown's bookings queued for 37 s). */
 export const BOOKING_CONCURRENCY_PER_PROVIDER = config.BOOKING_CONCURRENCY_PER_PROVIDER;
 
+/** Groups booked together in one step of a wave's run, per provider: their claims, calls side by side, and confirmations commit together. */
+export const BOOKING_CHUNK = BOOKING_CONCURRENCY_PER_PROVIDER;
+
 /**
- * A persisted wave → one `booking/requested` per placed group (spec 4.8 step 7), each naming the
- * provider of its first hotel so that bookings run concurrently, bounded per provider. The event
- * ids make a re-delivered wave fan out to the same bookings.
+ * A persisted wave → its groups booked in chunks (docs/booking-and-reservations.md#a-wave-in-chunks):
+ * per provider of the groups' allocated hotels, chunks of BOOKING_CHUNK, a step each, one after
+ * another per provider and the providers side by side. Each chunk claims its groups, asks each
+ * allocated hotel once and records the confirmations in one transaction (lib/booking/book-chunk.ts);
+ * a group not booked at that first call is handed, with its claim, to a `book-group` run of its own
+ * (the event ids make a re-delivered wave hand over the same bookings). Then the wave is settled.
  */
 export const bookWave = defineJob({
   // people waiting for a room come before bookkeeping (transport plans, webhooks, SLA clocks)
@@ -34,24 +42,50 @@ export const bookWave = defineJob({
   id: "book-wave",
   event: "allocation/wave.persisted",
   retries: 4,
-  handler: async ({ event, step }) => {
+  stepTimeout: "2m",
+  handler: async ({ event, step, runId }) => {
     const { tenant, caseUrn, waveUrn } = event.data;
     const ctx = await systemCtx(tenant);
     // a shadow case replays an event to compare policies: its wave is kept, nothing is booked
     const mode = await step.run("case-mode", async () => (await caseSystems(ctx, caseUrn)).mode);
     if (mode === "SHADOW") return { requested: 0, skipped: "shadow case: allocation only" };
-    const groups = await step.run("groups-to-book", () => waveBookings(ctx, waveUrn));
-    if (groups.length === 0) return { requested: 0 };
-    await step.sendEvent(
-      "request-bookings",
-      groups.map((g) => ({ name: "booking/requested" as const, id: `book:${waveUrn}:${g.groupId}`, data: { tenant, caseUrn, waveUrn, groupId: g.groupId, provider: g.provider, prepared: g.prepared } })),
+    // the chunks are memoised with the groups: a replay under another BOOKING_CHUNK finds the same steps
+    const lanes = (await step.run("groups-to-book", async () => chunksByProvider(await waveBookings(ctx, waveUrn, { claimedBy: runId })))) as WaveBooking[][][];
+    if (lanes.length === 0) return { requested: 0 };
+    const chunks = await Promise.all(
+      lanes.map(async (lane) => {
+        const done: ChunkBooked[] = [];
+        for (const [i, chunk] of lane.entries()) {
+          done.push((await step.run(`book-${chunk[0].provider}-${i}`, () => bookChunk(ctx, { caseUrn, waveUrn, groups: chunk }, runId))) as ChunkBooked);
+        }
+        return done;
+      }),
     );
-    return { requested: groups.length };
+    const handedOver = chunks.flat().flatMap((c) => c.handedOver);
+    if (handedOver.length) {
+      await step.sendEvent(
+        "hand-over",
+        handedOver.map((g) => ({ name: "booking/requested" as const, id: `book:${waveUrn}:${g.groupId}`, data: { tenant, caseUrn, waveUrn, groupId: g.groupId, provider: g.provider, prepared: g.prepared, handOver: g.handOver } })),
+      );
+    }
+    await step.run("settle", () => settleWave(ctx, { caseUrn, waveUrn }));
+    return { groups: lanes.flat(2).length, confirmed: chunks.flat().reduce((n, c) => n + c.confirmed.length, 0), handedOver: handedOver.length };
   },
 });
 
+/** A wave's groups per provider of their allocated hotel, in chunks of BOOKING_CHUNK. */
+function chunksByProvider(groups: WaveBooking[]): WaveBooking[][][] {
+  return [...groupBy(groups, (g) => g.provider).values()].map((ofProvider) => {
+    const lane: WaveBooking[][] = [];
+    for (let i = 0; i < ofProvider.length; i += BOOKING_CHUNK) lane.push(ofProvider.slice(i, i + BOOKING_CHUNK));
+    return lane;
+  });
+}
+
 /**
- * Books one group (spec 4.8 booking behaviour, 7, 8): the idempotency check and claim, the card
+ * Books one group: a review's rebook or override, or a group a wave's chunk handed over after its
+ * first call (`handOver`: the claim is taken over and the booking goes on from the next attempt).
+ * The idempotency check and claim, the card
  * authorization when the policy pays by card, the primary hotel with up to 5 attempts and
  * backoff 2 s … 32 s (Retry-After honoured) as durable sleeps, then each fallback once; on
  * exhaustion BOOKING_FAILED (or PAYMENT_FAILED). A hotel whose last attempt lost its answer is
@@ -67,9 +101,9 @@ export const bookGroup = defineJob({
   concurrency: { limit: BOOKING_CONCURRENCY_PER_PROVIDER, key: "event.data.provider" },
   stepTimeout: "2m",
   handler: async ({ event, step, runId, attempt }) => {
-    const { tenant, caseUrn, waveUrn, groupId, target, reviewUrn, prepared } = event.data;
+    const { tenant, caseUrn, waveUrn, groupId, target, reviewUrn, prepared, handOver } = event.data;
     const ctx = await systemCtx(tenant);
-    const planned = (await step.run("claim", () => planBooking(ctx, { caseUrn, waveUrn, groupId, target, reviewUrn, prepared }, runId))) as Planned;
+    const planned = (await step.run("claim", () => planBooking(ctx, { caseUrn, waveUrn, groupId, target, reviewUrn, prepared, handOver: handOver as HandOver | undefined }, runId))) as Planned;
     if (planned.kind === "skipped") return planned;
     const plan = planned.plan;
     const settle = () => step.run("settle", () => settleWave(ctx, { caseUrn, waveUrn }));
@@ -94,11 +128,15 @@ export const bookGroup = defineJob({
       }
       return "unknown";
     };
-    const tried: BookingAttemptJson[] = [];
-    for (const candidate of plan.candidates) {
-      for (let n = 1; n <= candidate.attempts; n++) {
+    const tried: BookingAttemptJson[] = [...((handOver?.tried ?? []) as BookingAttemptJson[])];
+    // a chunk's "not now" is waited out as this run's own would be
+    if (handOver && handOver.waitSeconds > 0) await step.sleep("hand-over-wait", `${handOver.waitSeconds}s`);
+    const next = handOver?.next ?? { rank: 1, attempt: 1 };
+    for (const candidate of plan.candidates.filter((c) => c.rank >= next.rank)) {
+      for (let n = candidate.rank === next.rank ? next.attempt : 1; n <= candidate.attempts; n++) {
+        // a chunk's call may have booked this group after all (its answer lost): looked up first
         const outcome = (await step.run(`book-${candidate.rank}-${n}`, () =>
-          attemptBooking(ctx, plan, candidate.rank, n, { lookupFirst: n > 1 || attempt > 0 }),
+          attemptBooking(ctx, plan, candidate.rank, n, { lookupFirst: n > 1 || attempt > 0 || Boolean(handOver) }),
         )) as AttemptOutcome;
         if (outcome.kind === "confirmed") {
           await settle();

@@ -2,9 +2,9 @@ import { transaction } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { sendStayMessagesNow } from "@/lib/messages/send-now";
-import { queueRideFollowUp, queueVoucherMessages, reservationOf } from "@/lib/messages/voucher";
-import { arrangeRide, type Arranged } from "@/lib/rides/arrange";
-import { issueVoucher } from "@/lib/vouchers/issue";
+import { queueRideFollowUp, queueVoucherMessagesOf } from "@/lib/messages/voucher";
+import { arrangeRides, type Arranged } from "@/lib/rides/arrange";
+import { issueVouchers } from "@/lib/vouchers/issue";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
 import { PASSENGER_FLOW, PASSENGER_MESSAGE } from "./lanes";
 
@@ -19,65 +19,83 @@ const systemCtx = systemCtxFor("passenger-flow");
  * "your ride is being arranged" and one follow-up carries the ride (queueRideFollowUp).
  */
 export const RIDE_WAIT_SECONDS = 60;
-/** Asked again this often within the wait (counted in attempts, so the wait is the runner's clock's), then ever less often after the voucher left (≈ 2 h in all). */
+/** Asked again on these marks from the confirmation within the wait, then ever less often after the voucher left (≈ 2 h in all). */
 const RETRY_WITHIN_WAIT_SECONDS = 10;
 const RETRIES_AFTER = ["1m", "2m", "5m", "10m", "15m", "30m", "60m"];
 
 /**
- * The passenger's path as one ordered flow (issue 28): room confirmed → ride decided → voucher
- * rendered once with room, ride and care → its messages written and sent by this run (what a
- * server refused for now is retried by deliver-message). The hotel's transport is planned for every stay confirmed by then, so groups that
- * confirmed together share shuttles by time. A cancelled stay stops the flow where it is.
+ * The passenger's path as one ordered flow (docs/passenger-flow.md), for the stays of a case
+ * confirmed together (a wave's chunk, or one stay): rooms confirmed → rides decided (the hotel's
+ * transport planned once for every stay confirmed there by then) → each voucher rendered once with
+ * room, ride and care, and the messages of them all written in one transaction → sent by this run
+ * (what a server refused for now is retried by deliver-message). A stay cancelled meanwhile stops
+ * where it is; a stay whose ride a peer could not decide waits for it, the others do not.
  */
 export const passengerFlow = defineJob({
   ...PASSENGER_FLOW,
   id: "passenger-flow",
-  event: "reservation/confirmed",
+  event: "stays/confirmed",
   retries: 5,
-  // a few stays of a case at once: the hotel's plan and each change of its rides lock the case, so they
-  // take turns there, while the fleet, the ride provider and the renders of one stay overlap another's
+  // a few of a case's chunks at once: the hotel's plan and each change of its rides lock the case, so they
+  // take turns there, while the fleet, the ride provider and the renders of one chunk overlap another's
   concurrency: { limit: 6, key: "event.data.caseUrn" },
   handler: async ({ event, step }) => {
-    const { tenant, caseUrn, reservationUrn } = event.data;
+    const { tenant, caseUrn, reservationUrns } = event.data;
     const ctx = await systemCtx(tenant);
-    const input = { caseUrn, reservationUrn, confirmedAt: new Date(event.ts).toISOString() };
-    let ride = (await step.run("ride", () => arrangeRide(ctx, input))) as Arranged;
-    for (let k = 1; ride.retry && k * RETRY_WITHIN_WAIT_SECONDS <= RIDE_WAIT_SECONDS; k++) {
-      await step.sleep(`ride-wait-${k}`, `${RETRY_WITHIN_WAIT_SECONDS}s`);
-      ride = (await step.run(`ride-${k}`, () => arrangeRide(ctx, input))) as Arranged;
+    const confirmedAt = new Date(event.ts).toISOString();
+    const rides = (await step.run("ride", () => arrangeRides(ctx, { caseUrn, reservationUrns, confirmedAt }))) as Record<string, Arranged>;
+    const retrying = () => reservationUrns.filter((u) => rides[u]?.live && rides[u].retry);
+    // the wait is a deadline from the booking, not a count of sleeps: asked again on the next 10 s
+    // mark after the last answer (never twice on one mark), none after confirmedAt + 60 s, however
+    // long the peers took to answer. "Now" is a step's memoised output, so a replay takes the same turns.
+    for (let k = 1, mark = 0; retrying().length; k++) {
+      const answeredAt = await step.run(`ride-clock-${k}`, () => Date.now());
+      mark = Math.max(mark + 1, Math.floor((answeredAt - event.ts) / (RETRY_WITHIN_WAIT_SECONDS * 1000)) + 1);
+      if (mark * RETRY_WITHIN_WAIT_SECONDS > RIDE_WAIT_SECONDS) break;
+      await step.sleepUntil(`ride-wait-${k}`, new Date(event.ts + mark * RETRY_WITHIN_WAIT_SECONDS * 1000));
+      Object.assign(rides, await step.run(`ride-${k}`, () => arrangeRides(ctx, { caseUrn, reservationUrns: retrying(), confirmedAt })));
     }
-    if (!ride.live) return { skipped: "reservation no longer confirmed" };
-    // the voucher and its messages in one transaction: what they print is read once (voucherPropsOnce)
-    const { voucher, queued } = await step.run("voucher", () =>
+    const live = reservationUrns.filter((u) => rides[u]?.live);
+    if (live.length === 0) return { skipped: "reservation no longer confirmed" };
+    // the chunk's vouchers and their messages in one transaction, each voucher rendered once and read set-based (lib/vouchers/issue.ts)
+    const { vouchered, queued } = await step.run("voucher", () =>
       transaction(ctx, async (tx) => {
-        const stay = await reservationOf(tx, reservationUrn);
-        if (!stay) return { voucher: { voucherUrn: null, skipped: `reservation ${reservationUrn} does not exist` }, queued: 0 };
-        const issued = await issueVoucher(tx, stay);
-        return { voucher: issued, queued: issued.voucherUrn ? await queueVoucherMessages(tx, stay, { sentByCaller: true, rideDecided: ride.decided }) : 0 };
+        const { issued } = await issueVouchers(tx, live);
+        const queued = await queueVoucherMessagesOf(tx, issued, { sentByCaller: true, rideDecided: (urn) => rides[urn].decided });
+        return { vouchered: issued.map((i) => i.reservation.urn), queued };
       }),
     );
-    if (!voucher.voucherUrn) return { voucher };
-    // sent by this run, right after the voucher's commit; what a server refused for now goes to the delivery job's retries
-    const { sent, handOff, waitMs } = await step.run("send", () => sendStayMessagesNow(ctx, { reservationUrn, version: 1 }));
+    if (vouchered.length === 0) return { vouchered };
+    // sent by this run, right after the vouchers' commit; what a server refused for now goes to the delivery job's retries
+    const { sent, handOff, waitMs } = await step.run("send", () => sendStayMessagesNow(ctx, { reservationUrns: vouchered, version: 1 }));
     if (handOff.length) {
       // a gateway's Retry-After is kept: the delivery job's first try comes after it
       if (waitMs > 0) await step.sleep("hand-off-wait", `${Math.ceil(waitMs / 1000)}s`);
       await step.sendEvent("hand-off", handOff.map((messageUrn) => ({ name: "message/queued" as const, data: { tenant, messageUrn } })));
     }
-    // the re-confirmations are scheduled from the pickup, now known: told once, in the background lane
-    await step.sendEvent("planned", { name: "transport/planned", data: { tenant, caseUrn, reservationUrn, confirmedAt: input.confirmedAt } });
-    if (!ride.retry) return { ride: ride.legs, voucher, queued, sent };
+    // the re-confirmations are scheduled from the pickups, now known: told once for the chunk, in the background lane
+    if (vouchered.length) await step.sendEvent("planned", { name: "transport/planned" as const, data: { tenant, caseUrn, reservationUrns: vouchered, confirmedAt } });
+    const later = vouchered.filter((u) => rides[u].retry);
+    if (later.length === 0) return { vouchered, queued, sent };
     // a peer still says "not now" after the wait: keep asking; a ride decided after the voucher left is told once (a desk's decision meanwhile tells them too)
     for (const [k, wait] of RETRIES_AFTER.entries()) {
+      const asking = later.filter((u) => rides[u].live && rides[u].retry);
+      if (asking.length === 0) break;
       await step.sleep(`later-wait-${k}`, wait);
-      ride = (await step.run(`later-${k}`, () => arrangeRide(ctx, input))) as Arranged;
-      if (!ride.live || !ride.retry) break;
+      Object.assign(rides, await step.run(`later-${k}`, () => arrangeRides(ctx, { caseUrn, reservationUrns: asking, confirmedAt })));
     }
-    if (ride.decided && ride.live) {
-      await step.run("refresh", () => refreshVoucher(ctx, reservationUrn));
-      await step.run("follow-up", () => queueRideFollowUp(ctx, reservationUrn));
+    const decided = later.filter((u) => rides[u].decided && rides[u].live);
+    if (decided.length) {
+      await step.run("refresh", async () => {
+        for (const u of decided) await refreshVoucher(ctx, u);
+      });
+      await step.run("follow-up", async () => {
+        let n = 0;
+        for (const u of decided) n += await queueRideFollowUp(ctx, u);
+        return n;
+      });
     }
-    return { ride: ride.legs, voucher, queued };
+    return { vouchered, queued, sent };
   },
 });
 

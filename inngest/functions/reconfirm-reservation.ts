@@ -2,7 +2,7 @@ import { reconfirmReservation, type ReconfirmOutcome } from "@/lib/booking/recon
 import { RECONFIRM_LOOKUPS } from "@/lib/booking/reconfirm-retry";
 import { nextReconfirmation } from "@/lib/booking/reconfirm-next";
 import { retimeReconfirmation } from "@/lib/booking/reconfirm-retime";
-import { scheduleReconfirmations } from "@/lib/booking/reconfirm-schedule";
+import { scheduleReconfirmationsOf, type ScheduledReconfirmation } from "@/lib/booking/reconfirm-schedule";
 import { defineJob } from "@/lib/jobs/define";
 import { systemCtxFor } from "@/lib/jobs/system-ctx";
 import { BACKGROUND } from "./lanes";
@@ -13,10 +13,10 @@ const systemCtx = systemCtxFor("reconfirmation");
 const MAX_ROUNDS = 10;
 
 /**
- * A confirmed stay's ride decided (the passenger's flow) → its re-confirmations written at the
- * policy's moments, BEFORE_ARRIVAL from the pickup now known, which starts the watch below. Rows
- * already there (a later re-plan of the rides) follow the pickup instead. One run per stay: written
- * at confirmation and moved when the ride was planned, a stay cost two runs and two watches.
+ * Confirmed stays' rides decided (the passenger's flow, once per chunk) → their re-confirmations
+ * written at the policy's moments, BEFORE_ARRIVAL from the pickups now known, which starts each
+ * stay's watch below. Stays whose rows are there already (a later re-plan of the rides) follow the
+ * pickup instead. One run per chunk: a run per stay cost the chunk's size in runs and claims.
  */
 export const scheduleReconfirmationsOnPlanned = defineJob({
   ...BACKGROUND,
@@ -24,11 +24,20 @@ export const scheduleReconfirmationsOnPlanned = defineJob({
   event: "transport/planned",
   retries: 4,
   handler: async ({ event, step }) => {
-    const { tenant, reservationUrn, confirmedAt } = event.data;
+    const { tenant, confirmedAt } = event.data;
+    const reservationUrns = event.data.reservationUrns ?? [event.data.reservationUrn!];
     const ctx = await systemCtx(tenant);
-    const scheduled = await step.run("schedule", () => scheduleReconfirmations(ctx, { reservationUrn, confirmedAt: new Date(confirmedAt ?? event.ts) }));
-    if (scheduled.length) return { scheduled };
-    return { movedTo: await step.run("retime", () => retimeReconfirmation(ctx, { reservationUrn })) };
+    const scheduled = Object.fromEntries(
+      (await step.run("schedule", async () => [...(await scheduleReconfirmationsOf(ctx, { reservationUrns, confirmedAt: new Date(confirmedAt ?? event.ts) })).entries()])) as [string, ScheduledReconfirmation[]][],
+    );
+    const rest = reservationUrns.filter((u) => !scheduled[u]);
+    if (!rest.length) return { scheduled };
+    const movedTo = await step.run("retime", async () => {
+      const moved: Record<string, string | null> = {};
+      for (const reservationUrn of rest) moved[reservationUrn] = await retimeReconfirmation(ctx, { reservationUrn });
+      return moved;
+    });
+    return { scheduled, movedTo };
   },
 });
 

@@ -3,6 +3,7 @@ import { systemPrincipal } from "@/lib/auth/principal";
 import type { Ctx } from "@/lib/context";
 import { defineJob } from "@/lib/jobs/define";
 import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/deliver";
+import { background } from "./lanes";
 
 type DbOf = () => Promise<Ctx["db"]>;
 const appDb: DbOf = async () => (await database()).db;
@@ -14,9 +15,10 @@ const appDb: DbOf = async () => (await database()).db;
  */
 export function deliverWebhookJob(db: DbOf = appDb) {
   return defineJob({
+    // a background lane of 8 (a subscriber's slow endpoint holds its slot), within the lane's ceiling
+    ...background(8),
     id: "deliver-webhook",
     event: "webhook/queued",
-    concurrency: { limit: 8 },
     handler: async ({ event, step }) => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const r = await step.run(`attempt-${attempt}`, async () =>

@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import { groupBy } from "@/lib/group-by";
 import { allocationWaves, reviewItems, type CaseRow } from "@/db/schema";
 import { writeAudit } from "@/lib/audit/write";
 import { movePassengers } from "@/lib/cases/passenger-transitions";
@@ -156,14 +157,4 @@ async function supersedeCovered(ctx: Ctx, caseUrn: string, waveUrn: string, cove
     const ids = [...(w.allocations as { groupId: string }[]), ...(w.held as { groupId: string }[])].map((x) => x.groupId);
     if (ids.every((id) => covered.has(id))) await ctx.db.update(allocationWaves).set({ status: "SUPERSEDED" }).where(eq(allocationWaves.urn, w.urn));
   }
-}
-
-function groupBy<T>(items: T[], key: (t: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const list = out.get(key(item));
-    if (list) list.push(item);
-    else out.set(key(item), [item]);
-  }
-  return out;
 }

@@ -80,6 +80,7 @@ const ACTION_WORDS: Record<string, string> = {
   "erase-passenger": "passenger's personal data erased",
   "passenger.choose_hotel": "another hotel chosen by the passenger",
   "passenger.decline": "hotel declined by the passenger",
+  "passenger.decline_refused": "hotel declined by the passenger, the room not released online",
   "passenger.language": "language set by the passenger",
   "erase-personal-data": "personal data erased",
   "end-sessions": "signed out everywhere",

@@ -1,4 +1,5 @@
 import { auditEntries, type FieldChange } from "@/db/schema";
+import { insertChunks } from "@/lib/chunks";
 import { type Ctx, writeAtCommit } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
 import { airportOfUrn } from "./airport-of";
@@ -48,6 +49,7 @@ export async function writeAudit(ctx: Ctx, input: AuditInput): Promise<string> {
   return urn;
 }
 
+// nothing bounds a transaction's entries (one per record its verb changes, a big case's passengers included): slices that fit a statement
 const insertAudits = async (ctx: Ctx, rows: (typeof auditEntries.$inferInsert)[]) => {
-  await ctx.db.insert(auditEntries).values(rows);
+  for (const chunk of insertChunks(auditEntries, rows)) await ctx.db.insert(auditEntries).values(chunk);
 };

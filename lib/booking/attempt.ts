@@ -7,7 +7,7 @@ import type { BookRequest, HotelProvider, ProviderBooking } from "@/lib/provider
 import { confirmReservation } from "./confirm";
 import { cardTokenFor } from "./payment";
 import type { BookingPlan, Candidate } from "./plan";
-import { classify } from "./retry";
+import { classify, type Verdict } from "./retry";
 
 export type AttemptOutcome =
   | { kind: "confirmed"; reservationUrn: string }
@@ -34,14 +34,14 @@ export async function attemptBooking(ctx: Ctx, plan: BookingPlan, rank: number, 
   }
   // the mode was resolved once when the booking was planned (a plan memoised before it carried the mode reads it)
   const systems = await caseSystems(ctx, plan.mode ? { urn: plan.caseUrn, mode: plan.mode } : plan.caseUrn);
-  const log = (extra: Partial<BookingAttemptJson>): BookingAttemptJson => ({ hotelUrn: candidate.hotelUrn, provider: candidate.provider, attempt: n, at: new Date().toISOString(), outcome: "STOP", ...extra });
+  const log = attemptLog(candidate, n);
 
   try {
     const hotels = await systems.hotels();
     if (candidate.provider === "DIRECT") {
       if (!hotels.some((s) => s.id === "DIRECT")) {
         // a direct contract's rooms are real: a drill books its sandboxes only
-        const entry = log({ reason: "provider-not-configured", providerError: "a drill never books a direct contract" });
+        const entry = log(notConfigured("DIRECT"));
         await appendAttempt(ctx, plan.reservationUrn, entry);
         return { kind: "stop", log: entry };
       }
@@ -54,7 +54,7 @@ export async function attemptBooking(ctx: Ctx, plan: BookingPlan, rank: number, 
     }
     const provider = hotels.find((s) => s.id === candidate.provider);
     if (!provider) {
-      const entry = log({ reason: "provider-not-configured", providerError: `${candidate.provider} has no URL configured` });
+      const entry = log(notConfigured(candidate.provider));
       await appendAttempt(ctx, plan.reservationUrn, entry);
       return { kind: "stop", log: entry };
     }
@@ -66,20 +66,39 @@ export async function attemptBooking(ctx: Ctx, plan: BookingPlan, rank: number, 
     if (!verdict) throw err;
     const last = n >= candidate.attempts;
     const retry = verdict.kind === "retry" && !last;
-    const entry = log({ outcome: retry ? "RETRY" : "STOP", reason: verdict.reason, providerError: verdict.providerError, ...(retry ? { waitSeconds: verdict.waitSeconds } : {}) });
+    const entry = log(answered(verdict, retry));
     await appendAttempt(ctx, plan.reservationUrn, entry);
     if (retry && verdict.kind === "retry") return { kind: "retry", waitSeconds: verdict.waitSeconds, log: entry };
     return { kind: "stop", log: entry, ...(verdict.kind === "retry" && verdict.outcomeUnknown ? { outcomeUnknown: true } : {}) };
   }
 }
 
-async function book(provider: HotelProvider, request: BookRequest, lookupFirst: boolean): Promise<ProviderBooking> {
+/** A booking attempt's log entry for a candidate's n-th call, stamped now: STOP unless `extra` says otherwise. */
+export function attemptLog(candidate: Pick<BookingAttemptJson, "hotelUrn" | "provider">, n: number) {
+  return (extra: Partial<BookingAttemptJson>): BookingAttemptJson => ({ hotelUrn: candidate.hotelUrn, provider: candidate.provider, attempt: n, at: new Date().toISOString(), outcome: "STOP", ...extra });
+}
+
+/** What the log says of a provider's answer classify() judged: RETRY with its wait when the call is asked again, else STOP. */
+export function answered(verdict: Verdict, retry: boolean): Partial<BookingAttemptJson> {
+  return { outcome: retry ? "RETRY" : "STOP", reason: verdict.reason, providerError: verdict.providerError, ...(retry && verdict.kind === "retry" ? { waitSeconds: verdict.waitSeconds } : {}) };
+}
+
+/** What the log says of a candidate whose provider this process may not or cannot book. */
+export function notConfigured(provider: string): Partial<BookingAttemptJson> {
+  return { reason: "provider-not-configured", providerError: provider === "DIRECT" ? "a drill never books a direct contract" : `${provider} has no URL configured` };
+}
+
+/** A provider's booking by our client reference: looked up first when an earlier call may have made it. */
+export async function book(provider: HotelProvider, request: BookRequest, lookupFirst: boolean): Promise<ProviderBooking> {
   if (lookupFirst) {
     const found = await provider.findByReference(request.clientReference);
     if (found && found.status === "CONFIRMED") return found;
   }
   return provider.book(request);
 }
+
+/** A guest as a provider request names them. */
+export type Guest = { firstName: string | null; lastName: string | null; specialNeeds: string[] };
 
 /** What a provider request is made of, whichever booking makes it (a wave's, a re-booking's, a passenger's choice). */
 export type BookRequestInput = {
@@ -99,12 +118,15 @@ export type BookRequestInput = {
  * provider's special requests (a re-booked stay keeps the wheelchair room and the cot), the payment
  * token read here and never memoised. Every booking path calls this one, so none drops a field.
  */
-export async function bookRequest(ctx: Ctx, input: BookRequestInput, c: Pick<Candidate, "providerOfferId" | "providerHotelId" | "clientReference">): Promise<BookRequest> {
-  const guests = await ctx.db
-    .select({ firstName: passengers.firstName, lastName: passengers.lastName, specialNeeds: passengers.specialNeeds })
-    .from(passengers)
-    .where(and(eq(passengers.caseUrn, input.caseUrn), eq(passengers.groupId, input.groupId)))
-    .orderBy(passengers.position);
+export async function bookRequest(ctx: Ctx, input: BookRequestInput, c: Pick<Candidate, "providerOfferId" | "providerHotelId" | "clientReference">, read?: Guest[]): Promise<BookRequest> {
+  // a wave's chunk reads its groups' guests at once (lib/booking/book-chunk.ts)
+  const guests =
+    read ??
+    (await ctx.db
+      .select({ firstName: passengers.firstName, lastName: passengers.lastName, specialNeeds: passengers.specialNeeds })
+      .from(passengers)
+      .where(and(eq(passengers.caseUrn, input.caseUrn), eq(passengers.groupId, input.groupId)))
+      .orderBy(passengers.position));
   let cardToken: string | undefined;
   if (input.paymentMethod === "CARD") {
     const [wave] = await ctx.db.select({ policies: allocationWaves.policies }).from(allocationWaves).where(eq(allocationWaves.urn, input.waveUrn)).limit(1);

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { allocationWaves, cases, passengerGroups, reservations } from "@/db/schema";
+import { allocationWaves, cases, passengerGroups, reservations, type BookingAttemptJson } from "@/db/schema";
 import { airportFacts } from "@/lib/airport-facts";
 import { Allocation } from "@/lib/allocation/schemas";
 import { airportTimeZone } from "@/lib/cases/airports";
@@ -58,7 +58,12 @@ export type BookingRequest = {
   reviewUrn?: string;
   /** what the wave decided for the group, prepared once per wave (lib/booking/waves.ts) */
   prepared?: PreparedBooking;
+  /** a wave's chunk claimed the group and could not book it at once: this run takes its claim over (lib/booking/book-chunk.ts) */
+  handOver?: HandOver;
 };
+
+/** Where a chunk left a group it hands to a booking of its own: the claim's run, the attempts made, the next one. */
+export type HandOver = { claimedBy: string; next: { rank: number; attempt: number }; waitSeconds: number; tried: BookingAttemptJson[] };
 
 export type Planned =
   | { kind: "book"; plan: BookingPlan }
@@ -73,12 +78,7 @@ export type Planned =
  */
 export async function planBooking(ctx: Ctx, request: BookingRequest, runId: string): Promise<Planned> {
   return transaction(ctx, async (tx) => {
-    const [row] = await tx.db
-      .select({ urn: cases.urn, status: cases.status, mode: cases.mode, airport: cases.airport, flight: cases.flight })
-      .from(cases)
-      .where(and(eq(cases.urn, request.caseUrn), eq(cases.tenant, tx.principal.tenant)))
-      .limit(1)
-      .for("share");
+    const row = await caseToBook(tx, request.caseUrn);
     if (!row) return { kind: "skipped", why: "the case does not exist", reservationUrn: null };
     const earlier = await tx.db
       .select({ urn: reservations.urn, status: reservations.status, bookingRun: reservations.bookingRun })
@@ -86,7 +86,9 @@ export async function planBooking(ctx: Ctx, request: BookingRequest, runId: stri
       .where(and(eq(reservations.caseUrn, row.urn), eq(reservations.waveUrn, request.waveUrn), eq(reservations.groupId, request.groupId)));
     const live = earlier.find((r) => (LIVE_STATUSES as readonly string[]).includes(r.status)) ?? null;
     if (live) {
-      if (live.status !== "PENDING" || live.bookingRun !== runId) {
+      // a wave's chunk that could not book the group at once hands its claim to this run (request.handOver)
+      const handedOver = live.status === "PENDING" && request.handOver && live.bookingRun === request.handOver.claimedBy && (await takeOver(tx, live.urn, request.handOver.claimedBy, runId));
+      if (!handedOver && (live.status !== "PENDING" || live.bookingRun !== runId)) {
         return { kind: "skipped", why: live.status === "PENDING" ? "another run is booking this group" : `the group is already ${live.status}`, reservationUrn: live.urn };
       }
     }
@@ -96,74 +98,115 @@ export async function planBooking(ctx: Ctx, request: BookingRequest, runId: stri
     const prepared = !request.target && request.prepared ? request.prepared : await prepareFromWave(tx, row, request);
     if (typeof prepared === "string") return { kind: "skipped", why: prepared, reservationUrn: null };
     const timeZone = await airportTimeZone(tx, prepared.airport || row.airport);
-    const checkIn = localDate(row.flight.scheduledDeparture, timeZone);
-    const checkOut = addDays(checkIn, Math.max(1, prepared.nights));
-
     // earlier FAILED or CANCELLED rows of the group: a rebooking is a new booking to the provider
     const generation = `${earlier.filter((r) => r.status === "FAILED" || r.status === "CANCELLED").length}|${request.reviewUrn ?? ""}`;
-    const candidates: Candidate[] = prepared.candidates.map((c) => ({
-      ...c,
-      provider: c.provider as Provider,
-      clientReference: clientReference(tx.principal.tenant, row.urn, request.waveUrn, request.groupId, c.hotelUrn, generation),
-    }));
-    const first = candidates[0];
-    const base = {
-      checkIn: localTimeToUtc(checkIn, CHECK_IN_TIME, timeZone),
-      checkOut: localTimeToUtc(checkOut, CHECK_OUT_TIME, timeZone),
-    };
+    const plan = bookingPlanOf(tx.principal.tenant, row, request, prepared, timeZone, generation);
 
     let reservationUrn = live?.urn ?? null;
     if (!reservationUrn) {
       // the partial unique index decides between concurrent deliveries: the loser inserts nothing
-      const [inserted] = await tx.db
-        .insert(reservations)
-        .values({
-          urn: newUrn("reservation"),
-          tenant: tx.principal.tenant,
-          caseUrn: row.urn,
-          waveUrn: request.waveUrn,
-          groupId: request.groupId,
-          hotelUrn: first.hotelUrn,
-          hotelName: first.hotelName,
-          provider: first.provider,
-          providerOfferId: first.providerOfferId,
-          status: "PENDING",
-          rooms: prepared.rooms,
-          ...base,
-          total: prepared.amount,
-          payment: { method: prepared.paymentMethod },
-          clientReference: first.clientReference,
-          bookingRun: runId,
-        })
-        .onConflictDoNothing()
-        .returning({ urn: reservations.urn });
+      const [inserted] = await tx.db.insert(reservations).values(pendingRow(tx.principal.tenant, plan, runId)).onConflictDoNothing().returning({ urn: reservations.urn });
       if (!inserted) {
         const winner = await liveReservation(tx, request);
         return { kind: "skipped", why: "another delivery claimed this group first", reservationUrn: winner?.urn ?? null };
       }
       reservationUrn = inserted.urn;
     }
-    return {
-      kind: "book",
-      plan: {
-        tenant: tx.principal.tenant,
-        caseUrn: row.urn,
-        waveUrn: request.waveUrn,
-        groupId: request.groupId,
-        tier: prepared.tier,
-        airport: row.airport,
-        mode: row.mode,
-        reservationUrn,
-        rooms: prepared.rooms,
-        checkIn,
-        checkOut,
-        amount: prepared.amount,
-        paymentMethod: prepared.paymentMethod,
-        candidates,
-        reviewUrn: request.reviewUrn ?? null,
-      },
-    };
+    return { kind: "book", plan: planWithReservation(plan, reservationUrn) };
   });
+}
+
+/**
+ * The case a booking is planned from, share-locked: bookings of a case plan side by side, never
+ * across its closing. Null for a case of no tenant of the caller's.
+ */
+export async function caseToBook(tx: Ctx, caseUrn: string) {
+  const [row] = await tx.db
+    .select({ urn: cases.urn, status: cases.status, mode: cases.mode, airport: cases.airport, flight: cases.flight })
+    .from(cases)
+    .where(and(eq(cases.urn, caseUrn), eq(cases.tenant, tx.principal.tenant)))
+    .limit(1)
+    .for("share");
+  return row ?? null;
+}
+
+/** The case row a booking is planned from. */
+export type CaseForBooking = { urn: string; airport: string; mode: CaseMode; flight: { scheduledDeparture: string } };
+
+/** A plan without its reservation yet: the stay's dates in the hotel's zone, the candidates with their client references. */
+export type PlanDraft = Omit<BookingPlan, "reservationUrn"> & { checkInAt: Date; checkOutAt: Date };
+
+/**
+ * What a group's booking is, from its case and what the wave prepared: one copy for a single
+ * booking (planBooking) and a wave's chunk (lib/booking/book-chunk.ts), so both send a provider
+ * the same dates and the same client references.
+ */
+export function bookingPlanOf(tenant: string, row: CaseForBooking, request: BookingRequest, prepared: PreparedBooking, timeZone: string, generation: string): PlanDraft {
+  const checkIn = localDate(row.flight.scheduledDeparture, timeZone);
+  const checkOut = addDays(checkIn, Math.max(1, prepared.nights));
+  const candidates: Candidate[] = prepared.candidates.map((c) => ({
+    ...c,
+    provider: c.provider as Provider,
+    clientReference: clientReference(tenant, row.urn, request.waveUrn, request.groupId, c.hotelUrn, generation),
+  }));
+  return {
+    tenant,
+    caseUrn: row.urn,
+    waveUrn: request.waveUrn,
+    groupId: request.groupId,
+    tier: prepared.tier,
+    airport: row.airport,
+    mode: row.mode,
+    rooms: prepared.rooms,
+    checkIn,
+    checkOut,
+    checkInAt: localTimeToUtc(checkIn, CHECK_IN_TIME, timeZone),
+    checkOutAt: localTimeToUtc(checkOut, CHECK_OUT_TIME, timeZone),
+    amount: prepared.amount,
+    paymentMethod: prepared.paymentMethod,
+    candidates,
+    reviewUrn: request.reviewUrn ?? null,
+  };
+}
+
+/** The plan the booking steps memoise: the draft and its reservation, without the instants (the dates say them). */
+export function planWithReservation(draft: PlanDraft, reservationUrn: string): BookingPlan {
+  const { checkInAt: _in, checkOutAt: _out, ...plan } = draft;
+  return { ...plan, reservationUrn };
+}
+
+/** The PENDING reservation that claims a group for the run `runId`, at its first candidate. */
+export function pendingRow(tenant: string, plan: PlanDraft, runId: string) {
+  const first = plan.candidates[0];
+  return {
+    urn: newUrn("reservation"),
+    tenant,
+    caseUrn: plan.caseUrn,
+    waveUrn: plan.waveUrn,
+    groupId: plan.groupId,
+    hotelUrn: first.hotelUrn,
+    hotelName: first.hotelName,
+    provider: first.provider,
+    providerOfferId: first.providerOfferId,
+    status: "PENDING" as const,
+    rooms: plan.rooms,
+    checkIn: plan.checkInAt,
+    checkOut: plan.checkOutAt,
+    total: plan.amount,
+    payment: { method: plan.paymentMethod },
+    clientReference: first.clientReference,
+    bookingRun: runId,
+  };
+}
+
+/** A chunk's claim handed to this run: only while the chunk's run still holds it. */
+async function takeOver(ctx: Ctx, reservationUrn: string, from: string, runId: string): Promise<boolean> {
+  const moved = await ctx.db
+    .update(reservations)
+    .set({ bookingRun: runId })
+    .where(and(eq(reservations.urn, reservationUrn), eq(reservations.status, "PENDING"), eq(reservations.bookingRun, from)))
+    .returning({ urn: reservations.urn });
+  return moved.length > 0;
 }
 
 /**

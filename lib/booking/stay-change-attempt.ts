@@ -10,7 +10,7 @@ import type { BookRequest, ProviderBooking } from "@/lib/providers/types";
 import { createVoucher } from "@/lib/vouchers/create";
 import { refreshVoucher } from "@/lib/vouchers/refresh";
 import { appendAttempt, bookRequest } from "./attempt";
-import { confirmedAt } from "./confirm";
+import { confirmedAt, publishConfirmed } from "./confirm";
 import { classify } from "./retry";
 import { localTimeToUtc } from "@/lib/time-zones";
 import { CHECK_IN_TIME, CHECK_OUT_TIME } from "./stay";
@@ -95,7 +95,7 @@ export async function confirmStayChange(tx: Ctx, plan: StayChangePlan, c: StayCa
     await refreshVoucher(tx, plan.previousUrn);
   } else {
     await houseGroup(tx.db, { caseUrn: plan.caseUrn, groupId: plan.groupId, reservationUrn: row.urn, hotelUrn: c.hotelUrn });
-    await emit(tx, "reservation/confirmed", { tenant: tx.principal.tenant, caseUrn: plan.caseUrn, reservationUrn: row.urn });
+    await publishConfirmed(tx, plan.caseUrn, [row.urn]);
     // the passenger's own choice answers once this commits: the first stay is released by a retried job, never inside their request
     if (row.requestedBy === "PASSENGER") await emit(tx, "passenger/hotel-chosen", { tenant: tx.principal.tenant, caseUrn: plan.caseUrn, reservationUrn: row.urn, previousUrn: plan.previousUrn });
   }

@@ -16,14 +16,17 @@ export type WaveBooking = { groupId: string; provider: Provider; prepared: Prepa
  * candidates with hotel names and provider ids, rooms, amount, payment method. Five reads for the
  * whole wave, instead of a dozen per group in each booking.
  */
-export async function waveBookings(ctx: Ctx, waveUrn: string): Promise<WaveBooking[]> {
+export async function waveBookings(ctx: Ctx, waveUrn: string, opts: { claimedBy?: string } = {}): Promise<WaveBooking[]> {
   const [wave] = await ctx.db.select().from(allocationWaves).where(and(eq(allocationWaves.urn, waveUrn), eq(allocationWaves.tenant, ctx.principal.tenant))).limit(1);
   if (!wave) return [];
   const live = await ctx.db
-    .select({ groupId: reservations.groupId })
+    .select({ groupId: reservations.groupId, status: reservations.status, bookingRun: reservations.bookingRun })
     .from(reservations)
     .where(and(eq(reservations.waveUrn, waveUrn), inArray(reservations.status, [...LIVE_STATUSES])));
-  const done = new Set(live.map((r) => r.groupId));
+  // a group PENDING under `claimedBy`'s own claim is still this run's to book: a run killed after a
+  // chunk's claim committed but before its steps' outputs were kept reads its groups again, and the
+  // chunk finds the claim and looks the booking up first (lib/booking/book-chunk.ts)
+  const done = new Set(live.filter((r) => !(opts.claimedBy && r.status === "PENDING" && r.bookingRun === opts.claimedBy)).map((r) => r.groupId));
   const todo = (wave.allocations as unknown[]).map((a) => Allocation.parse(a)).filter((a) => !done.has(a.groupId));
   if (todo.length === 0) return [];
 

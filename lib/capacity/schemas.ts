@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ROOMS } from "@/lib/extranet/schemas";
+import { MAX_ROOMS, NightlyRate } from "@/lib/extranet/schemas";
 import { Reason, Urn } from "@/lib/primitives";
 
 export const CapacityCallBody = z.object({ reason: Reason }).meta({ id: "CapacityCallRequest" });
@@ -8,7 +8,7 @@ export const CapacityAnswerBody = z
   .object({
     hotelUrn: Urn("hotel"),
     rooms: z.number().int().min(0).max(MAX_ROOMS).meta({ description: "rooms the hotel offers tonight (0: none after all)" }),
-    nightlyRate: z.number().positive().finite().nullable().optional().meta({ description: "tonight's rate in the contract's currency; absent or null: the contract's rate. More than ten times the contract's rate is refused as a typo" }),
+    nightlyRate: NightlyRate.nullable().optional().meta({ description: "tonight's rate in the contract's currency, 0.01 or more with at most two decimals; absent or null: the contract's rate. More than ten times the contract's rate is refused as a typo" }),
   })
   .meta({ id: "CapacityCallAnswerRequest" });
 export type CapacityAnswerBody = z.input<typeof CapacityAnswerBody>;

@@ -27,14 +27,30 @@ type GroupRef = { tenant: string; caseUrn: string; groupId: string };
 
 /** The entries of the group's passengers (in it now) under the case's newest assessment, with its version; empty before the first. */
 export async function groupCareEntries(ctx: Ctx, r: GroupRef): Promise<{ version: number; care: PassengerCare }[]> {
+  return (await groupsCareEntries(ctx, { tenant: r.tenant, caseUrn: r.caseUrn, groupIds: [r.groupId] })).get(r.groupId) ?? [];
+}
+
+/**
+ * The same for several groups of one case in one read (the passenger's flow decides a chunk's rides
+ * together): each group's entries, in the assessment's order; a group with none is absent.
+ */
+export async function groupsCareEntries(ctx: Ctx, r: { tenant: string; caseUrn: string; groupIds: readonly string[] }): Promise<Map<string, { version: number; care: PassengerCare }[]>> {
+  const out = new Map<string, { version: number; care: PassengerCare }[]>();
+  const groupIds = [...new Set(r.groupIds)];
+  if (!groupIds.length) return out;
   const result = await ctx.db.execute(sql`
-    SELECT a.version, t.e AS care
+    SELECT a.version, p.group_id, t.e AS care
     FROM care_assessments a
     CROSS JOIN LATERAL jsonb_array_elements(a.passengers) WITH ORDINALITY AS t(e, n)
     JOIN passengers p ON p.case_urn = a.case_urn AND p.tenant = a.tenant AND p.passenger_id = t.e->>'passengerId'
-    WHERE a.tenant = ${r.tenant} AND a.case_urn = ${r.caseUrn} AND p.group_id = ${r.groupId}
+    WHERE a.tenant = ${r.tenant} AND a.case_urn = ${r.caseUrn} AND p.group_id IN (${sql.join(groupIds.map((g) => sql`${g}`), sql`, `)})
       AND a.version = (SELECT max(version) FROM care_assessments WHERE tenant = ${r.tenant} AND case_urn = ${r.caseUrn})
     ORDER BY t.n`);
-  const rows = (result as unknown as { rows: { version: number | string; care: PassengerCare | string }[] }).rows;
-  return rows.map((x) => ({ version: Number(x.version), care: typeof x.care === "string" ? (JSON.parse(x.care) as PassengerCare) : x.care }));
+  const rows = (result as unknown as { rows: { version: number | string; group_id: string; care: PassengerCare | string }[] }).rows;
+  for (const x of rows) {
+    const list = out.get(x.group_id) ?? [];
+    list.push({ version: Number(x.version), care: typeof x.care === "string" ? (JSON.parse(x.care) as PassengerCare) : x.care });
+    out.set(x.group_id, list);
+  }
+  return out;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { passengerGroups } from "@/db/schema";
 
@@ -20,10 +20,17 @@ export async function placeGroups(db: DbOrTx, input: { caseUrn: string; groupIds
 
 /** Booking confirmed the group's stay at a hotel. */
 export async function houseGroup(db: DbOrTx, input: { caseUrn: string; groupId: string; reservationUrn: string; hotelUrn: string }): Promise<void> {
-  await db
-    .update(passengerGroups)
-    .set({ reservationUrn: input.reservationUrn, hotelUrn: input.hotelUrn })
-    .where(and(eq(passengerGroups.caseUrn, input.caseUrn), eq(passengerGroups.groupId, input.groupId)));
+  await houseGroups(db, { caseUrn: input.caseUrn, stays: [input] });
+}
+
+/** Booking confirmed the stays of several groups of a case (a wave's chunk): one statement. */
+export async function houseGroups(db: DbOrTx, input: { caseUrn: string; stays: { groupId: string; reservationUrn: string; hotelUrn: string }[] }): Promise<void> {
+  if (input.stays.length === 0) return;
+  const values = input.stays.map((s) => ({ group_id: s.groupId, reservation_urn: s.reservationUrn, hotel_urn: s.hotelUrn }));
+  await db.execute(sql`
+    UPDATE passenger_groups g SET reservation_urn = v.reservation_urn, hotel_urn = v.hotel_urn, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(group_id text, reservation_urn text, hotel_urn text)
+    WHERE g.case_urn = ${input.caseUrn} AND g.group_id = v.group_id`);
 }
 
 /**

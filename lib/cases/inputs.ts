@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
-import { hasVisibleChar, requiredPrintable, unprintableChar } from "@/lib/printable";
+import { hasVisibleChar, PRINTABLE_NOTE, requiredPrintable, unprintableChar } from "@/lib/printable";
 import { IataCode, pageQuery, Reason, requiredText, Text, Urn, UtcTimestamp } from "@/lib/primitives";
 import { CaseMode, CaseSort, CaseStatus, FlightStatus, SortOrder, SPECIAL_NEEDS, SpecialNeed, Tier, TIERS } from "@/lib/vocabulary";
 import { Disruption } from "./disruption";
@@ -23,7 +23,13 @@ export const Pnr = Text.trim()
   .regex(/^[A-Za-z0-9]{1,32}$/, "1–32 letters or digits")
   .meta({ description: "booking record locator", example: "X7K2QP" });
 
-export const PassengerId = requiredText(64);
+/**
+ * A new passenger's id: shown in bookings.csv, on the case page and in the audit, so it holds no
+ * line break, control or bidi character, as names do (lib/printable.ts).
+ */
+export const PassengerId = requiredPrintable(64);
+/** A passenger id naming a stored passenger (a split, an erasure): any id the API ever took, so one stored before the rule above is still reachable. */
+export const StoredPassengerId = requiredText(64);
 /** Printed on vouchers and rooming lists: no line breaks, controls or bidi overrides (lib/printable.ts). */
 const Name = requiredPrintable(100);
 const blankIsAbsent = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -66,7 +72,7 @@ const INCOMPLETE_NOTE = "absent, null, blank or without a visible character is a
 
 export const NewPassenger = z
   .object({
-    id: PassengerId.meta({ description: "required: the passenger's identity in the case" }),
+    id: PassengerId.meta({ description: `required: the passenger's identity in the case, 1–64 characters; ${PRINTABLE_NOTE}` }),
     firstName: mayBeMissing(Name).meta({ description: `1–100 characters; ${INCOMPLETE_NOTE}` }),
     lastName: mayBeMissing(Name).meta({ description: `1–100 characters; ${INCOMPLETE_NOTE}` }),
     tier: mayBeMissing(Tier).meta({ description: `one of ${TIERS.join(", ")}; ${INCOMPLETE_NOTE}` }),
@@ -167,7 +173,7 @@ export type CaseListQuery = z.infer<typeof CaseListQuery>;
 export const SplitGroupBody = z
   .object({
     into: z
-      .array(z.array(PassengerId).min(1, "a part has at least one passenger"))
+      .array(z.array(StoredPassengerId).min(1, "a part has at least one passenger"))
       .min(2, "split into at least two parts")
       .meta({ description: "lists of passenger ids; every passenger of the group exactly once" }),
     reason: Reason,

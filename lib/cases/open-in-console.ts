@@ -2,17 +2,31 @@ import { z } from "zod";
 import { requirePermission } from "@/lib/auth/require";
 import type { Ctx } from "@/lib/context";
 import { DomainError, invalid } from "@/lib/errors";
+import { CalendarDate, IataCode, Text } from "@/lib/primitives";
 import { localTimeToUtc } from "@/lib/time-zones";
 import { parseInput } from "@/lib/validation";
 import { DisruptionCause, DisruptionKind, FlightStatus } from "@/lib/vocabulary";
 import { airportTimeZone } from "./airports";
 import { createCase } from "./create";
 import { groupsOfRows } from "./bulk/validate-rows";
+import { MANIFEST_MAX_CHARS } from "./form-limits";
 import { type ManifestPreview, previewManifest } from "./manifest-preview";
 import type { Case } from "./records";
 
-/** A datetime-local input's value: the wall clock at the case's airport. */
-const WallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "a date and time");
+/**
+ * A datetime-local input's value: the wall clock at the case's airport. Its date is a CalendarDate,
+ * as the API's (a real day within the API's window: 2026-02-31 is refused, not read as 3 March),
+ * its time a real hour and minute, so turning it into an instant never throws.
+ */
+const WallClock = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, "a date and time")
+  .superRefine((v, ctx) => {
+    const date = CalendarDate.safeParse(v.slice(0, 10));
+    const issue = date.success ? null : date.error.issues[0];
+    // the window's own words ("must be at most 2 years from now"), else the date is no day at all
+    if (issue) ctx.addIssue({ code: "custom", message: issue.code === "custom" ? issue.message : "not a real calendar date" });
+  });
 
 /**
  * The console's "New case" form: the case payload of POST /cases in the words of a form. Times are
@@ -22,17 +36,18 @@ const WallClock = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "a date an
 export const OpenCaseForm = z.object({
   // made once per form: a double submit answers the case the first one opened (createCase is idempotent on it)
   externalEventId: z.string().regex(/^console-[0-9a-f-]{36}$/, "reload the page and try again"),
-  flightNumber: z.string().trim().min(1, "required"),
-  origin: z.string().trim().toUpperCase().min(1, "required"),
-  destination: z.string().trim().toUpperCase().min(1, "required"),
+  // the API's own schemas: a NUL or a bidi character never reaches a query (docs/console.md)
+  flightNumber: Text.trim().min(1, "required"),
+  origin: IataCode,
+  destination: IataCode,
   departure: WallClock,
   flightStatus: FlightStatus.default("CANCELLED"),
-  nextFlightNumber: z.string().trim().optional(),
+  nextFlightNumber: Text.trim().optional(),
   nextDeparture: z.union([WallClock, z.literal("")]).optional(),
   disruptionKind: DisruptionKind.default("CANCELLATION"),
   disruptionCause: DisruptionCause.default("UNKNOWN"),
-  description: z.string().trim().max(200).optional(),
-  manifest: z.string().max(5_000_000, "at most 5 MB of text: upload the rest through the case page"),
+  description: Text.trim().max(200).optional(),
+  manifest: z.string().max(MANIFEST_MAX_CHARS, "at most 5 MB of text: upload the rest through the case page"),
 });
 export type OpenCaseForm = z.input<typeof OpenCaseForm>;
 

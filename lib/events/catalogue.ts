@@ -106,6 +106,15 @@ export const eventCatalogue = {
     reviewUrn: z.string().optional(),
     // what the wave decided for the group, prepared once per wave so the booking need not read the wave again
     prepared: PreparedBooking.optional(),
+    // a wave's chunk claimed the group and could not book it at once (lib/booking/book-chunk.ts): its claim and where it left off
+    handOver: z
+      .object({
+        claimedBy: z.string(),
+        next: z.object({ rank: z.number().int(), attempt: z.number().int() }),
+        waitSeconds: z.number(),
+        tried: z.array(z.object({ hotelUrn: z.string(), provider: z.string(), attempt: z.number(), at: z.string(), outcome: z.string() }).passthrough()),
+      })
+      .optional(),
   }),
   // every passenger of the case has a room (booking settled the last wave): for outbound webhooks
   "case/accommodated": z.object({ tenant: z.string(), caseUrn: z.string() }),
@@ -127,6 +136,8 @@ export const eventCatalogue = {
     reservationUrns: z.array(z.string()).default([]),
   }),
   "reservation/confirmed": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string() }),
+  // the stays of a case confirmed in one transaction (a wave's chunk, or one stay): the passenger's flow takes them together
+  "stays/confirmed": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrns: z.array(z.string()).min(1) }),
   "reservation/cancelled": z.object({
     tenant: z.string(),
     caseUrn: z.string(),
@@ -161,9 +172,12 @@ export const eventCatalogue = {
   "care/assessed": z.object({ tenant: z.string(), caseUrn: z.string(), version: z.number().int().min(1), trigger: z.string() }),
   // a meal voucher was issued (lib/meals/issue.ts): its messages are written
   "meal/issued": z.object({ tenant: z.string(), caseUrn: z.string(), mealVoucherUrn: z.string() }),
-  // a confirmed stay's ride is decided and its voucher sent (inngest/functions/passenger-flow.ts): its re-confirmations are
-  // scheduled from the pickup now known (confirmedAt: when the room was confirmed, for the AFTER_BOOKING moment)
-  "transport/planned": z.object({ tenant: z.string(), caseUrn: z.string(), reservationUrn: z.string(), confirmedAt: z.string().optional() }),
+  // confirmed stays' rides are decided and their vouchers sent (inngest/functions/passenger-flow.ts, once per chunk): their
+  // re-confirmations are scheduled from the pickups now known (confirmedAt: when the rooms were confirmed, for the
+  // AFTER_BOOKING moment). `reservationUrn` alone is the shape of one stay, as events queued before chunks carry it
+  "transport/planned": z
+    .object({ tenant: z.string(), caseUrn: z.string(), reservationUrns: z.array(z.string()).min(1).max(500).optional(), reservationUrn: z.string().optional(), confirmedAt: z.string().optional() })
+    .refine((d) => d.reservationUrns || d.reservationUrn, { message: "reservationUrns or reservationUrn" }),
   // the fleet refused a ride (or none is configured): its night's shortfall item is updated off the passenger's path
   "transport/fleet-refused": z.object({ tenant: z.string(), caseUrn: z.string(), segmentUrn: z.string(), why: z.string(), withoutFleet: z.boolean() }),
   // a taxi voucher was issued at the ride provider (lib/rides/issue.ts): its messages are written

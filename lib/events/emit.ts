@@ -1,5 +1,5 @@
 import { jobEvents } from "@/db/schema";
-import { afterCommit, type Ctx } from "@/lib/context";
+import { afterCommit, type Ctx, writeAtCommit } from "@/lib/context";
 import { newId } from "@/lib/ids";
 import { noteEmitted } from "@/lib/outbox/scope";
 import { eventCatalogue, type EventData, type EventName, type EventPayload } from "./catalogue";
@@ -17,7 +17,9 @@ import { reactionsTo } from "./reactions";
 export async function emit<N extends EventName>(ctx: Ctx, name: N, data: EventPayload<N>, opts: { react?: "after-commit" | "in-transaction" } = {}): Promise<string> {
   const parsed = eventCatalogue[name].parse(data) as EventData<N> & Record<string, unknown>;
   const id = newId();
-  await ctx.db.insert(jobEvents).values({ id, name, data: parsed, tenant: ctx.principal.tenant });
+  // inside a transaction the outbox rows are written at its end, in one insert with the others
+  const row = { id, name, data: parsed, tenant: ctx.principal.tenant };
+  if (!writeAtCommit(ctx, "events", row, insertEvents)) await insertEvents(ctx, [row]);
   noteEmitted(id);
   const fact = { id, at: new Date() };
   for (const { reaction, timing } of reactionsTo(name)) {
@@ -25,4 +27,8 @@ export async function emit<N extends EventName>(ctx: Ctx, name: N, data: EventPa
     else await afterCommit(ctx, (after) => reaction(after, parsed, fact));
   }
   return id;
+}
+
+async function insertEvents(ctx: Ctx, rows: (typeof jobEvents.$inferInsert)[]): Promise<void> {
+  await ctx.db.insert(jobEvents).values(rows);
 }

@@ -77,17 +77,26 @@ export const DeclineBookingBody = z
 /** Absurd on its face whatever the currency: no contracted hotel offers more rooms for one night. */
 export const MAX_ROOMS = 2000;
 
+/**
+ * A rate a hotel names for a night, in the contract's currency: at least 0.01 and in cents (at most
+ * two decimals), so no rate of 1e-300 or 89.999999 reaches a price, a voucher or a report. The upper
+ * bound is the contract's (ten times its rate, checked where the contract is read).
+ */
+export const NightlyRate = z
+  .number()
+  .finite()
+  .min(0.01, "at least 0.01")
+  .max(1_000_000)
+  // in cents, allowing for binary fractions: 89.99 * 100 is 8998.999999999999
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "at most two decimals");
+
 export const InventoryBody = z
   .object({
     date: CalendarDate.meta({ description: "the night of check-in, in the hotel's local calendar: the night under way there (until 05:00 local, last evening's) or later, at most a year ahead" }),
     rooms: z.number().int().min(0).max(MAX_ROOMS).meta({ description: "rooms the hotel still offers that night, bookings already made not counted; 0 closes the night" }),
-    nightlyRate: z
-      .number()
-      .positive()
-      .finite()
-      .nullable()
+    nightlyRate: NightlyRate.nullable()
       .optional()
-      .meta({ description: "that night's rate in the contract's currency; absent or null: the contract's rate. More than ten times the contract's rate is refused as a typo" }),
+      .meta({ description: "that night's rate in the contract's currency, 0.01 or more with at most two decimals; absent or null: the contract's rate. More than ten times the contract's rate is refused as a typo" }),
   })
   .meta({ id: "HotelInventoryBody" });
 export type InventoryInput = z.input<typeof InventoryBody>;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { jobEvents, type JobError, type JobRunRow } from "@/db/schema";
-import type { AnyJob } from "./define";
+import { functionLimit, sharedLimit, type AnyJob } from "./define";
 import { laneFunction, toRunRow } from "./due";
 import { failureEvent } from "./store";
 import { rowsOf } from "@/db/rows";
@@ -14,6 +14,12 @@ export type ClaimOptions = {
   limit: number;
   /** look for expired leases first (default true); the runner does so only now and then */
   leases?: boolean;
+  /**
+   * Room left per shared key (a constraint of scope env, lib/jobs/define.ts `sharedLimit`): the runs
+   * of the functions sharing it are taken up to it in all, earliest due first, and the rest of the
+   * batch goes to the others. A key not named here holds nothing back.
+   */
+  shared?: ReadonlyMap<string, number>;
 };
 
 /**
@@ -28,6 +34,14 @@ const CONCURRENCY_LOCK_CLASS = 72616002;
 export type Claimed = { run: JobRunRow; fresh: boolean };
 
 const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const functionIn = (ids: readonly string[]) => (ids.length ? sql`function_id in (${idList(ids)})` : sql`false`);
+
+/** The shared key a claim holds this function's runs to (ClaimOptions.shared), or null. */
+function groupOf(o: ClaimOptions, functionId: string): string | null {
+  const job = o.jobs.get(functionId);
+  const shared = job ? sharedLimit(job) : undefined;
+  return shared && o.shared?.has(shared.key) ? shared.key : null;
+}
 
 /**
  * Claims up to `limit` due runs for this worker, reading only what it takes (db/schema/jobs.ts
@@ -50,7 +64,7 @@ export async function claimBatch(db: Db, o: ClaimOptions): Promise<{ claimed: Cl
   const ids = [...o.jobs.keys()];
   if (ids.length === 0 || o.limit <= 0) return { claimed: [], laneWakeAt: null };
   if (o.leases !== false) await releaseExpired(db, o);
-  const { lanes, wakeAt: laneWakeAt } = [...o.jobs.values()].some((j) => j.concurrency) ? await lanesWithRoom(db, o) : { lanes: [], wakeAt: null };
+  const { lanes, wakeAt: laneWakeAt } = [...o.jobs.values()].some((j) => functionLimit(j)) ? await lanesWithRoom(db, o) : { lanes: [], wakeAt: null };
   if (lanes.length === 0) return { claimed: await take(db, o, ids, []), laneWakeAt };
   const claimed = await db.transaction(async (tx) => {
     const locked = rowsOf(
@@ -63,7 +77,7 @@ export async function claimBatch(db: Db, o: ClaimOptions): Promise<{ claimed: Cl
   return { claimed, laneWakeAt };
 }
 
-type Lane = { lane: string; head: Date; room: number; limit: number };
+type Lane = { lane: string; head: Date; room: number; limit: number; group: string | null };
 
 /**
  * Lanes whose first waiting run is due, with the room their limit leaves (read without locks: a
@@ -86,8 +100,13 @@ async function lanesWithRoom(db: DbOrTx, o: ClaimOptions): Promise<{ lanes: Lane
   let wakeAt: number | null = null;
   for (const r of rows) {
     const lane = String(r.lane);
-    const limit = o.jobs.get(laneFunction(lane))?.concurrency?.limit;
+    const job = o.jobs.get(laneFunction(lane));
+    const limit = job ? functionLimit(job)?.limit : undefined;
     if (limit === undefined) continue; // another process's function, or one no longer limited
+    const group = groupOf(o, job!.id);
+    // a lane whose shared key is full is not read: its backlog cannot fill the window ahead of the others
+    const groupRoom = group === null ? Infinity : o.shared!.get(group)!;
+    if (groupRoom <= 0) continue;
     const head = new Date(r.head as string);
     // a head taken ahead by its priority may still be asleep: the lane waits for it (a run of the
     // same function made later is due later still, so nothing behind it could go first)
@@ -97,40 +116,68 @@ async function lanesWithRoom(db: DbOrTx, o: ClaimOptions): Promise<{ lanes: Lane
       wakeAt = Math.min(wakeAt ?? Infinity, ready.getTime());
       continue;
     }
-    const room = Math.min(limit - Number(r.running), o.limit);
-    if (room > 0) lanes.push({ lane, head, room, limit });
+    const room = Math.min(limit - Number(r.running), o.limit, groupRoom);
+    if (room > 0) lanes.push({ lane, head, room, limit, group });
   }
-  // at most `limit` lanes, the earliest due first: each gives at least one run
-  return { lanes: lanes.sort((a, b) => a.head.getTime() - b.head.getTime()).slice(0, o.limit), wakeAt: wakeAt === null ? null : new Date(wakeAt) };
+  // at most `limit` lanes, the earliest due first (each gives at least one run), and no more lanes of
+  // a shared key than its room: the others' lanes are not crowded out by runs the claim would drop
+  const taken = new Map<string, number>();
+  const chosen = lanes
+    .sort((a, b) => a.head.getTime() - b.head.getTime())
+    .filter((l) => {
+      if (l.group === null) return true;
+      const n = taken.get(l.group) ?? 0;
+      if (n >= o.shared!.get(l.group)!) return false;
+      taken.set(l.group, n + 1);
+      return true;
+    })
+    .slice(0, o.limit);
+  return { lanes: chosen, wakeAt: wakeAt === null ? null : new Date(wakeAt) };
 }
 
 /**
  * One statement: the first due runs of unlimited functions, and of each lane at most its room,
  * re-counted here (this statement's snapshot is taken after the lanes' locks), merged by due_at,
- * marked RUNNING for this worker.
+ * each shared key held to its room (ClaimOptions.shared), marked RUNNING for this worker.
  */
 async function take(db: DbOrTx, o: ClaimOptions, ids: string[], lanes: Lane[]): Promise<Claimed[]> {
   const now = sql`${o.now.toISOString()}::timestamptz`;
-  const ctes: SQL[] = [
-    sql`free as (select id, status, due_at, null::text as lane from job_runs
-      where ${WAITING} and lane is null and due_at <= ${now} and next_run_at <= ${now} and function_id in (${idList(ids)})
-      order by due_at, id limit ${o.limit} for update skip locked)`,
-  ];
+  const groups = new Map<string, string[]>();
+  const plain: string[] = [];
+  for (const id of ids) {
+    const g = groupOf(o, id);
+    if (g === null) plain.push(id);
+    else groups.set(g, [...(groups.get(g) ?? []), id]);
+  }
+  const rooms = [...groups.keys()].map((g) => [g, o.shared!.get(g)!] as const);
+  const unlimited = (where: SQL, group: string | null, limit: number) =>
+    sql`select id, status, due_at, null::text as lane, ${group}::text as grp from job_runs
+      where ${WAITING} and lane is null and due_at <= ${now} and next_run_at <= ${now} and ${where}
+      order by due_at, id limit ${limit} for update skip locked`;
+  const ctes: SQL[] = [sql`free as (${unlimited(functionIn(plain), null, o.limit)})`];
+  // the unlimited functions of a shared key apart, at most its room: its backlog cannot fill `free`
+  rooms.forEach(([g, room], i) => {
+    if (room > 0) ctes.push(sql`${sql.raw(`g${i}`)} as (${unlimited(functionIn(groups.get(g)!), g, room)})`);
+  });
   lanes.forEach((l, i) =>
-    ctes.push(sql`${sql.raw(`l${i}`)} as (select id, status, due_at, lane from job_runs
+    ctes.push(sql`${sql.raw(`l${i}`)} as (select id, status, due_at, lane, ${l.group}::text as grp from job_runs
       where ${WAITING} and lane is not null and lane = ${l.lane} and due_at <= ${now} and next_run_at <= ${now}
       order by due_at, id limit ${l.room} for update skip locked)`),
   );
   const laned = lanes.length
     ? sql`, laned as (
-        select c.id, c.status, c.due_at, c.lane from (
+        select c.id, c.status, c.due_at, c.lane, c.grp from (
           select c.*, row_number() over (partition by c.lane order by c.due_at, c.id) as nth
           from (${sql.join(lanes.map((_, i) => sql.raw(`select * from l${i}`)), sql` union all `)}) c) c
         join (values ${sql.join(lanes.map((l) => sql`(${l.lane}, ${l.limit}::int)`), sql`, `)}) as lim(lane, n) on lim.lane = c.lane
         where c.nth <= lim.n - (select count(*) from job_runs r where r.status = 'RUNNING' and r.lane = c.lane and r.locked_until > ${now}))`
     : sql``;
+  const sources = [sql.raw("select * from free"), ...rooms.flatMap(([, room], i) => (room > 0 ? [sql.raw(`select * from g${i}`)] : [])), ...(lanes.length ? [sql.raw("select * from laned")] : [])];
+  const withinRooms = sql.join([sql`u.grp is null`, ...rooms.map(([g, room]) => sql`(u.grp = ${g} and u.gn <= ${room})`)], sql` or `);
   const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)}${laned},
-    pick as (select id, status, due_at from (select * from free ${lanes.length ? sql`union all select * from laned` : sql``}) u order by due_at, id limit ${o.limit})
+    pick as (select id, status, due_at from (
+        select u.*, row_number() over (partition by u.grp order by u.due_at, u.id) as gn from (${sql.join(sources, sql` union all `)}) u) u
+      where ${withinRooms} order by due_at, id limit ${o.limit})
     update job_runs set status = 'RUNNING', locked_by = ${o.workerId}, locked_until = ${new Date(o.now.getTime() + o.leaseMs).toISOString()}::timestamptz,
       started_at = coalesce(job_runs.started_at, ${now}), updated_at = now()
     from pick where job_runs.id = pick.id

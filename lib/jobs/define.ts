@@ -78,7 +78,17 @@ export type Concurrency = {
   limit: number;
   /** an Inngest expression restricted to a dotted path (`event.data.caseUrn`) or a quoted literal */
   key?: string;
+  /**
+   * Inngest's scope: "fn" (the default) counts this function's runs; "env" counts the runs of every
+   * function that names the same key (a quoted literal), so several functions share one ceiling
+   * (the background lane, inngest/functions/lanes.ts). The embedded runner counts an "env" key per
+   * worker and keeps some of its slots out of its reach (lib/jobs/runner.ts `reservedSlots`).
+   */
+  scope?: "fn" | "env";
 };
+
+/** One constraint, or two as Inngest allows (one of each scope here). */
+export type ConcurrencyOption = Concurrency | readonly [Concurrency, Concurrency];
 
 /** Inngest's cancelOn, restricted to `match`: the cancelling event's field equals the run event's. */
 export type CancelOn<N extends string = string> = { event: N; match: string };
@@ -93,7 +103,7 @@ export type JobDefinition<D = unknown, O = unknown> = {
   schema?: z.ZodType<D>;
   /** retries after the first failure, per step, 0–20; Inngest's default is 3 */
   retries?: number;
-  concurrency?: Concurrency;
+  concurrency?: ConcurrencyOption;
   cancelOn?: CancelOn[];
   /** the default timeout of every step.run of this job (a step's own option wins) */
   stepTimeout?: string | number;
@@ -120,7 +130,7 @@ const MATCH_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 type Common<D, C extends Schemas, O> = {
   id: string;
   retries?: number;
-  concurrency?: Concurrency;
+  concurrency?: ConcurrencyOption;
   cancelOn?: CancelOn<keyof C & string>[];
   stepTimeout?: string | number;
   priority?: number;
@@ -152,7 +162,7 @@ export function jobFactory<C extends Schemas>(catalogue: C) {
  */
 export const defineJob = jobFactory(eventCatalogue);
 
-function validate(def: { id: string; event?: string; cron?: string; retries?: number; concurrency?: Concurrency; cancelOn?: CancelOn[]; stepTimeout?: string | number; priority?: number }) {
+function validate(def: { id: string; event?: string; cron?: string; retries?: number; concurrency?: ConcurrencyOption; cancelOn?: CancelOn[]; stepTimeout?: string | number; priority?: number }) {
   if (!/^[a-z0-9][a-z0-9-]*$/.test(def.id)) throw new Error(`job id "${def.id}" must be lowercase kebab-case`);
   if ((def.event === undefined) === (def.cron === undefined)) throw new Error(`job ${def.id}: give either an event or a cron schedule`);
   if (def.cron !== undefined) parseCron(def.cron);
@@ -161,13 +171,19 @@ function validate(def: { id: string; event?: string; cron?: string; retries?: nu
   if (def.priority !== undefined && !(Number.isInteger(def.priority) && Math.abs(def.priority) <= 600)) {
     throw new Error(`job ${def.id}: priority must be a whole number of seconds from -600 to 600 (Inngest's range)`);
   }
-  if (def.concurrency && !(Number.isInteger(def.concurrency.limit) && def.concurrency.limit >= 1)) {
-    throw new Error(`job ${def.id}: concurrency.limit must be a positive integer`);
+  const limits = constraints(def);
+  for (const scope of ["fn", "env"]) {
+    if (limits.filter((c) => (c.scope ?? "fn") === scope).length > 1) throw new Error(`job ${def.id}: at most one concurrency constraint of scope ${scope}`);
   }
-  // refused here rather than at dispatch, where one bad key would stall every event behind it
-  const key = def.concurrency?.key?.trim();
-  if (key && !KEY_LITERAL.test(key) && !KEY_PATH.test(key)) {
-    throw new Error(`job ${def.id}: concurrency key "${key}" must be a dotted path from event or a quoted literal`);
+  for (const c of limits) {
+    if (!(Number.isInteger(c.limit) && c.limit >= 1)) throw new Error(`job ${def.id}: concurrency.limit must be a positive integer`);
+    // refused here rather than at dispatch, where one bad key would stall every event behind it
+    const key = c.key?.trim();
+    if (key && !KEY_LITERAL.test(key) && !KEY_PATH.test(key)) {
+      throw new Error(`job ${def.id}: concurrency key "${key}" must be a dotted path from event or a quoted literal`);
+    }
+    // the runner groups a shared key's runs by its value, known from the definition alone
+    if (c.scope === "env" && !(key && KEY_LITERAL.test(key))) throw new Error(`job ${def.id}: a concurrency constraint of scope env needs a quoted literal key`);
   }
   for (const c of def.cancelOn ?? []) {
     if (!MATCH_PATH.test(c.match)) throw new Error(`job ${def.id}: cancelOn match "${c.match}" must be a dotted path such as data.caseUrn`);
@@ -191,13 +207,31 @@ export function readPath(root: unknown, path: string): unknown {
   return value;
 }
 
+function constraints(def: { concurrency?: ConcurrencyOption }): readonly Concurrency[] {
+  const c = def.concurrency;
+  return c === undefined ? [] : "limit" in c ? [c] : c;
+}
+
+/** The constraint on this function's own runs (its lane in job_runs, lib/jobs/due.ts), if any. */
+export function functionLimit(job: AnyJob): Concurrency | undefined {
+  return constraints(job).find((c) => (c.scope ?? "fn") === "fn");
+}
+
+/** The key this function shares with others (scope env), its literal's value, and the ceiling it names. */
+export function sharedLimit(job: AnyJob): { key: string; limit: number } | undefined {
+  const c = constraints(job).find((x) => x.scope === "env");
+  const literal = c?.key ? KEY_LITERAL.exec(c.key.trim()) : null;
+  return c && literal ? { key: literal[1] ?? literal[2], limit: c.limit } : undefined;
+}
+
 /**
- * Evaluates a concurrency key: only what our jobs need of Inngest's CEL, a dotted path from
- * `event` or a quoted literal (defineJob refuses anything else). A missing value is the key "".
+ * Evaluates the function's concurrency key: only what our jobs need of Inngest's CEL, a dotted
+ * path from `event` or a quoted literal (defineJob refuses anything else). A missing value is the key "".
  */
 export function concurrencyKeyOf(job: AnyJob, event: JobEvent<unknown>): string | null {
-  const expr = job.concurrency?.key?.trim();
-  if (!job.concurrency || !expr) return null;
+  const own = functionLimit(job);
+  const expr = own?.key?.trim();
+  if (!own || !expr) return null;
   const literal = KEY_LITERAL.exec(expr);
   if (literal) return literal[1] ?? literal[2];
   const value = readPath({ event }, expr);

@@ -1,6 +1,6 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { jobRuns, type JobRunRow } from "@/db/schema";
-import type { AnyJob } from "./define";
+import { functionLimit, type AnyJob } from "./define";
 
 /**
  * What claims order and group by, stored on the run when it is made (lib/jobs/claim.ts):
@@ -11,7 +11,7 @@ import type { AnyJob } from "./define";
 export const LANE_SEPARATOR = "|";
 
 export function laneOf(job: AnyJob, key: string | null): string | null {
-  return job.concurrency ? `${job.id}${LANE_SEPARATOR}${key ?? ""}` : null;
+  return functionLimit(job) ? `${job.id}${LANE_SEPARATOR}${key ?? ""}` : null;
 }
 
 /** the function id a lane belongs to (job ids are kebab-case, so they hold no separator) */
@@ -33,8 +33,8 @@ export function claimColumns(job: AnyJob, key: string | null, nextRunAt: Date) {
  * next_run_at and due_at of an existing run set together: due_at is next_run_at minus the run's
  * priority whenever it becomes due, now or later (a sleep, a retry), so a woken run keeps its
  * place: a booking retried after 4 s is not put behind every lower-priority run made meanwhile, nor
- * behind three hundred seconds of fresh work at its own priority (issue 28: allocations woken from
- * their batch window waited 150 s behind the passengers' flows). A claim takes a run only once
+ * behind three hundred seconds of fresh work at its own priority (allocations woken from their
+ * batch window waited 150 s behind the passengers' flows: docs/job-engine.md#how-a-run-is-claimed). A claim takes a run only once
  * next_run_at has passed as well (lib/jobs/claim.ts), so a sleep still never ends early.
  */
 export function dueAt(at: Date): { nextRunAt: Date; dueAt: SQL } {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import type { AnyJob } from "./define";
+import { functionLimit, type AnyJob } from "./define";
 import { LANE_SEPARATOR } from "./due";
 
 /**
@@ -12,7 +12,7 @@ import { LANE_SEPARATOR } from "./due";
 export async function reconcileRuns(db: Db, jobs: readonly AnyJob[]): Promise<void> {
   if (jobs.length === 0) return;
   const values = sql.join(
-    jobs.map((j) => sql`(${j.id}::text, ${Boolean(j.concurrency)}::boolean, ${j.priority ?? 0}::int)`),
+    jobs.map((j) => sql`(${j.id}::text, ${Boolean(functionLimit(j))}::boolean, ${j.priority ?? 0}::int)`),
     sql`, `,
   );
   await db.execute(sql`update job_runs r set

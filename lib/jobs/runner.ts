@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/client";
 import { claimBatch, claimRuns, nextDueAt, type Claimed } from "./claim";
 import { systemClock, type Clock } from "./clock";
-import type { AnyJob } from "./define";
+import { sharedLimit, type AnyJob } from "./define";
 import { dispatchEvents } from "./dispatch";
 import { nextTick } from "./cron";
 import { withFailureJobs } from "./failure";
@@ -28,7 +28,7 @@ export type RunnerOptions = {
   pollMs?: number;
   /** how long a claimed run stays ours without a heartbeat (ms, default 30 s) */
   leaseMs?: number;
-  /** runs executed at once by this worker (default 4) */
+  /** runs executed at once by this worker (default 4); `reservedSlots` of them no shared key may take */
   concurrency?: number;
   /** first retry delay; doubles per attempt, jittered (ms, default 1 s) */
   retryBaseMs?: number;
@@ -60,6 +60,17 @@ const LEASE_CHECK_MS = 1_000;
 /** with a backlog waiting, a claim waits for this long for a batch of free slots to gather */
 const BATCH_GATHER_MS = 20;
 
+/**
+ * The slots of a worker that no run under a shared key (a concurrency constraint of scope env: the
+ * background lane, inngest/functions/lanes.ts) may take: a quarter, at least one, so a passenger's
+ * run arriving behind a backlog of background work starts at once instead of after a background run
+ * ends (priority only orders the waiting). A worker of one slot keeps none: its background work
+ * would never run.
+ */
+export function reservedSlots(concurrency: number): number {
+  return concurrency <= 1 ? 0 : Math.max(1, Math.floor(concurrency / 4));
+}
+
 /** The embedded runner: executes job definitions in-process with every bit of state in the database. */
 export function createRunner(opts: RunnerOptions): Runner {
   const workerId = opts.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
@@ -75,6 +86,16 @@ export function createRunner(opts: RunnerOptions): Runner {
   const subscribed = [...byId.values()];
   const cronJobs = subscribed.filter((j) => j.cron);
   const inflight = new Set<Promise<unknown>>();
+
+  // Each shared key's ceiling in this worker: its definitions' (the smallest, where they differ),
+  // never more than the slots less the reserve. Counted here, per worker, by the runs in flight.
+  const ceilings = new Map<string, number>();
+  for (const job of subscribed) {
+    const shared = sharedLimit(job);
+    if (shared) ceilings.set(shared.key, Math.min(shared.limit, ceilings.get(shared.key) ?? Infinity, concurrency - reservedSlots(concurrency)));
+  }
+  const sharedRunning = new Map<string, number>();
+  const sharedRoom = () => new Map([...ceilings].map(([key, ceiling]) => [key, Math.max(0, ceiling - (sharedRunning.get(key) ?? 0))]));
 
   let reconciled: Promise<void> | undefined;
   let schedulesReady: Promise<void> | undefined;
@@ -96,10 +117,12 @@ export function createRunner(opts: RunnerOptions): Runner {
   };
   /** when this process's next cron tick is due (the schedule rows say the same, to the tick) */
   const nextCronAt = () => (opts.dispatch === false || !cronJobs.length ? Infinity : Math.min(...cronJobs.map((j) => nextTick(j.cron!, new Date(now())).getTime())));
-  const claim = (limit: number) => claimRuns(opts.db, { jobs: byId, workerId, leaseMs, now: new Date(now()), limit });
+  const claim = (limit: number) => claimRuns(opts.db, { jobs: byId, workerId, leaseMs, now: new Date(now()), limit, shared: sharedRoom() });
 
   async function execute(claimed: Claimed): Promise<Outcome | "ERROR"> {
     const { run } = claimed;
+    const shared = sharedLimit(byId.get(run.functionId)!)?.key;
+    if (shared) sharedRunning.set(shared, (sharedRunning.get(shared) ?? 0) + 1);
     try {
       return await executeRun(claimed, byId.get(run.functionId)!, {
         db: opts.db,
@@ -114,6 +137,8 @@ export function createRunner(opts: RunnerOptions): Runner {
       // the database failed under us; the lease expires and another claim retries the run
       logJson("error", "job run execution error", { runId: run.id, functionId: run.functionId, err });
       return "ERROR";
+    } finally {
+      if (shared) sharedRunning.set(shared, sharedRunning.get(shared)! - 1);
     }
   }
 
@@ -144,7 +169,7 @@ export function createRunner(opts: RunnerOptions): Runner {
     if (leases) lastLeaseCheck = Date.now();
     lastClaim = Date.now();
     const at = new Date(now());
-    const { claimed, laneWakeAt } = await claimBatch(opts.db, { jobs: byId, workerId, leaseMs, now: at, limit: free, leases });
+    const { claimed, laneWakeAt } = await claimBatch(opts.db, { jobs: byId, workerId, leaseMs, now: at, limit: free, leases, shared: sharedRoom() });
     for (const run of claimed) {
       const p = execute(run).finally(() => {
         inflight.delete(p);

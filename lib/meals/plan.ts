@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { careAssessments, mealVouchers, passengers } from "@/db/schema";
 import { airportFacts } from "@/lib/airport-facts";
 import { loadCase } from "@/lib/cases/load";
+import { insertChunks } from "@/lib/chunks";
 import { type Ctx, transaction } from "@/lib/context";
 import { newUrn } from "@/lib/ids";
 import { DEFAULT_CARE } from "@/lib/policies/care";
@@ -67,7 +68,8 @@ export async function planMealVouchers(ctx: Ctx, caseUrn: string, now = new Date
         rows.push({ urn: newUrn("meal"), tenant: kase.tenant, caseUrn: kase.urn, passengerId: p.passengerId, seq: slot.seq, owedFrom: slot.owedFrom, validUntil: slot.validUntil, amount, currency, assessmentVersion: assessment.version });
       }
     }
-    if (rows.length) await tx.db.insert(mealVouchers).values(rows).onConflictDoNothing({ target: [mealVouchers.caseUrn, mealVouchers.passengerId, mealVouchers.seq] });
+    // a big case owes more rows than one statement's bind parameters can carry (lib/chunks.ts)
+    for (const chunk of insertChunks(mealVouchers, rows)) await tx.db.insert(mealVouchers).values(chunk).onConflictDoNothing({ target: [mealVouchers.caseUrn, mealVouchers.passengerId, mealVouchers.seq] });
 
     const open = await tx.db
       .select({ urn: mealVouchers.urn, passengerId: mealVouchers.passengerId, seq: mealVouchers.seq, owedFrom: mealVouchers.owedFrom, status: mealVouchers.status })

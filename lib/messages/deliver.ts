@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { cases, messages, type MessageRow, smsOptOuts, vouchers } from "@/db/schema";
 import type { MessageReceiptJson } from "@/db/schema/messages";
 import { transaction, type Ctx } from "@/lib/context";
+import { isDatabaseUnavailable } from "@/db/unavailable";
 import { mailCase } from "@/lib/peers/case-mode";
 import { RetryAfterError } from "@/lib/jobs/define";
 import { errorFields, log } from "@/lib/log";
@@ -35,15 +36,25 @@ export { TransientDeliveryError };
  *     waits for its DELIVERED receipt), or FAILED for a permanent refusal or the last attempt;
  *     anything else stays QUEUED and throws for the runner's backoff (a gateway's Retry-After kept).
  * The edge: an email sent just before a crash is sent again on the retry (its stable Message-ID
- * lets the receiver drop it); an SMS is not, the gateway knowing its key.
+ * lets the receiver drop it); an SMS is not, the gateway knowing its key. A database away for a
+ * moment (a restart, a failover) when SENT is recorded is waited out (recordSentWhenBack), since
+ * only this process knows the server took the message.
  */
 export async function deliverMessage(ctx: Ctx, messageUrn: string, opts: { lastAttempt: boolean; now?: () => Date }): Promise<Delivery> {
   const now = opts.now ?? (() => new Date());
-  const fast = await claimFreeToSend(ctx, messageUrn, now());
+  const [fast] = await claimFreeToSend(ctx, eq(messages.urn, messageUrn), now());
   const claim = fast ? { row: fast } : await claimOrSayWhy(ctx, messageUrn, now);
   if ("done" in claim) return claim.done!;
-  const row = claim.row;
+  return deliverClaimed(ctx, claim.row, opts);
+}
 
+/**
+ * Steps 2 and 3 of deliverMessage for a message this run claimed (its attempt counted, its lease
+ * taken): sent, then recorded. The passenger's flow claims a chunk's messages in one statement
+ * (claimFreeToSend) and delivers each of them here.
+ */
+export async function deliverClaimed(ctx: Ctx, row: MessageRow, opts: { lastAttempt: boolean; now?: () => Date }): Promise<Delivery> {
+  const now = opts.now ?? (() => new Date());
   let outcome: SendOutcome;
   try {
     outcome = row.channel === "SMS" ? await sendSmsMessage(smsEndpoint()!, row) : await sendEmailMessage(smtpUrl()!, row);
@@ -69,26 +80,26 @@ export async function deliverMessage(ctx: Ctx, messageUrn: string, opts: { lastA
     return { status: "FAILED", attempts: row.attempts };
   }
 
-  await recordSent(ctx, row, outcome, now());
+  await recordSentWhenBack(ctx, row, outcome, now());
   log("info", `${row.channel.toLowerCase()} sent`, { messageUrn: row.urn, kind: row.kind, attempt: row.attempts });
   return { status: "SENT", attempts: row.attempts };
 }
 
 /**
- * The common case claimed in one statement (a meltdown sends thousands): a QUEUED message free to send
- * (no lease), of a live case, on a channel with a server, and not an SMS to a number that said STOP.
- * Anything else (no case on the row, a drill, no server, opted out, leased, done) answers null and
- * goes the long way, which says why.
+ * The common case claimed in one statement (a meltdown sends thousands), for the messages `which`
+ * selects: each QUEUED message free to send (no lease), of a live case, on a channel with a server,
+ * and not an SMS to a number that said STOP. Answers the rows it claimed; anything else (no case on
+ * the row, a drill, no server, opted out, leased, done) is left for the long way, which says why.
  */
-async function claimFreeToSend(ctx: Ctx, messageUrn: string, at: Date): Promise<MessageRow | null> {
+export async function claimFreeToSend(ctx: Ctx, which: SQL | undefined, at: Date): Promise<MessageRow[]> {
   const channels = (["EMAIL", "SMS"] as const).filter((c) => !noServerReason(c));
-  if (!channels.length) return null;
-  const [row] = await ctx.db
+  if (!channels.length) return [];
+  return ctx.db
     .update(messages)
     .set({ attempts: sql`${messages.attempts} + 1`, sendAfter: new Date(at.getTime() + LEASE_MS) })
     .where(
       and(
-        eq(messages.urn, messageUrn),
+        which,
         eq(messages.status, "QUEUED"),
         or(isNull(messages.sendAfter), lte(messages.sendAfter, at)),
         inArray(messages.channel, channels),
@@ -97,7 +108,32 @@ async function claimFreeToSend(ctx: Ctx, messageUrn: string, at: Date): Promise<
       ),
     )
     .returning();
-  return row ?? null;
+}
+
+/**
+ * How long a sent message's SENT waits for a database that cannot be reached: a restart or a failover
+ * takes seconds. Under the lease (LEASE_MS), so no other run claims the message meanwhile; past it
+ * the error goes to the caller's retry, which can only send the message again.
+ */
+const RECORD_PATIENCE_MS = 90_000;
+
+/**
+ * recordSent, tried again while the database cannot be reached. Thrown to the step's retry, the
+ * message would stay QUEUED under its lease and be sent a second time once the lease lapsed: the
+ * chaos bench's PostgreSQL restart (docs/benchmarks.md) had every email accepted during those
+ * seconds received twice.
+ */
+async function recordSentWhenBack(ctx: Ctx, row: MessageRow, outcome: { providerMessageId: string | null; receipt: MessageReceiptJson }, at: Date): Promise<void> {
+  const giveUpAt = Date.now() + RECORD_PATIENCE_MS;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      return await recordSent(ctx, row, outcome, at);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() + wait > giveUpAt) throw err;
+      log("warn", "a sent message waits for the database to record it", { messageUrn: row.urn, waitMs: wait, ...errorFields(err) });
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /** SENT with the provider's id, and an email voucher's voucher delivered, in one statement. */

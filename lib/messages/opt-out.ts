@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { smsOptOuts } from "@/db/schema";
 import type { DbOrTx } from "@/db/client";
 
@@ -6,8 +6,14 @@ import type { DbOrTx } from "@/db/client";
 export const OPTED_OUT_ERROR = "opted out (STOP)";
 
 export async function isOptedOut(db: DbOrTx, tenant: string, phone: string): Promise<boolean> {
-  const [row] = await db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(and(eq(smsOptOuts.tenant, tenant), eq(smsOptOuts.phone, phone))).limit(1);
-  return Boolean(row);
+  return (await optedOutAmong(db, tenant, [phone])).has(phone);
+}
+
+/** Which of these numbers replied STOP to the tenant, in one read (a chunk's messages). */
+export async function optedOutAmong(db: DbOrTx, tenant: string, phones: readonly string[]): Promise<Set<string>> {
+  if (!phones.length) return new Set();
+  const rows = await db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(and(eq(smsOptOuts.tenant, tenant), inArray(smsOptOuts.phone, [...new Set(phones)])));
+  return new Set(rows.map((r) => r.phone));
 }
 
 /** STOP (or the gateway's 21610): the number gets nothing more from this tenant until START (lib/messages/sms-reply.ts deletes it, for every tenant). */

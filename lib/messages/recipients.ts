@@ -20,6 +20,11 @@ export async function recipientsOfGroup(ctx: Ctx, caseUrn: string, groupId: stri
     .from(passengers)
     .where(and(eq(passengers.caseUrn, caseUrn), eq(passengers.groupId, groupId)))
     .orderBy(asc(passengers.position), asc(passengers.passengerId));
+  return recipientsFrom(caseUrn, groupId, rows);
+}
+
+/** The same from the group's passengers read already, in manifest order (a chunk's, lib/vouchers/model.ts). */
+export function recipientsFrom(caseUrn: string, groupId: string, rows: readonly { passengerId: string; email: string | null; phone: string | null; language: string | null }[]): Recipient[] {
   const seen = new Set<string>();
   const out: Recipient[] = [];
   const add = (channel: MessageChannel, address: string, locale: Locale) => {

@@ -4,14 +4,15 @@ import type { Ctx } from "@/lib/context";
 import type { VoucherProps } from "@/emails/voucher";
 import type { MessageKind } from "@/lib/vocabulary";
 import { linkExpiry, passengerLink, signPassengerToken } from "@/lib/vouchers/link";
-import { voucherPropsOnce } from "@/lib/vouchers/model";
-import { renderVoucher } from "@/lib/vouchers/render";
+import type { IssuedStay } from "@/lib/vouchers/issue";
+import { voucherModels, voucherPropsOnce } from "@/lib/vouchers/model";
+import { renderVoucher, type Rendition, withPassengerLink } from "@/lib/vouchers/render";
 import { rideStatusOf } from "@/lib/rides/ride-status";
 import type { Locale } from "@/lib/i18n";
 import { momentWords } from "@/lib/i18n/format";
 import { airlineName } from "./airline";
-import { queueMessages } from "./queue";
-import { recipientsOfGroup } from "./recipients";
+import { type MessageDraft, queueMessages, queueMessagesOf } from "./queue";
+import { type Recipient, recipientsFrom, recipientsOfGroup } from "./recipients";
 import { smsText, textFor, type MessageTextKey } from "./texts";
 
 type Props = Omit<VoucherProps, "passengerLink">;
@@ -37,48 +38,82 @@ const TEXTS: Partial<Record<MessageKind, { subject: MessageTextKey; sms: Message
 /**
  * The messages of an issued voucher (the `voucher/issued` subscriber), version 1: each passenger of
  * the group by email and by SMS, with the voucher and their link. Nothing for a reservation no
- * longer CONFIRMED (cancelled before its messages were written). Idempotent through the outbox's key.
- * The passenger's flow hands over the stay it read and whether its ride step decided the ride
- * (what the message says it carries), so neither is read again.
+ * longer CONFIRMED (cancelled before its messages were written). Idempotent through the outbox's
+ * key. The batch of one of queueVoucherMessagesOf.
  */
-export async function queueVoucherMessages(ctx: Ctx, stay: string | ReservationRow, opts: { sentByCaller?: boolean; rideDecided?: boolean } = {}): Promise<number> {
+export async function queueVoucherMessages(ctx: Ctx, stay: string | ReservationRow, opts: { rideDecided?: boolean } = {}): Promise<number> {
   const reservation = typeof stay === "string" ? await reservationOf(ctx, stay) : stay;
   if (!reservation || reservation.status !== "CONFIRMED") return 0;
-  return queueStayMessages(ctx, reservation, voucherKindOf(reservation), 1, false, opts.sentByCaller, opts.rideDecided);
+  const { props, guests } = (await voucherModels(ctx, [reservation])).get(reservation.urn)!;
+  return queueVoucherMessagesOf(ctx, [{ reservation, props, guests }], { rideDecided: opts.rideDecided === undefined ? undefined : () => opts.rideDecided! });
+}
+
+/**
+ * The version-1 messages of stays whose vouchers the caller has just issued (the passenger's flow's
+ * chunk, lib/vouchers/issue.ts), from what their vouchers were rendered from: no stay read again,
+ * each email the stored rendition with the passenger's link added (no second render), all of them
+ * written in one insert (lib/messages/queue.ts). The flow sends them itself right after the commit
+ * (`sentByCaller`) and hands over whether its ride step decided each stay's ride.
+ */
+export async function queueVoucherMessagesOf(
+  ctx: Ctx,
+  stays: readonly (Pick<IssuedStay, "reservation" | "props" | "guests"> & { rendition?: Rendition })[],
+  opts: { sentByCaller?: boolean; rideDecided?: (reservationUrn: string) => boolean } = {},
+): Promise<number> {
+  const drafts: MessageDraft[] = [];
+  for (const s of stays) {
+    if (s.reservation.status !== "CONFIRMED") continue;
+    const recipients = recipientsFrom(s.reservation.caseUrn, s.reservation.groupId, s.guests);
+    const decided = opts.rideDecided?.(s.reservation.urn);
+    drafts.push(await stayDraft(ctx, { ...s, recipients }, voucherKindOf(s.reservation), 1, { sentByCaller: opts.sentByCaller, rideDecided: decided }));
+  }
+  return queueMessagesOf(ctx, drafts);
 }
 
 /**
  * A stay's messages of one kind and version, email with the voucher, SMS with the link: the voucher
  * messages and, with the stay's version, those of an in-place change (STAY_CHANGED).
  */
-export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, kind: MessageKind, version: number, followUp = false, sentByCaller = false, rideDecided?: boolean): Promise<number> {
+export async function queueStayMessages(ctx: Ctx, reservation: ReservationRow, kind: MessageKind, version: number, followUp = false): Promise<number> {
   const recipients = await recipientsOfGroup(ctx, reservation.caseUrn, reservation.groupId);
   if (recipients.length === 0) return 0;
-  // read once per transaction: the passenger flow stores the voucher and writes its messages in one
+  // read once per transaction: a stay's change stores the voucher and writes its messages in one
   const props: Props = await voucherPropsOnce(ctx, reservation);
+  return queueMessages(ctx, await stayDraft(ctx, { reservation, props, recipients }, kind, version, { followUp }));
+}
+
+/** The draft of a stay's messages; the email is the stored rendition with the link, rendered here only when the caller has none. */
+async function stayDraft(
+  ctx: Ctx,
+  s: { reservation: ReservationRow; props: Props; recipients: Recipient[]; rendition?: Rendition },
+  kind: MessageKind,
+  version: number,
+  opts: { followUp?: boolean; sentByCaller?: boolean; rideDecided?: boolean },
+): Promise<MessageDraft> {
+  const { reservation, props } = s;
   const link = passengerLink(signPassengerToken(reservation.urn, linkExpiry(reservation.checkOut)));
   const airline = await airlineName(ctx, reservation.tenant);
-  const texts = followUp ? RIDE_FOLLOW_UP : (TEXTS[kind] ?? TEXTS.VOUCHER!);
+  const texts = opts.followUp ? RIDE_FOLLOW_UP : (TEXTS[kind] ?? TEXTS.VOUCHER!);
   // dates in the message's language: a Spanish SMS carries a Spanish date
   const values = (locale: Locale) => ({ airline, code: props.confirmationCode, hotel: props.hotel.name, checkIn: momentWords(props.checkIn, locale), checkOut: momentWords(props.checkOut, locale), link });
-  return queueMessages(ctx, {
+  return {
     tenant: reservation.tenant,
     caseUrn: reservation.caseUrn,
     relatedUrn: reservation.urn,
     kind,
     version,
-    recipients,
+    recipients: s.recipients,
     template: "voucher",
     // ride: whether the passenger holds their ride with this message, or is owed a follow-up (queueRideFollowUp)
-    payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, checkIn: props.checkIn.date, checkOut: props.checkOut.date, ride: (rideDecided ?? (await rideStatusOf(ctx, reservation)).decided) ? "DECIDED" : "PENDING" },
+    payload: { confirmationCode: props.confirmationCode, hotel: props.hotel.name, checkIn: props.checkIn.date, checkOut: props.checkOut.date, ride: (opts.rideDecided ?? (s.recipients.length ? (await rideStatusOf(ctx, reservation)).decided : false)) ? "DECIDED" : "PENDING" },
     passengerLink: link,
-    sentByCaller,
+    sentByCaller: opts.sentByCaller,
     render: async (channel, locale) => {
       if (channel === "SMS") return { text: smsText(locale, texts.sms, { ...values(locale), ride: rideSentence(props, locale) }) };
-      const { html, text } = await renderVoucher({ ...props, passengerLink: link });
+      const { html, text } = s.rendition ? await withPassengerLink(s.rendition, props, link) : await renderVoucher({ ...props, passengerLink: link });
       return { subject: textFor(locale, texts.subject, values(locale)), html, text };
     },
-  });
+  };
 }
 
 /** The follow-up of a voucher sent before its ride was known: the same voucher, now with the ride. */

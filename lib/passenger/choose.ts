@@ -12,17 +12,17 @@ import { attemptStayChange, confirmStayChange, type StayChangeOutcome } from "@/
 import type { StayCandidate, StayChangePlan } from "@/lib/booking/stay-change-plan";
 import { type Ctx, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/peers/case-systems";
-import { DomainError } from "@/lib/errors";
+import { DEFAULT_LOCALE, type Locale, type RefusalWord } from "@/lib/i18n";
+import { formatLocalDateTime } from "@/lib/i18n/format";
 import { newUrn } from "@/lib/ids";
 import { parseInput } from "@/lib/validation";
 import { choiceWindow } from "./choice-window";
 import { hotelChoices } from "./choices";
 import { assertActionable, type PassengerLink } from "./link";
 import { PassengerChoiceBody } from "./schemas";
+import { passengerRefusal } from "./words";
 
 export type ChoiceOutcome = { reservationUrn: string; hotelUrn: string; hotelName: string };
-
-const refused = (code: string, detail: string) => new DomainError(409, code, detail);
 
 /**
  * POST /passenger/{token}/choice: the passenger moves to another hotel of their choices while the
@@ -36,24 +36,29 @@ const refused = (code: string, detail: string) => new DomainError(409, code, det
  * cannot be reached (the page follows the new stay meanwhile). A hotel that filled since the list
  * was shown refuses: a 409 HOTEL_UNAVAILABLE, and the first hotel stays. Audited
  * `passenger.choose_hotel` as the link, with the airport, whatever the outcome (refusals included).
+ * A refusal answers in the passenger's words and language (`locale`, lib/i18n/refusal-words.ts):
+ * the provider's error or refusal is the desk's, kept in the audit entry.
  */
-export async function chooseHotel(link: PassengerLink, raw: PassengerChoiceBody, now = Date.now()): Promise<ChoiceOutcome> {
+export async function chooseHotel(link: PassengerLink, raw: PassengerChoiceBody, o: { locale?: Locale; now?: number } = {}): Promise<ChoiceOutcome> {
   assertActionable(link);
   const input = parseInput(PassengerChoiceBody, raw);
   const { ctx, reservation: r, caseRow } = link;
-  const refuse = async (code: string, detail: string, after: Record<string, unknown>): Promise<never> => {
-    await writeAudit(ctx, { entity: "reservation", entityUrn: r.urn, action: "passenger.choose_hotel", airport: caseRow.airport, reason: `${code}: ${detail}`, after: { hotelUrn: input.hotelUrn, outcome: code, ...after } });
-    throw refused(code, detail);
+  const locale = o.locale ?? DEFAULT_LOCALE;
+  const refused = (code: string, word: RefusalWord, values: Record<string, string> = {}, headers: Record<string, string> = {}) => passengerRefusal(locale, 409, code, word, values, headers);
+  const refuse = async (code: string, word: RefusalWord, values: Record<string, string> = {}): Promise<never> => {
+    const err = refused(code, word, values);
+    // the audit speaks English whatever the page's language: the desk reads it
+    await writeAudit(ctx, { entity: "reservation", entityUrn: r.urn, action: "passenger.choose_hotel", airport: caseRow.airport, reason: `${code}: ${passengerRefusal("en", 409, code, word, values).message}`, after: { hotelUrn: input.hotelUrn, outcome: code } });
+    throw err;
   };
-  const window = await choiceWindow(ctx, r, now);
-  if (!window.open) {
-    return refuse("CHOICE_CLOSED", window.deadline ? `The time to choose another hotel ended at ${window.deadline}: you keep your hotel.` : "This stay offers no choice of hotel: you keep your hotel.", {});
-  }
-  const choice = (await hotelChoices(link)).find((h) => h.hotelUrn === input.hotelUrn);
-  if (!choice) return refuse("HOTEL_UNAVAILABLE", "That hotel is not among the hotels with rooms for you now: you keep your hotel. Reload the page for the current choices.", {});
-
+  const window = await choiceWindow(ctx, r, o.now ?? Date.now());
   const airport = await airportFacts(ctx.db, caseRow.airport);
   const timeZone = airport?.timeZone ?? "UTC";
+  // the deadline on the airport's clock, as the page shows it
+  if (!window.open) return window.deadline ? refuse("CHOICE_CLOSED", "choiceClosedAt", { time: formatLocalDateTime(window.deadline, timeZone, locale) }) : refuse("CHOICE_CLOSED", "noChoice");
+  const choice = (await hotelChoices(link)).find((h) => h.hotelUrn === input.hotelUrn);
+  if (!choice) return refuse("HOTEL_UNAVAILABLE", "hotelNotOffered");
+
   const checkIn = localDate(r.checkIn, timeZone);
   const checkOut = localDate(r.checkOut, timeZone);
   const candidate: StayCandidate = {
@@ -69,7 +74,7 @@ export async function chooseHotel(link: PassengerLink, raw: PassengerChoiceBody,
     clientReference: clientReference(r.tenant, r.urn, "passenger-choice", choice.hotelUrn, checkIn, checkOut),
   };
   const claimed = await claim(ctx, r.urn, candidate, timeZone);
-  if (!claimed.ok) return refuse(claimed.code, claimed.detail, {});
+  if (!claimed.ok) return refuse(claimed.code, claimed.word);
   const reservationUrn = claimed.urn;
   const plan: StayChangePlan = {
     tenant: r.tenant,
@@ -94,18 +99,18 @@ export async function chooseHotel(link: PassengerLink, raw: PassengerChoiceBody,
     const why = err instanceof Error ? err.message : "no answer";
     if (lost === "absent") {
       await giveUp(ctx, r.urn, reservationUrn, candidate, caseRow.airport, `provider unreachable (${why}), and no booking under our reference`);
-      throw refused("HOTEL_UNAVAILABLE", `${choice.name} could not be reached to book (${why}): you keep your hotel. Try again in a moment.`);
+      throw refused("HOTEL_UNAVAILABLE", "hotelUnreachable", { hotel: choice.name });
     }
     if (lost === "unknown") {
       // not FAILED: the booking may exist, and the PENDING row (its client reference, its provider) is how the desk finds it; it also holds off another choice meanwhile
       await writeAudit(ctx, { entity: "reservation", entityUrn: r.urn, action: "passenger.choose_hotel", airport: caseRow.airport, reason: `${choice.name} could not be reached (${why}) and the booking could not be looked up: ${reservationUrn} stays PENDING for the desk to check by its client reference`, after: { hotelUrn: choice.hotelUrn, attempt: reservationUrn, outcome: "UNKNOWN" } });
-      throw new DomainError(503, "HOTEL_UNREACHABLE", `${choice.name} could not be reached, and we cannot tell yet whether your room there was booked: you keep your hotel for now. Please ask the airline desk before choosing again.`, [], { "Retry-After": "300" });
+      throw passengerRefusal(locale, 503, "HOTEL_UNREACHABLE", "hotelUnsure", { hotel: choice.name }, { "Retry-After": "300" });
     }
     outcome = { kind: "confirmed", reservationUrn };
   }
   if (outcome.kind === "refused") {
     await giveUp(ctx, r.urn, reservationUrn, candidate, caseRow.airport, outcome.log.reason ?? "refused");
-    throw refused("HOTEL_UNAVAILABLE", `${choice.name} has no room for you any more (${outcome.log.reason ?? "refused by the hotel"}): you keep your hotel.`);
+    throw refused("HOTEL_UNAVAILABLE", "hotelFull", { hotel: choice.name });
   }
   await writeAudit(ctx, {
     entity: "reservation",
@@ -141,7 +146,7 @@ async function lookUpLost(ctx: Ctx, plan: StayChangePlan, c: StayCandidate): Pro
   }
 }
 
-type Claimed = { ok: true; urn: string } | { ok: false; code: string; detail: string };
+type Claimed = { ok: true; urn: string } | { ok: false; code: string; word: RefusalWord };
 
 /**
  * The PENDING successor, claimed while the first stay is locked: one live successor per stay, so a
@@ -153,11 +158,11 @@ type Claimed = { ok: true; urn: string } | { ok: false; code: string; detail: st
  * if the chosen hotel then refuses, the first stay reads CONFIRMED here but is gone at the hotel.
  */
 async function claim(ctx: Ctx, previousUrn: string, c: StayCandidate, timeZone: string): Promise<Claimed> {
-  const busy: Claimed = { ok: false, code: "CHOICE_IN_PROGRESS", detail: "Another choice for this stay is being booked or was made already: reload the page to see your hotel." };
+  const busy: Claimed = { ok: false, code: "CHOICE_IN_PROGRESS", word: "choiceInProgress" };
   try {
     return await transaction(ctx, async (tx): Promise<Claimed> => {
       const [row] = await tx.db.select().from(reservations).where(eq(reservations.urn, previousUrn)).limit(1).for("update");
-      if (row.status !== "CONFIRMED") return { ok: false, code: "INVALID_TRANSITION", detail: `Your stay changed meanwhile (it is ${row.status}): reload the page.` };
+      if (row.status !== "CONFIRMED") return { ok: false, code: "INVALID_TRANSITION", word: "stayChanged" };
       const [live] = await tx.db.select({ urn: reservations.urn }).from(reservations).where(and(eq(reservations.previousUrn, previousUrn), inArray(reservations.status, [...LIVE_STATUSES]))).limit(1);
       if (live) return busy;
       const urn = newUrn("reservation");

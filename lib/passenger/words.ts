@@ -1,5 +1,6 @@
 import type { Ctx } from "@/lib/context";
-import { isLocale, type Locale, pickLocale } from "@/lib/i18n";
+import { DomainError } from "@/lib/errors";
+import { fill, isLocale, type Locale, pickLocale, REFUSAL_WORDS, type RefusalWord } from "@/lib/i18n";
 import { groupLanguage } from "@/lib/i18n/group-language";
 
 /** The reason a passenger's decline leaves on the reservation: how the page knows, on a later visit, that the room was given up on purpose. */
@@ -33,4 +34,13 @@ export function cookieValue(req: Request, name: string): string | null {
 /** The language of an API answer or a page: ?lang=, the switch's cookie, the group's stored language, Accept-Language. */
 export async function requestLocale(ctx: Ctx, r: { caseUrn: string; groupId: string }, req: Request, lang?: string | null): Promise<Locale> {
   return pageLocale({ lang, cookie: cookieValue(req, LANG_COOKIE), acceptLanguage: req.headers.get("accept-language") }, await groupLanguage(ctx.db, r.caseUrn, r.groupId));
+}
+
+/**
+ * A refusal on the passenger's paths, in their words and language (lib/i18n/refusal-words.ts): the
+ * code stays for the page and any client, the detail is the passenger's. Whatever the desk needs to
+ * know (a provider's refusal, an error) goes to the audit entry, never here.
+ */
+export function passengerRefusal(locale: Locale, status: number, code: string, word: RefusalWord, values: Record<string, string> = {}, headers: Record<string, string> = {}): DomainError {
+  return new DomainError(status, code, fill(REFUSAL_WORDS[locale][word], values), [], headers);
 }

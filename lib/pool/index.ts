@@ -34,19 +34,32 @@ function pool(): Piscina | null {
   return holder.pool;
 }
 
+/** A task that outlasted its `timeoutMs`: its thread was stopped (and replaced). */
+export class TaskTimedOut extends Error {
+  constructor(readonly task: string, readonly ms: number) {
+    super(`pool task ${task} ran longer than ${ms} ms`);
+    this.name = "TaskTimedOut";
+  }
+}
+
 /**
  * Runs a registered pure task in a worker thread, so a long computation (an allocation wave of
  * 20,000 groups) leaves this thread free for HTTP answers and job lease heartbeats. If the pool
  * cannot start or its worker cannot load, the task runs in-process, with a warning logged once.
+ * With `timeoutMs`, a task still queued or running by then is given up and its thread stopped
+ * (piscina terminates a worker whose task is aborted): `TaskTimedOut`. In-process, nothing can
+ * stop it, and the option is moot.
  */
-export async function runTask<N extends TaskName>(name: N, input: TaskInput<N>): Promise<TaskOutput<N>> {
+export async function runTask<N extends TaskName>(name: N, input: TaskInput<N>, options: { timeoutMs?: number } = {}): Promise<TaskOutput<N>> {
   const task = tasks[name];
   if (!task) throw new Error(`no pool task named ${String(name)}`);
   const p = pool();
   if (p) {
+    const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
     try {
-      return (await p.run({ file: task.file, input })) as TaskOutput<N>;
+      return (await p.run({ file: task.file, input }, { signal })) as TaskOutput<N>;
     } catch (err) {
+      if (signal?.aborted) throw new TaskTimedOut(name, options.timeoutMs!);
       // a failure of the task itself is the caller's; a worker that cannot load is ours
       if (!isLoadFailure(err)) throw err;
       // stop using it, but let other callers' tasks already on it finish
@@ -67,7 +80,8 @@ function isLoadFailure(err: unknown): boolean {
 function warnOnce(err: unknown) {
   if (holder.warned) return;
   holder.warned = true;
-  log("warn", "worker pool unavailable; CPU-heavy tasks run in-process", err ? { err: String(err) } : {});
+  // a worker's load failure is a plain object ({code, url}), not an Error: String() would say [object Object]
+  log("warn", "worker pool unavailable; CPU-heavy tasks run in-process", err ? { err: err instanceof Error ? err.message : JSON.stringify(err) } : {});
 }
 
 /** Stops the threads (tests and scripts that want the process to exit promptly). */

@@ -8,6 +8,8 @@ export const tasks = {
   "demo/count-primes": { file: "lib/pool/tasks/primes.ts", load: () => import("./tasks/primes") },
   // spec 4.8: a wave of 20,000 groups must not stall HTTP answers or job lease heartbeats
   "allocation/engine": { file: "lib/allocation-engine/index.ts", load: () => import("@/lib/allocation-engine") },
+  // an uploaded workbook: ExcelJS holds the thread for as long as it parses (docs/security.md, "Spreadsheets")
+  "sheets/read-xlsx": { file: "lib/sheets/read-xlsx.ts", load: () => import("@/lib/sheets/read-xlsx") },
 } as const;
 
 export type TaskName = keyof typeof tasks;

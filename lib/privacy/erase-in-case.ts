@@ -3,6 +3,7 @@ import { type CaseRow, directBookings, messages, passengers, reservations, revie
 import { MARKER } from "@/lib/audit/redact-personal";
 import { writeAudit } from "@/lib/audit/write";
 import { touchCase } from "@/lib/cases/load";
+import { chunks } from "@/lib/chunks";
 import type { Ctx } from "@/lib/context";
 import { toE164 } from "@/lib/phone";
 import { ERASED, holdsAny, type Needle, needlesOf, scrubText } from "./scrub-text";
@@ -136,12 +137,6 @@ async function scrubReviewItems(ctx: Ctx, caseUrn: string, needles: Needle[]): P
     n++;
   }
   return n;
-}
-
-function chunks<T>(xs: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i++) (out[Math.floor(i / size)] ??= []).push(xs[i]);
-  return out;
 }
 
 /**

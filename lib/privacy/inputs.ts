@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PassengerId } from "@/lib/cases/inputs";
+import { StoredPassengerId } from "@/lib/cases/inputs";
 import { Reason, Urn } from "@/lib/primitives";
 
 export const ErasePassengerBody = z
@@ -7,5 +7,5 @@ export const ErasePassengerBody = z
   .meta({ id: "ErasePassenger" });
 export type ErasePassengerBody = z.infer<typeof ErasePassengerBody>;
 
-export const ErasePassengerInput = ErasePassengerBody.extend({ caseUrn: Urn("case"), passengerId: PassengerId });
+export const ErasePassengerInput = ErasePassengerBody.extend({ caseUrn: Urn("case"), passengerId: StoredPassengerId });
 export type ErasePassengerInput = z.input<typeof ErasePassengerInput>;

@@ -173,6 +173,10 @@ export function sandboxServer({ routes, tokens, faults, hooks }: { routes: Sandb
 
 /** Listens on a free port of 127.0.0.1 (or the port given). */
 export async function listen(server: http.Server, port = 0): Promise<RunningServer> {
+  // idle connections are kept longer than our clients keep them (undici: 4 s), so the client always
+  // closes first: with Node's 5 s, a call sent on a connection the server was just closing met a
+  // reset (ECONNRESET) on a loaded machine, a fault the sandbox did not mean to inject
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());

@@ -10,6 +10,7 @@ import { RetryAfterError } from "@/lib/jobs/define";
 import { type IssueOutcome, RidesUnavailable } from "@/lib/peers/rides/client";
 import { rideVoucherSettings } from "@/lib/peers/rides/settings";
 import type { RideVoucherRequest } from "@/lib/peers/rides/wire";
+import { boundedMap } from "@/lib/chunks";
 import { maskedRide } from "./masked";
 
 export type IssueRideOutcome = { urn: string; status: RideVoucherRow["status"] | "SKIPPED"; detail: string };
@@ -36,17 +37,21 @@ export async function issueRideVoucher(ctx: Ctx, voucher: string | RideVoucherRo
     if (err.retryAfterSeconds) throw new RetryAfterError(err.message, err.retryAfterSeconds * 1000, { cause: err });
     throw err;
   }
-  return outcome;
+  return { urn: outcome.urn, status: outcome.status, detail: outcome.detail };
 }
 
 /** An issue that reached no decision because the provider said "not now" (noted on the voucher): ask again. */
-export type IssuedRide = IssueRideOutcome & { unavailable?: RidesUnavailable };
+export type IssuedRide = IssueRideOutcome & { unavailable?: RidesUnavailable; /** the voucher as this call recorded it */ row?: RideVoucherRow };
+
+/** Vouchers asked of the ride provider at once by one call (a chunk's legs: up to 64). */
+const ISSUES_AT_ONCE = 8;
 
 /**
- * The same for a stay's PENDING ride vouchers at once (rows of one case; the passenger's flow: both legs): asked of
- * the provider side by side, and what it answered recorded in one transaction, so the ride step
- * pays one commit, one case revision and one read of the stay for them all. A provider that says
- * "not now" does not stop the others: its voucher is answered `unavailable`.
+ * The same for PENDING ride vouchers of one case at once (the passenger's flow: every owed leg of a
+ * chunk's stays): asked of the provider side by side (ISSUES_AT_ONCE), and what it answered recorded
+ * in one transaction of a few statements whatever their number (one update per outcome, one read of
+ * which stays were told, one case revision). A provider that says "not now" does not stop the
+ * others: its voucher is answered `unavailable` (the attempts noted in one statement).
  */
 export async function issueRideVouchers(ctx: Ctx, rows: RideVoucherRow[]): Promise<IssuedRide[]> {
   const mine = rows.filter((r) => r.tenant === ctx.principal.tenant && r.status === "PENDING");
@@ -54,13 +59,12 @@ export async function issueRideVouchers(ctx: Ctx, rows: RideVoucherRow[]): Promi
   if (!mine.length) return skipped;
   const provider = await (await caseSystems(ctx, mine[0].caseUrn)).rides();
   if (!provider) {
-    for (const row of mine) await note(ctx, row.urn, NO_RIDE_PROVIDER);
+    await note(ctx, mine.map((r) => [r.urn, NO_RIDE_PROVIDER]));
     return [...skipped, ...mine.map((r): IssuedRide => ({ urn: r.urn, status: "PENDING", detail: NO_RIDE_PROVIDER }))];
   }
   const places = await placesOf(ctx, mine);
   type Answer = { row: RideVoucherRow; outcome: IssueOutcome; unaccepted: string | null } | { row: RideVoucherRow; unavailable: RidesUnavailable };
-  const answers = await Promise.all(
-    mine.map(async (row): Promise<Answer> => {
+  const answers = await boundedMap(mine, ISSUES_AT_ONCE, async (row): Promise<Answer> => {
       try {
         let outcome: IssueOutcome = await provider.issue(requestOf(row, places.get(row.reservationUrn)!));
         let unaccepted: string | null = null;
@@ -69,11 +73,10 @@ export async function issueRideVouchers(ctx: Ctx, rows: RideVoucherRow[]): Promi
         return { row, outcome, unaccepted };
       } catch (err) {
         if (!(err instanceof RidesUnavailable)) throw err;
-        await note(ctx, row.urn, err.message);
         return { row, unavailable: err };
       }
-    }),
-  );
+  });
+  await note(ctx, answers.flatMap((a) => ("unavailable" in a ? [[a.row.urn, a.unavailable.message] as [string, string]] : [])));
   const answered = answers.flatMap((a) => ("outcome" in a ? [a] : []));
   const recorded = answered.length ? await record(ctx, answered) : new Map<string, RideVoucherRow>();
   const out: IssuedRide[] = [...skipped];
@@ -91,7 +94,7 @@ export async function issueRideVouchers(ctx: Ctx, rows: RideVoucherRow[]): Promi
       out.push({ urn: a.row.urn, status: "SKIPPED", detail: "changed meanwhile" });
       continue;
     }
-    out.push({ urn: a.row.urn, status: done.status, detail: done.status === "ISSUED" ? (done.code ?? "") : (done.lastError ?? "") });
+    out.push({ urn: a.row.urn, status: done.status, detail: done.status === "ISSUED" ? (done.code ?? "") : (done.lastError ?? ""), row: done });
   }
   return out;
 }
@@ -99,27 +102,40 @@ export async function issueRideVouchers(ctx: Ctx, rows: RideVoucherRow[]): Promi
 /** The provider's answers in one transaction; answers the rows that were still PENDING, as they are now. */
 async function record(ctx: Ctx, answered: { row: RideVoucherRow; outcome: IssueOutcome }[]): Promise<Map<string, RideVoucherRow>> {
   return transaction(ctx, async (tx) => {
+    const ok = answered.flatMap((a) => (a.outcome.ok ? [{ row: a.row, voucher: a.outcome.voucher }] : []));
+    const refused = answered.flatMap((a) => (a.outcome.ok ? [] : [{ row: a.row, lastError: `${a.outcome.code}: ${a.outcome.message}` }]));
+    // the race: the reservation was cancelled (and its vouchers with it) while the provider answered: only rows still PENDING change
+    const issued = ok.length
+      ? await tx.db
+          .update(rideVouchers)
+          .set({
+            status: "ISSUED",
+            providerRef: byUrn(ok.map((o) => [o.row.urn, o.voucher.id])),
+            code: byUrn(ok.map((o) => [o.row.urn, o.voucher.code])),
+            link: byUrn(ok.map((o) => [o.row.urn, o.voucher.link])),
+            issuedAt: new Date(),
+            lastError: null,
+            attempts: sql`${rideVouchers.attempts} + 1`,
+          })
+          .where(and(inArray(rideVouchers.urn, ok.map((o) => o.row.urn)), eq(rideVouchers.status, "PENDING")))
+          .returning()
+      : [];
+    const failed = refused.length
+      ? await tx.db
+          .update(rideVouchers)
+          .set({ status: "FAILED", lastError: byUrn(refused.map((r) => [r.row.urn, r.lastError])), attempts: sql`${rideVouchers.attempts} + 1` })
+          .where(and(inArray(rideVouchers.urn, refused.map((r) => r.row.urn)), eq(rideVouchers.status, "PENDING")))
+          .returning()
+      : [];
+    const before = new Map(answered.map((a) => [a.row.urn, a.row]));
     const done = new Map<string, RideVoucherRow>();
-    const told = new Map<string, boolean>();
-    for (const { row, outcome } of answered) {
-      // the race: the reservation was cancelled (and this voucher with it) while the provider answered
-      const [after] = await tx.db
-        .update(rideVouchers)
-        .set(
-          outcome.ok
-            ? { status: "ISSUED", providerRef: outcome.voucher.id, code: outcome.voucher.code, link: outcome.voucher.link, issuedAt: new Date(), lastError: null, attempts: sql`${rideVouchers.attempts} + 1` }
-            : { status: "FAILED", lastError: `${outcome.code}: ${outcome.message}`, attempts: sql`${rideVouchers.attempts} + 1` },
-        )
-        .where(and(eq(rideVouchers.urn, row.urn), eq(rideVouchers.status, "PENDING")))
-        .returning();
-      if (!after) continue;
+    // told by a message of its own only when the stay's messages have left (else they carry it: the passenger's flow)
+    const told = issued.length ? await toldStays(tx, issued.map((r) => r.reservationUrn)) : new Set<string>();
+    for (const after of [...issued, ...failed]) {
       const airport = (await caseFacts(tx.db, after.caseUrn))?.airport ?? null;
-      await writeAudit(tx, { entity: "ride-voucher", entityUrn: after.urn, airport, action: outcome.ok ? "issue" : "fail", reason: outcome.ok ? `ride provider issued ${after.providerRef}` : after.lastError, before: maskedRide(row), after: maskedRide(after) });
-      // told by a message of its own only when the stay's messages have left (else they carry it: the passenger's flow)
-      if (outcome.ok) {
-        if (!told.has(after.reservationUrn)) told.set(after.reservationUrn, await stayTold(tx, after.reservationUrn));
-        if (told.get(after.reservationUrn)) await emit(tx, "ride/issued", { tenant: after.tenant, caseUrn: after.caseUrn, rideVoucherUrn: after.urn });
-      }
+      const isIssued = after.status === "ISSUED";
+      await writeAudit(tx, { entity: "ride-voucher", entityUrn: after.urn, airport, action: isIssued ? "issue" : "fail", reason: isIssued ? `ride provider issued ${after.providerRef}` : after.lastError, before: maskedRide(before.get(after.urn)!), after: maskedRide(after) });
+      if (isIssued && told.has(after.reservationUrn)) await emit(tx, "ride/issued", { tenant: after.tenant, caseUrn: after.caseUrn, rideVoucherUrn: after.urn });
       done.set(after.urn, after);
     }
     for (const caseUrn of new Set([...done.values()].map((r) => r.caseUrn))) await touchCaseAtCommit(tx, caseUrn);
@@ -127,18 +143,32 @@ async function record(ctx: Ctx, answered: { row: RideVoucherRow; outcome: IssueO
   });
 }
 
-/** Has the stay been sent any message yet (its voucher, above all)? One indexed read; lib/messages decides what to tell. */
-export async function stayTold(ctx: Ctx, reservationUrn: string): Promise<boolean> {
-  const [row] = await ctx.db.select({ urn: messages.urn }).from(messages).where(eq(messages.relatedUrn, reservationUrn)).limit(1);
-  return Boolean(row);
+/** One value per voucher in one statement: `CASE urn WHEN … THEN … END`. */
+function byUrn(pairs: [string, string][]) {
+  return sql`CASE ${rideVouchers.urn} ${sql.join(pairs.map(([urn, v]) => sql`WHEN ${urn} THEN ${v}`), sql` `)} END`;
 }
 
-/** An attempt that reached no decision: counted, and why, for the desk (the voucher stays PENDING). */
-async function note(ctx: Ctx, urn: string, error: string): Promise<void> {
+/** Has the stay been sent any message yet (its voucher, above all)? One indexed read; lib/messages decides what to tell. */
+export async function stayTold(ctx: Ctx, reservationUrn: string): Promise<boolean> {
+  return (await toldStays(ctx, [reservationUrn])).has(reservationUrn);
+}
+
+/** The stays of these that have been sent a message, in one read. */
+async function toldStays(ctx: Ctx, reservationUrns: string[]): Promise<Set<string>> {
+  const rows = await ctx.db
+    .selectDistinct({ relatedUrn: messages.relatedUrn })
+    .from(messages)
+    .where(inArray(messages.relatedUrn, [...new Set(reservationUrns)]));
+  return new Set(rows.map((r) => r.relatedUrn).filter((u): u is string => u !== null));
+}
+
+/** Attempts that reached no decision: counted, and why, for the desk (the vouchers stay PENDING), in one statement. */
+async function note(ctx: Ctx, notes: [string, string][]): Promise<void> {
+  if (!notes.length) return;
   await ctx.db
     .update(rideVouchers)
-    .set({ lastError: error, attempts: sql`${rideVouchers.attempts} + 1` })
-    .where(and(eq(rideVouchers.urn, urn), eq(rideVouchers.status, "PENDING")));
+    .set({ lastError: byUrn(notes), attempts: sql`${rideVouchers.attempts} + 1` })
+    .where(and(inArray(rideVouchers.urn, notes.map(([urn]) => urn)), eq(rideVouchers.status, "PENDING")));
 }
 
 type Places = { airport: RideVoucherRequest["pickup"]; hotel: RideVoucherRequest["pickup"] };

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { rideVouchers, transportSegments } from "@/db/schema";
+import { rideVouchers, type RideVoucherRow, transportSegments, type TransportSegmentRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
 import type { SegmentDirection } from "@/lib/vocabulary";
 
@@ -16,7 +16,7 @@ export type RideStatus = { decided: boolean; legs: Record<SegmentDirection, LegR
  */
 export async function rideStatusOf(ctx: Ctx, r: { urn: string; caseUrn: string }): Promise<RideStatus> {
   const segments = await ctx.db
-    .select({ direction: transportSegments.direction, status: transportSegments.status, vehicle: transportSegments.vehicle })
+    .select({ direction: transportSegments.direction, status: transportSegments.status, vehicle: transportSegments.vehicle, reservationUrns: transportSegments.reservationUrns })
     .from(transportSegments)
     .where(
       and(
@@ -26,16 +26,30 @@ export async function rideStatusOf(ctx: Ctx, r: { urn: string; caseUrn: string }
       ),
     );
   const taxis = await ctx.db
-    .select({ direction: rideVouchers.direction, status: rideVouchers.status })
+    .select({ reservationUrn: rideVouchers.reservationUrn, direction: rideVouchers.direction, status: rideVouchers.status })
     .from(rideVouchers)
     .where(and(eq(rideVouchers.reservationUrn, r.urn), inArray(rideVouchers.status, ["PENDING", "ISSUED", "USED"])));
+  return rideStatusFrom(r.urn, segments, taxis);
+}
+
+/**
+ * The same from rows read already (a chunk's segments and ride vouchers, lib/rides/arrange.ts): only
+ * the live ones that carry the stay count, so the caller may pass a whole chunk's.
+ */
+export function rideStatusFrom(
+  reservationUrn: string,
+  segments: readonly Pick<TransportSegmentRow, "direction" | "status" | "vehicle" | "reservationUrns">[],
+  rides: readonly Pick<RideVoucherRow, "reservationUrn" | "direction" | "status">[],
+): RideStatus {
+  const mine = segments.filter((s) => (s.status === "PLANNED" || s.status === "ASSIGNED") && s.reservationUrns.includes(reservationUrn));
+  const taxis = rides.filter((t) => t.reservationUrn === reservationUrn && (t.status === "PENDING" || t.status === "ISSUED" || t.status === "USED"));
   const leg = (direction: SegmentDirection): LegRide => {
     // an issued taxi is the leg's ride (the group leaves the shuttle once it is issued)
     if (taxis.some((t) => t.direction === direction && t.status !== "PENDING")) return "TAXI";
     // a shuttle with a vehicle carries the group while its taxi waits for the ride provider (none configured, or down)
-    const mine = segments.filter((s) => s.direction === direction);
-    if (mine.length && mine.every((s) => s.status === "ASSIGNED" || s.vehicle !== null)) return "SHUTTLE";
-    if (mine.length || taxis.some((t) => t.direction === direction)) return "PENDING";
+    const on = mine.filter((s) => s.direction === direction);
+    if (on.length && on.every((s) => s.status === "ASSIGNED" || s.vehicle !== null)) return "SHUTTLE";
+    if (on.length || taxis.some((t) => t.direction === direction)) return "PENDING";
     return "NONE_OWED";
   };
   const legs = { AIRPORT_TO_HOTEL: leg("AIRPORT_TO_HOTEL"), HOTEL_TO_AIRPORT: leg("HOTEL_TO_AIRPORT") };

@@ -8,7 +8,7 @@ export { dropReservationTransport } from "./drop-reservation";
 export { followNextFlight } from "./follow-next-flight";
 export { getSegment } from "./get";
 export { listSegments } from "./list";
-export { planReservationTransport, type PlanOutcome } from "./plan-reservation";
+export { planStaysTransport, type PlanOutcome } from "./plan-stays";
 export { retimeSegment } from "./retime";
 export type { Segment } from "./schemas";
 export { SEGMENT_TRANSITIONS } from "./transitions";

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { transportSegments } from "@/db/schema";
+import type { TransportSegmentRow } from "@/db/schema";
 import type { Ctx } from "@/lib/context";
+import { liveSegmentsOf } from "./live-segments";
 
 export type VoucherTransport = { pickupLocation: string; scheduledAt: Date; vehicle: string | null; dispatcherPhone: string | null; status: "PLANNED" | "ASSIGNED" };
 
@@ -10,18 +10,14 @@ export type VoucherTransport = { pickupLocation: string; scheduledAt: Date; vehi
  * the vehicle and driver once assigned, and the dispatcher's number. Null without transport.
  */
 export async function voucherTransport(ctx: Ctx, reservation: { urn: string; caseUrn: string }): Promise<VoucherTransport | null> {
-  const [segment] = await ctx.db
-    .select()
-    .from(transportSegments)
-    .where(
-      and(
-        eq(transportSegments.caseUrn, reservation.caseUrn),
-        inArray(transportSegments.status, ["PLANNED", "ASSIGNED"]),
-        sql`${transportSegments.reservationUrns} @> ${JSON.stringify([reservation.urn])}::jsonb`,
-      ),
-    )
-    .orderBy(asc(transportSegments.direction), asc(transportSegments.scheduledAt), asc(transportSegments.urn))
-    .limit(1);
+  return voucherTransportFrom(reservation.urn, await liveSegmentsOf(ctx, reservation.caseUrn, [reservation.urn]));
+}
+
+/** The same from rides read already (a chunk's live segments, lib/vouchers/model.ts): only the live ones that carry the stay count. */
+export function voucherTransportFrom(reservationUrn: string, segments: readonly TransportSegmentRow[]): VoucherTransport | null {
+  const mine = segments.filter((s) => (s.status === "PLANNED" || s.status === "ASSIGNED") && s.reservationUrns.includes(reservationUrn));
+  // to the hotel first (the directions sort so), then by pickup
+  const [segment] = mine.sort((a, b) => cmp(a.direction, b.direction) || a.scheduledAt.getTime() - b.scheduledAt.getTime() || cmp(a.urn, b.urn));
   if (!segment) return null;
   const v = segment.vehicle ?? {};
   const driver = v.driverName ?? v.driver;
@@ -34,3 +30,5 @@ export async function voucherTransport(ctx: Ctx, reservation: { urn: string; cas
     status: segment.status as "PLANNED" | "ASSIGNED",
   };
 }
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,6 +1,7 @@
 import type { ReservationRow } from "@/db/schema";
 import { groupCare } from "@/lib/care/group-care";
 import { owedLines } from "@/lib/care/owed-lines";
+import type { PassengerCare } from "@/lib/care/types";
 import type { Ctx } from "@/lib/context";
 import type { Locale } from "@/lib/i18n/locales";
 
@@ -10,6 +11,10 @@ import type { Locale } from "@/lib/i18n/locales";
  * after a re-accommodation prints the care decided after it; nothing before the first assessment.
  */
 export async function voucherCare(ctx: Ctx, r: Pick<ReservationRow, "tenant" | "caseUrn" | "groupId">, locale: Locale): Promise<{ text: string; basis: string }[]> {
-  const care = await groupCare(ctx, r);
+  return voucherCareLines(await groupCare(ctx, r), locale);
+}
+
+/** The same from the group's entries read already (a chunk's, lib/vouchers/model.ts); none read: no lines. */
+export function voucherCareLines(care: readonly PassengerCare[] | null | undefined, locale: Locale): { text: string; basis: string }[] {
   return care ? owedLines(care, locale, { separate: true }).map(({ text, basis }) => ({ text, basis })) : [];
 }

@@ -3,8 +3,8 @@ import { reservations, type ReservationRow, vouchers, type VoucherRow } from "@/
 import type { VoucherProps } from "@/emails/voucher";
 import type { Ctx } from "@/lib/context";
 import { conflict, notFound } from "@/lib/errors";
-import { newUrn } from "@/lib/ids";
 import { voucherPropsOnce } from "./model";
+import { storeVouchers } from "./issue";
 import { renderVoucher } from "./render";
 
 /**
@@ -25,13 +25,9 @@ export async function createVoucher(ctx: Ctx, reservationUrn: string): Promise<V
 
 /** Renders and stores the voucher of a CONFIRMED reservation from props read already; the row there wins a race. */
 export async function storeVoucher(ctx: Ctx, reservation: ReservationRow, props: Omit<VoucherProps, "passengerLink">): Promise<VoucherRow> {
-  const { html, text } = await renderVoucher({ ...props, passengerLink: null });
-  const [row] = await ctx.db
-    .insert(vouchers)
-    .values({ urn: newUrn("voucher"), tenant: reservation.tenant, reservationUrn: reservation.urn, confirmationCode: props.confirmationCode, html, text })
-    .onConflictDoNothing({ target: vouchers.reservationUrn })
-    .returning();
-  return row ?? (await voucherOf(ctx, reservation.urn))!;
+  const rendition = await renderVoucher({ ...props, passengerLink: null });
+  await storeVouchers(ctx, [{ reservation, props, rendition }]);
+  return (await voucherOf(ctx, reservation.urn))!;
 }
 
 export async function voucherOf(ctx: Ctx, reservationUrn: string): Promise<VoucherRow | null> {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { cases, webhookSubscriptions } from "@/db/schema";
-import { type Ctx, transaction } from "@/lib/context";
+import { type Ctx, onceInTransaction, transaction } from "@/lib/context";
 import { caseSystems } from "@/lib/peers/case-systems";
 import { WEBHOOK_EVENTS, type WebhookEventType } from "./events";
 import { queueDelivery } from "./queue";
@@ -17,12 +17,14 @@ export async function fanOut(ctx: Ctx, e: { type: WebhookEventType; eventId: str
   const data = (spec.map as (d: unknown) => Record<string, unknown>)(e.data);
   // read first: a tenant with no subscription to this type (most facts of a meltdown: one per booking)
   // costs the publisher's transaction this one read (lib/reactions/webhooks.ts)
-  const subs = (
-    await ctx.db
+  // (once per transaction: a chunk of confirmations publishes a fact per stay)
+  const active = await onceInTransaction(ctx, `webhook-subscriptions:${ctx.principal.tenant}`, () =>
+    ctx.db
       .select()
       .from(webhookSubscriptions)
-      .where(and(eq(webhookSubscriptions.tenant, ctx.principal.tenant), eq(webhookSubscriptions.status, "ACTIVE")))
-  ).filter((s) => s.events.includes(e.type));
+      .where(and(eq(webhookSubscriptions.tenant, ctx.principal.tenant), eq(webhookSubscriptions.status, "ACTIVE"))),
+  );
+  const subs = active.filter((s) => s.events.includes(e.type));
   if (subs.length === 0) return { queued: 0 };
   return transaction(ctx, async (tx) => {
     // a drill or shadow case stays inside the service: nothing of it reaches an airline system

@@ -27,7 +27,7 @@ const STUCK_AFTER_MS = 90_000;
 const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 
 export type FaultKind = "sigkill" | "pg-restart";
-export type Recovery = { fault: FaultKind; during: string; atBooked: number; healthMs: number | null; progressMs: number | null };
+export type Recovery = { fault: FaultKind; during: string; atBooked: number; downAt: number; healthMs: number | null; progressMs: number | null };
 
 /** A PostgreSQL cluster of our own, in a temp dir, so restarting it disturbs no one else's database. */
 export class Cluster {
@@ -174,7 +174,7 @@ export class Chaos {
   }
 
   private async recover(fault: FaultKind, during: string, atBooked: number, downAt: number, base: string) {
-    const r: Recovery = { fault, during, atBooked, healthMs: null, progressMs: null };
+    const r: Recovery = { fault, during, atBooked, downAt, healthMs: null, progressMs: null };
     this.recoveries.push(r);
     const deadline = downAt + 10 * 60_000;
     await Promise.all([
@@ -215,6 +215,16 @@ export class Chaos {
     const missing = outbox.filter((e) => sent(e) && !received.has(messageIdOf(e.urn)));
     const known = new Set(outbox.map((e) => messageIdOf(e.urn)));
     const duplicateEmails = [...received.values()].reduce((s, n) => s + n - 1, 0);
+    // each duplicate by the fault that followed its first copy: what window of which fault sends mail twice
+    const firstAt = new Map<string, number>();
+    for (const m of this.smtp.received) if (!firstAt.has(m.messageId)) firstAt.set(m.messageId, m.receivedAt);
+    const duplicatesBefore: Record<string, number> = {};
+    for (const [id, n] of received) {
+      if (n < 2) continue;
+      const next = this.recoveries.filter((r) => r.downAt >= firstAt.get(id)! - 1_000).sort((a, b) => a.downAt - b.downAt)[0];
+      const key = next ? `${next.fault} during ${next.during}` : "no fault after it";
+      duplicatesBefore[key] = (duplicatesBefore[key] ?? 0) + n - 1;
+    }
     const strayEmails = [...received.keys()].filter((id) => !known.has(id)).length;
     const late = new Date(Date.now() - STUCK_AFTER_MS).toISOString();
     const stuck =
@@ -231,6 +241,7 @@ export class Chaos {
       emailsReceived: this.smtp.received.length,
       lostEmails: notSent.length + missing.length,
       duplicateEmails,
+      duplicatesBefore,
       strayEmails,
       stuckJobs: stuck.length + failed.length,
       pendingJobs: pending,

@@ -1,5 +1,6 @@
 /**
- * `npm run bench:e2e [-- --json] [--flights 30] [--passengers 160]`: a whole disruption through the API.
+ * `npm run bench:e2e [-- --json] [--flights 30] [--passengers 160] [--hubs CDG,AMS,FRA,LHR,MAD]`: a whole
+ * disruption through the API.
  *
  * Starts the app itself (`npm start`, embedded defaults, a scratch DATA_DIR) with both hotel
  * sandboxes run here at 150 ms latency, 2 % transient 5xx and 1 % 429, or uses the app at BASE_URL
@@ -9,6 +10,13 @@
  * the time from case creation to fully vouchered (p50, p95, max), the total, bookings per second,
  * duplicate bookings (provider-side bookings under any candidate's client reference beyond the one
  * reservation of the group: must be 0) and unbooked groups.
+ * `--hubs CDG,AMS,…`: a storm over several hubs at once, each with the sandboxes' hotels
+ * (lib/providers/world.ts): one airline per hub within the one tenant (BX, BY, BZ, BW, BV…: the
+ * designator that starts the flight number, which a case's `airline` is), its policy scoped to that
+ * airport and airline, its N × M manifest (`--flights` and `--passengers` are per hub); the policies
+ * are created at once, then every hub's flights at once, the steady reader reads each hub's board in
+ * turn, and the JSON line adds `hubs` and `perHub` (each hub's groups, booked and reached seconds).
+ * Without it: CDG alone, its policy scoped to the airport only, as before.
  * Then what the passenger feels (issue 28): the app mails to an SMTP sink and texts through the SMS
  * gateway sandbox, both run here (./message-sinks.ts), and the bench waits until every group's lead
  * passenger has their voucher message and every ride is decided: when every group was booked,
@@ -32,6 +40,7 @@ import { expediaRapid } from "@/lib/providers/expedia-rapid/client";
 import { hotelbeds } from "@/lib/providers/hotelbeds/client";
 import { startSandboxes, type RunningSandboxes } from "@/lib/providers/sandboxes";
 import type { HotelProvider } from "@/lib/providers/types";
+import { HUBS as WORLD_HUBS } from "@/lib/providers/world";
 import { freePort } from "@/tests/helpers/ports";
 import { type AppControl, CHAOS_PROVIDER_FAULTS, Chaos } from "./chaos";
 import { summarizeCpuProfile } from "./cpu-profile";
@@ -54,6 +63,14 @@ const JSON_OUT = args.includes("--json");
 const FLIGHTS = flag("flights", 30);
 const PASSENGERS = flag("passengers", 160);
 const CHAOS = args.includes("--chaos");
+// --hubs CDG,AMS,…: the same event at every hub at once, --flights × --passengers each; without it, CDG alone
+const MULTI_HUB = args.includes("--hubs");
+const HUB_CODES = MULTI_HUB ? [...new Set((args[args.indexOf("--hubs") + 1] ?? "").split(",").map((h) => h.trim().toUpperCase()).filter(Boolean))] : ["CDG"];
+/** one airline per hub, all of the tenant: the designator its flight numbers start with (a case's `airline`) */
+const AIRLINES = ["BX", "BY", "BZ", "BW", "BV", "BU", "BT", "BS", "BR", "BQ", "BP", "BO"];
+const airlineOf = (hub: string) => AIRLINES[HUB_CODES.indexOf(hub)];
+/** flights over every hub */
+const TOTAL_FLIGHTS = FLIGHTS * HUB_CODES.length;
 // faults cost minutes (a killed run waits out its 30 s lease) and the bookkeeping jobs run last
 const TIMEOUT_S = flag("timeout", CHAOS ? 1800 : 600);
 const TENANT = "BX";
@@ -70,6 +87,7 @@ const say = (...m: unknown[]) => (JSON_OUT ? console.error(...m) : console.log(.
 
 type Flight = {
   urn: string;
+  hub: string;
   groups: number;
   createdAt: number;
   /** every group CONFIRMED, then every CONFIRMED reservation vouchered, then every ride decided (ms) */
@@ -102,12 +120,17 @@ async function main(): Promise<boolean> {
   let sinks: MessageSinks | null = null;
   try {
     if (CHAOS && base) throw new Error("--chaos starts, kills and restarts the app itself: unset BASE_URL");
+    if (HUB_CODES.length === 0 || HUB_CODES.length > AIRLINES.length) throw new Error(`--hubs: 1 to ${AIRLINES.length} airports, comma-separated`);
+    // the sandboxes started here have hotels at the world's hubs only: elsewhere no group could be booked
+    const noHotels = base ? [] : HUB_CODES.filter((h) => !(h in WORLD_HUBS));
+    if (noHotels.length) throw new Error(`--hubs: the hotel sandboxes have no inventory at ${noHotels.join(", ")} (lib/providers/world.ts has ${Object.keys(WORLD_HUBS).join(", ")})`);
     // the app's port is chosen first: the SMS gateway posts its receipts there
     const port = base ? null : String(await freePort());
     if (port) sinks = await startMessageSinks(`http://127.0.0.1:${port}`);
     if (CHAOS) chaos = await Chaos.prepare({ databaseUrl: CHAOS_DATABASE_URL, pgPort: flag("pg-port", 5441), smtp: sinks!.smtp, say });
     if (port && sinks) {
-      // inventory for ~4,800 passengers at one hub: twice the sandboxes' default allotments
+      // inventory for ~4,800 passengers at one hub: twice the sandboxes' default allotments; every hub has
+      // its own hotels (lib/providers/world.ts), so the scale is the same with --hubs (--flights × --passengers each)
       sandboxes = await startSandboxes({ scale: Math.max(1, Math.ceil((FLIGHTS * PASSENGERS) / 2400)) });
       expediaUrl = sandboxes.expediaUrl;
       hotelbedsUrl = sandboxes.hotelbedsUrl;
@@ -180,30 +203,43 @@ async function main(): Promise<boolean> {
         }
       }
     };
-    const policy = await (await api("/policies", { method: "POST", body: JSON.stringify(policyBody()) })).json();
-    if (!policy.urn) throw new Error(`policy: ${JSON.stringify(policy)}`);
-    const activated = await api(`/policies/${encodeURIComponent(policy.urn)}/activate`, { method: "POST", body: JSON.stringify({ reason: "bench" }) });
-    if (!activated.ok) throw new Error(`activate: ${activated.status} ${await activated.text()}`);
+    // one policy per hub, all at once: with --hubs scoped to the hub's airport and airline
+    await Promise.all(
+      HUB_CODES.map(async (hub) => {
+        const policy = await (await api("/policies", { method: "POST", body: JSON.stringify(policyBody(hub, MULTI_HUB ? airlineOf(hub) : null)) })).json();
+        if (!policy.urn) throw new Error(`policy: ${JSON.stringify(policy)}`);
+        const activated = await api(`/policies/${encodeURIComponent(policy.urn)}/activate`, { method: "POST", body: JSON.stringify({ reason: "bench" }) });
+        if (!activated.ok) throw new Error(`activate: ${activated.status} ${await activated.text()}`);
+      }),
+    );
 
-    say(`creating ${FLIGHTS} cancelled flights × ${PASSENGERS} passengers at CDG through the API, at once`);
+    if (MULTI_HUB) say(`creating ${FLIGHTS} cancelled flights × ${PASSENGERS} passengers at each of ${HUB_CODES.map((h) => `${h} (${airlineOf(h)})`).join(", ")} through the API, ${TOTAL_FLIGHTS} at once`);
+    else say(`creating ${FLIGHTS} cancelled flights × ${PASSENGERS} passengers at CDG through the API, at once`);
     const profileBefore = profileFile ? readProfiles(profileFile) : new Map();
     const started = Date.now();
     // the app processes' event-loop histograms restart here (lib/observability/profile.ts)
     const mark = String(started);
     if (profileFile) writeMark(profileFile, mark);
     const reach = sinks ? new PassengerReach(sinks) : null;
-    const sample = new VoucherSample(VOUCHER_SAMPLE, FLIGHTS);
+    const sample = new VoucherSample(VOUCHER_SAMPLE, TOTAL_FLIGHTS);
     // the night shift's console while it runs: the board, a case, its demand summary, the review queue
     const readerPaths: string[] = [];
     const reader = steadyReader({ read: apiReads(base!, token), paths: () => readerPaths });
     // and a supervisor on the console itself, signed in: the case page and the board, server-rendered, once a second
     const pagePaths: string[] = [];
-    const pages = CONSOLE_PAGES ? steadyReader({ read: await consoleReads(base!, api, ["CDG"]), paths: () => pagePaths, perSecond: 1, marker: 'data-testid="housing-count"' }) : null;
+    const pages = CONSOLE_PAGES ? steadyReader({ read: await consoleReads(base!, api, HUB_CODES), paths: () => pagePaths, perSecond: 1, marker: 'data-testid="housing-count"' }) : null;
+    /** each reach group's hub */
+    const hubOfGroup = new Map<string, string>();
     const flights: Flight[] = await Promise.all(
-      Array.from({ length: FLIGHTS }, async (_, i) => {
-        const payload = casePayload(i);
+      // the hubs' flights interleaved (i: over every hub, i / hubs: within its hub), so the storm starts at every hub at once
+      Array.from({ length: TOTAL_FLIGHTS }, async (_, i) => {
+        const hub = HUB_CODES[i % HUB_CODES.length];
+        const payload = casePayload(i, hub, airlineOf(hub), Math.floor(i / HUB_CODES.length));
         // whom each group's voucher message goes to: its lead passenger's email and phone
-        for (const g of payload.passengerGroups) reach?.add(`${i} ${g.pnr}`, [g.passengers[0].email, g.passengers[0].phone].filter((a): a is string => Boolean(a)));
+        for (const g of payload.passengerGroups) {
+          reach?.add(`${i} ${g.pnr}`, [g.passengers[0].email, g.passengers[0].phone].filter((a): a is string => Boolean(a)));
+          hubOfGroup.set(`${i} ${g.pnr}`, hub);
+        }
         const createdAt = Date.now();
         const res = await api("/cases", { method: "POST", body: JSON.stringify(payload) });
         const record = await res.json();
@@ -211,13 +247,17 @@ async function main(): Promise<boolean> {
         const demand = await api(`/demand/case/${encodeURIComponent(record.urn)}`, { method: "POST", body: JSON.stringify({ type: "INITIAL", roomsRequested: record.roomsNeeded }) });
         const d = await demand.json();
         if (demand.status !== 409 && (demand.status !== 201 || d.status !== "APPROVED")) throw new Error(`demand ${i}: ${demand.status} ${JSON.stringify(d).slice(0, 300)}`);
-        return { urn: record.urn, groups: record.passengerGroups.length, createdAt, bookedAt: null, doneAt: null, ridesAt: null, number: payload.flight.number };
+        return { urn: record.urn, hub, groups: record.passengerGroups.length, createdAt, bookedAt: null, doneAt: null, ridesAt: null, number: payload.flight.number };
       }),
     );
     const groups = flights.reduce((s, f) => s + f.groups, 0);
-    const watched = encodeURIComponent(flights[Math.floor(flights.length / 2)].urn);
-    readerPaths.push("/board?airport=CDG", `/cases/${watched}`, `/demand/case/${watched}/summary`, "/manual-review?limit=50");
-    pagePaths.push(`/cases/${watched}`, "/board?airport=CDG");
+    // each hub's board in turn, with a case of that hub (its middle flight), its demand summary and the review queue
+    for (const hub of HUB_CODES) {
+      const mine = flights.filter((f) => f.hub === hub);
+      const watched = encodeURIComponent(mine[Math.floor(mine.length / 2)].urn);
+      readerPaths.push(`/board?airport=${hub}`, `/cases/${watched}`, `/demand/case/${watched}/summary`, "/manual-review?limit=50");
+      pagePaths.push(`/cases/${watched}`, `/board?airport=${hub}`);
+    }
     if (chaos && chaosApp) chaos.begin(chaosApp, groups);
 
     // the bench's own watching is a reader too: each flight in turn every CHECK_EVERY seconds, its
@@ -274,7 +314,7 @@ async function main(): Promise<boolean> {
       const done = flights.filter((f) => f.doneAt).length;
       const rode = flights.filter((f) => f.ridesAt).length;
       const reached = reach ? `, ${reach.reached().size}/${reach.groups.size} groups reached` : "";
-      say(`${((Date.now() - started) / 1000).toFixed(1)} s: ${looksBooked.size}/${FLIGHTS} flights booked, ${done}/${FLIGHTS} vouchered, ${rode}/${FLIGHTS} rides decided${reached}`);
+      say(`${((Date.now() - started) / 1000).toFixed(1)} s: ${looksBooked.size}/${TOTAL_FLIGHTS} flights booked, ${done}/${TOTAL_FLIGHTS} vouchered, ${rode}/${TOTAL_FLIGHTS} rides decided${reached}`);
       if (!allThere()) await new Promise((r) => setTimeout(r, 1000));
     }
     const watchedUntil = Date.now();
@@ -284,8 +324,17 @@ async function main(): Promise<boolean> {
     const read = await reader.stop();
     const paged = await pages?.stop();
     // the passenger's path, each from the first case created; null: not every flight got there
-    const last = (at: (f: Flight) => number | null) => (flights.every((f) => at(f) !== null) ? round((Math.max(...flights.map((f) => at(f)!)) - started) / 1000) : null);
+    const last = (at: (f: Flight) => number | null, of: Flight[] = flights) => (of.every((f) => at(f) !== null) ? round((Math.max(...of.map((f) => at(f)!)) - started) / 1000) : null);
     const reachedAt = reach?.reached();
+    // each hub's own: its groups, when its last group was booked and its last passenger reached
+    const perHub = Object.fromEntries(
+      HUB_CODES.map((hub) => {
+        const mine = flights.filter((f) => f.hub === hub);
+        const contacts = reach ? [...reach.groups].filter((g) => hubOfGroup.get(g) === hub) : [];
+        const reachedSeconds = reach && reachedAt && contacts.every((g) => reachedAt.has(g)) ? round((Math.max(started, ...contacts.map((g) => reachedAt.get(g)!)) - started) / 1000) : null;
+        return [hub, { groups: mine.reduce((s, f) => s + f.groups, 0), bookedSeconds: last((f) => f.bookedAt, mine), reachedSeconds }];
+      }),
+    );
     const passengerPath = {
       bookedSeconds: last((f) => f.bookedAt),
       vouchersSeconds: last((f) => f.doneAt),
@@ -324,8 +373,8 @@ async function main(): Promise<boolean> {
     }
 
     const result = {
-      flights: FLIGHTS,
-      passengers: FLIGHTS * PASSENGERS,
+      flights: TOTAL_FLIGHTS,
+      passengers: TOTAL_FLIGHTS * PASSENGERS,
       groups,
       totalSeconds: round(totalSeconds),
       flightP50Seconds: round(quantile(perFlight, 0.5)),
@@ -347,8 +396,10 @@ async function main(): Promise<boolean> {
       database: scratch || chaos?.setup.databaseUrl ? "postgres" : "pglite",
       ...passengerPath,
       eventLoopP99Ms,
+      ...(MULTI_HUB ? { hubs: HUB_CODES, perHub } : {}),
       lanes,
     };
+    if (MULTI_HUB) for (const [hub, h] of Object.entries(perHub)) say(`${hub} (${airlineOf(hub)}): ${h.groups} groups, every one booked at ${h.bookedSeconds ?? "never"} s, reached at ${h.reachedSeconds ?? "never"} s`);
     if (costs && (PROFILE || !JSON_OUT)) reportCosts(costs, read);
     say(`reads p99 by page: ${Object.entries(read.byPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}`);
     if (paged) say(`console pages (signed in): ${paged.requests} requests, p50 ${paged.readP50Ms} ms, p99 ${paged.readP99Ms} ms, ${paged.unanswered} unanswered, ${paged.errors} errors; ${Object.entries(paged.byPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}; first screen ${Object.entries(paged.markerByPath).map(([p, ms]) => `${p} ${ms} ms`).join(", ")}`);
@@ -381,6 +432,7 @@ async function main(): Promise<boolean> {
       recoveryMs: chaos.recoveries,
       lostEmails: settled.lostEmails,
       duplicateEmails: settled.duplicateEmails,
+      duplicatesBefore: settled.duplicatesBefore,
       strayEmails: settled.strayEmails,
       emails: settled.emails,
       emailsReceived: settled.emailsReceived,
@@ -392,7 +444,7 @@ async function main(): Promise<boolean> {
       ...(result.duplicateBookings ? [`${result.duplicateBookings} duplicate bookings`] : []),
       ...(result.unbooked ? [`${result.unbooked} unbooked groups`] : []),
       ...(settled.lostEmails ? [`${settled.lostEmails} lost emails: ${settled.notSent.join("; ")}`] : []),
-      ...(settled.duplicateEmails || settled.strayEmails ? [`${settled.duplicateEmails} emails received twice, ${settled.strayEmails} not in the outbox`] : []),
+      ...(settled.duplicateEmails || settled.strayEmails ? [`${settled.duplicateEmails} emails received twice (${JSON.stringify(settled.duplicatesBefore)}), ${settled.strayEmails} not in the outbox`] : []),
       ...(settled.stuckJobs ? [`${settled.stuckJobs} stuck or failed jobs: ${[...settled.stuck, ...settled.failed].join("; ")}`] : []),
       ...(figures.kills < 2 ? [`${figures.kills} of 2 kills happened (the event ended first)`] : []),
       ...(chaos.setup.cluster && figures.pgRestarts < 1 ? ["the PostgreSQL restart did not happen (the event ended first)"] : []),
@@ -508,10 +560,11 @@ async function countDuplicates(api: Api, flights: Flight[], sources: Partial<Rec
   return duplicates;
 }
 
-function policyBody() {
+/** `airline`: with --hubs, the hub's airline (the policy then applies to its flights only); null: any airline, as before */
+function policyBody(hub: string, airline: string | null) {
   return {
-    name: "Bench CDG every tier",
-    context: { airport: "CDG" },
+    name: airline ? `Bench ${hub} ${airline} every tier` : `Bench ${hub} every tier`,
+    context: airline ? { airport: hub, airline } : { airport: hub },
     tiers: ["FIRST", "BUSINESS", "PREMIUM_ECONOMY", "ECONOMY", "CREW"],
     constraints: { minStars: 2, maxDistanceKm: 40, maxNightlyRate: 600, requiredAmenities: [] },
     autoApproveDemand: true,
@@ -521,16 +574,20 @@ function policyBody() {
 
 const TIERS = ["ECONOMY", "ECONOMY", "ECONOMY", "ECONOMY", "ECONOMY", "PREMIUM_ECONOMY", "BUSINESS", "FIRST"];
 
-/** One cancelled flight: PNRs of 1–3 passengers of one tier, and a crew of 8. */
-function casePayload(i: number) {
+/**
+ * One cancelled flight out of `hub`: PNRs of 1–3 passengers of one tier, and a crew of 8. `i` numbers
+ * the flight over every hub (PNRs, contacts and event ids unique over the storm); `nth` within its hub
+ * (the manifest's shape and the flight number, so every hub gets the same manifests).
+ */
+function casePayload(i: number, hub = "CDG", airline = "BX", nth = i) {
   const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const next = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const groups: { pnr: string; passengers: { id: string; firstName: string; lastName: string; tier: string; email?: string; phone?: string }[] }[] = [];
   let n = 0;
   const crew = 8;
   for (let g = 0; n < PASSENGERS - crew; g++) {
-    const size = Math.min(1 + ((g * 7 + i) % 3), PASSENGERS - crew - n);
-    const tier = TIERS[(g + i) % TIERS.length];
+    const size = Math.min(1 + ((g * 7 + nth) % 3), PASSENGERS - crew - n);
+    const tier = TIERS[(g + nth) % TIERS.length];
     const pnr = `B${String(i).padStart(2, "0")}${String(g).padStart(4, "0")}`;
     // the lead passenger has an email; every third group's lead a mobile number too (SMS), unique per flight and group
     const lead = { email: `pax.${pnr.toLowerCase()}@example.org`, ...(g % 3 === 0 ? { phone: `+33612${String(i * 1000 + g).padStart(6, "0")}` } : {}) };
@@ -540,8 +597,8 @@ function casePayload(i: number) {
   groups.push({ pnr: `CREW${i}`, passengers: Array.from({ length: crew }, (_, k) => ({ id: `C${i}-${k}`, firstName: `Crew${k}`, lastName: `Flight${i}`, tier: "CREW" })) });
   return {
     externalEventId: `bench-${Date.now()}-${i}`,
-    flight: { number: `BX${String(1000 + i)}`, origin: "CDG", destination: "JFK", scheduledDeparture: `${day}T18:05:00Z`, status: "CANCELLED" },
-    nextFlight: { number: `BX${String(2000 + i)}`, scheduledDeparture: `${next}T09:30:00Z` },
+    flight: { number: `${airline}${String(1000 + nth)}`, origin: hub, destination: "JFK", scheduledDeparture: `${day}T18:05:00Z`, status: "CANCELLED" },
+    nextFlight: { number: `${airline}${String(2000 + nth)}`, scheduledDeparture: `${next}T09:30:00Z` },
     passengerGroups: groups,
   };
 }

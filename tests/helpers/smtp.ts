@@ -61,6 +61,9 @@ export async function startSmtpServer(o: { lean?: boolean } = {}) {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
   });
+  // a client gone mid-conversation (the app SIGKILLed by the chaos run) is a socket error the server
+  // emits: a real server keeps serving the others, and an unheard 'error' would end this process
+  server.on("error", () => {});
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

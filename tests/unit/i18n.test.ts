@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fill, LOCALES, PAGE_WORDS, pickLocale, VOUCHER_WORDS } from "@/lib/i18n";
+import { fill, LOCALES, PAGE_WORDS, pickLocale, REFUSAL_WORDS, VOUCHER_WORDS } from "@/lib/i18n";
 
 describe("pickLocale", () => {
   it("takes an explicit language we speak over the browser's", () => {
@@ -23,8 +23,8 @@ describe("pickLocale", () => {
 });
 
 describe("dictionaries", () => {
-  it("every language has every key of the page and of the voucher, non-empty, with the same placeholders", () => {
-    for (const words of [PAGE_WORDS, VOUCHER_WORDS] as Record<string, Record<string, string>>[]) {
+  it("every language has every key of the page, the refusals and the voucher, non-empty, with the same placeholders", () => {
+    for (const words of [PAGE_WORDS, REFUSAL_WORDS, VOUCHER_WORDS] as Record<string, Record<string, string>>[]) {
       const keys = Object.keys(words.en).sort();
       for (const locale of LOCALES) {
         expect(Object.keys(words[locale]).sort(), locale).toEqual(keys);
@@ -40,6 +40,7 @@ describe("dictionaries", () => {
     for (const locale of LOCALES.filter((l) => l !== "en")) {
       expect(PAGE_WORDS[locale].chooseTitle).not.toBe(PAGE_WORDS.en.chooseTitle);
       expect(VOUCHER_WORDS[locale].title).not.toBe(VOUCHER_WORDS.en.title);
+      expect(REFUSAL_WORDS[locale].cannotRelease).not.toBe(REFUSAL_WORDS.en.cannotRelease);
     }
   });
   it("fill puts values in their placeholders and leaves an unknown one visible", () => {

@@ -1,6 +1,7 @@
 import { FilePlus2 } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { BoardView } from "@/components/board/board-view";
 import { airportZoneLabel } from "@/components/console/format";
 import { PageHeader } from "@/components/console/page-header";
@@ -8,9 +9,11 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { hasPermission } from "@/lib/auth/roles";
+import { pageParam, refused } from "@/lib/console/page-params";
 import { sessionCtx } from "@/lib/console/session-ctx";
 import { boardAirports, getBoard } from "@/lib/board";
 import { airportTimeZones } from "@/lib/cases/airports";
+import { IataCode } from "@/lib/primitives";
 import { ListRefusal, tryList } from "../list-refusal";
 
 export const metadata: Metadata = { title: "Operations board" };
@@ -18,7 +21,10 @@ export const metadata: Metadata = { title: "Operations board" };
 export default async function BoardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await sessionCtx();
   const sp = await searchParams;
-  const asked = (Array.isArray(sp.airport) ? sp.airport[0] : sp.airport)?.trim().toUpperCase() || undefined;
+  // the airport as GET /board parses it: a link with no airport code in it is a page that does not exist
+  const airportParam = pageParam(IataCode, sp.airport);
+  if (refused(airportParam)) notFound();
+  const asked = airportParam.value;
   const choices = await boardAirports({ ctx });
   const airport = asked ?? choices[0] ?? "CDG";
   const read = await tryList(() => getBoard({ ctx, input: { airport } }));

@@ -1,12 +1,12 @@
-import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { config } from "@/lib/config";
 import { invalid, tooLarge } from "@/lib/errors";
+import { runTask, TaskTimedOut } from "@/lib/pool";
+import type { SheetRow } from "@/lib/sheets/read-xlsx";
 import { bulkMaxRows } from "./validate-rows";
-import { countRows, inflateZip, ZipRefused } from "./zip-guard";
 
 /** A data row of an uploaded sheet: its row number as the sheet shows it (header = 1) and its cells. */
-export type SheetRow = { row: number; cells: string[] };
+export type { SheetRow };
 export type Sheet = { header: string[]; rows: SheetRow[] };
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -30,7 +30,8 @@ const notASheet = (why: string) => invalid(`The file is not a readable spreadshe
 /**
  * Reads the first worksheet of an .xlsx or a .csv file into text cells. Blank rows are skipped
  * but keep the numbering, so a reported row number is the one the user sees in the sheet (for a
- * .csv, the record number: the line number unless a quoted cell spans lines).
+ * .csv, the record number: the line number unless a quoted cell spans lines). A workbook is read in
+ * a worker thread (readXlsx below); a .csv here, bounded by its size and its record count.
  */
 export async function readSheet(file: File): Promise<Sheet> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -47,63 +48,45 @@ export async function readSheet(file: File): Promise<Sheet> {
 const maxInflatedBytes = () => config.BULK_MAX_XLSX_BYTES;
 
 /**
- * Rows a file may hold before it is refused unread: the 5,000-row limit counts passenger rows after
- * blank ones are dropped (validate-rows.ts); this bound only keeps a hostile file from costing
- * seconds of parsing before that check, so it leaves room for a header and blank rows.
+ * Rows a file may hold (and the last row number a workbook may use) before it is refused unread:
+ * the 5,000-row limit counts passenger rows after blank ones are dropped (validate-rows.ts); this
+ * bound only keeps a hostile file from costing seconds of parsing before that check, so it leaves
+ * room for a header and blank rows.
  */
 const maxRawRows = () => 2 * bulkMaxRows() + 100;
+
+/** Columns a workbook may use: a manifest has nine, an airline's export a few more; past this it is not a manifest. */
+export const SHEET_MAX_COLUMNS = 64;
+
+/** How long a workbook may take to read, queued behind other pool tasks or not, before it is refused. */
+const READ_BUDGET_MS = 20_000;
 
 const tooManyRows = () => tooLarge(`The file has more than ${bulkMaxRows()} passenger rows; at most ${bulkMaxRows()} are accepted per upload.`);
 
 /**
- * Before ExcelJS builds a single cell: every part of the workbook is inflated under a budget
- * (a 100 KB file can decompress to gigabytes) and the worksheets' rows are counted, so a
- * workbook too large to be a manifest is refused (413) in a few milliseconds of event-loop time.
+ * In a worker thread of lib/pool, within a time budget: every part of the workbook is inflated
+ * under a budget of bytes and every worksheet's reach (rows, columns, merged and validated ranges)
+ * is measured on its XML before ExcelJS builds a single cell, so a 40 KB workbook naming column
+ * XFD, row 5,000,000 or the merged range A1:XFD1048576 is refused (413) in milliseconds while
+ * other requests keep being answered (docs/security.md, "Spreadsheets").
  */
-async function guardWorkbook(bytes: Uint8Array): Promise<void> {
-  let entries;
-  try {
-    entries = await inflateZip(bytes, { maxTotalBytes: maxInflatedBytes(), maxEntries: 500 });
-  } catch (err) {
-    if (!(err instanceof ZipRefused)) throw err;
-    if (err.reason === "too-large") throw tooLarge(`The workbook is too large to be a passenger manifest: ${err.message}.`);
-    throw notASheet(`the workbook could not be opened (${err.message})`);
-  }
-  const rows = entries.filter((e) => /^xl\/worksheets\/[^/]+\.xml$/i.test(e.name)).reduce((n, e) => n + countRows(e.data), 0);
-  if (rows > maxRawRows()) throw tooManyRows();
-}
-
 async function readXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
   if (!ZIP_MAGIC.every((b, i) => bytes[i] === b)) throw notASheet("it is not an .xlsx workbook");
-  await guardWorkbook(bytes);
-  const workbook = new ExcelJS.Workbook();
+  let out;
   try {
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-  } catch {
-    throw notASheet("the workbook could not be opened");
+    out = await runTask(
+      "sheets/read-xlsx",
+      { bytes, bounds: { maxRows: maxRawRows(), maxColumns: SHEET_MAX_COLUMNS }, maxInflatedBytes: maxInflatedBytes() },
+      { timeoutMs: READ_BUDGET_MS },
+    );
+  } catch (err) {
+    if (!(err instanceof TaskTimedOut)) throw err;
+    throw tooLarge(`The workbook took longer than ${READ_BUDGET_MS / 1000} s to read; send it as a .csv file, or in smaller parts.`);
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw notASheet("the workbook has no worksheet");
-  // only rows holding values: a stray cell far down the sheet does not make a million empty rows
-  const table: SheetRow[] = [];
-  try {
-    sheet.eachRow({ includeEmpty: false }, (row, number) => {
-      const cells: string[] = [];
-      for (let c = 1; c <= row.cellCount; c++) cells.push(cellText(row.getCell(c)));
-      table.push({ row: number, cells });
-    });
-  } catch {
-    throw notASheet("the worksheet could not be read");
-  }
-  return table;
-}
-
-function cellText(cell: ExcelJS.Cell): string {
-  try {
-    return (cell.text ?? "").trim();
-  } catch {
-    return String(cell.value ?? "").trim();
-  }
+  if (out.ok) return out.rows;
+  if (out.refusal === "rows") throw tooManyRows();
+  if (out.refusal === "too-large") throw tooLarge(`The workbook is too large to be a passenger manifest: ${out.why}.`);
+  throw notASheet(out.why.startsWith("the ") ? out.why : `the workbook could not be opened (${out.why})`);
 }
 
 function readCsv(bytes: Uint8Array): SheetRow[] {

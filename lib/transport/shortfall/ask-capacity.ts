@@ -5,6 +5,12 @@ import type { TransportFleet } from "@/lib/peers/fleet/types";
 import { casesOfNight, type ShortfallScope } from "./key";
 import { lockShortfall, whereKey } from "./row";
 
+/**
+ * The airport nights and types this process knows were asked for already (recorded on their row):
+ * a meltdown's refusals of a type, hundreds, then cost no transaction each (bounded: a few keys a night).
+ */
+const askedAlready = new Set<string>();
+
 // a ride's vehicle is busy for about this long after its pickup: an added vehicle must cover it
 const RIDE_MS = 2 * 3_600_000;
 
@@ -21,6 +27,8 @@ const RIDE_MS = 2 * 3_600_000;
  */
 export async function askForCapacity(ctx: Ctx, fleet: TransportFleet, segment: TransportSegmentRow, scope: ShortfallScope): Promise<number> {
   if (!fleet.requestCapacity) return 0;
+  const key = `${scope.tenant}:${scope.airport}:${scope.night}:${scope.mode}:${segment.vehicleType}`;
+  if (askedAlready.has(key)) return 0;
   const ask = await transaction(ctx, async (tx) => {
     const row = await lockShortfall(tx, scope, segment.caseUrn);
     if (row.capacityAsks.some((a) => a.vehicleType === segment.vehicleType)) return null;
@@ -52,6 +60,8 @@ export async function askForCapacity(ctx: Ctx, fleet: TransportFleet, segment: T
     await tx.db.update(fleetShortfalls).set({ capacityAsks: [...row.capacityAsks, entry] }).where(whereKey(scope));
     return entry;
   });
+  // an ask recorded is never taken back: this process need not lock the row to learn it again
+  askedAlready.add(key);
   if (!ask) return 0;
   const reference = `capacity:${scope.tenant}:${scope.airport}:${scope.night}:${scope.mode}:${ask.vehicleType}`;
   const answer = await fleet

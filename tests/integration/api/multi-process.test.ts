@@ -10,6 +10,7 @@ import { mintToken } from "@/lib/auth/tokens";
 import { seedTestAirports } from "@/tests/helpers/airports";
 import { casePayload } from "@/tests/helpers/cases";
 import { freshPostgresDatabase } from "@/tests/helpers/db";
+import { skipWithout } from "@/tests/helpers/needs";
 import { redisReachable, TEST_REDIS_URL } from "@/tests/helpers/redis";
 import { enqueue, until } from "../jobs/helpers";
 
@@ -119,7 +120,7 @@ describe.skipIf(!PG_SERVER)(
       expect([...byProcess.keys()].sort()).toEqual([String(a.proc.pid), String(b.proc.pid)].sort());
     });
 
-    it.skipIf(!redis)(`(b) one token's limit is counted across both processes: the (limit+1)th request is refused (needs Redis at ${TEST_REDIS_URL})`, async () => {
+    it.skipIf(skipWithout(`Redis at ${TEST_REDIS_URL}`, redis))(`(b) one token's limit is counted across both processes: the (limit+1)th request is refused (needs Redis at ${TEST_REDIS_URL})`, async () => {
       const limited = (await mintToken({ tenant: TENANT, roles: ["ADMIN"], airports: ["*"] })).token;
       const statuses: number[] = [];
       for (let i = 0; i < LIMIT; i++) statuses.push((await call(i % 2 ? b : a, "/cases?limit=1", { token: limited })).status);

@@ -3,6 +3,7 @@ import net from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRateLimiter, type RateLimiter } from "@/lib/http/rate-limit";
 import { DomainError } from "@/lib/errors";
+import { skipWithout } from "../../helpers/needs";
 import { redisReachable, TEST_REDIS_URL } from "../../helpers/redis";
 
 /**
@@ -53,7 +54,7 @@ describe("rate limit, one process (memory)", () => {
   });
 });
 
-describe.skipIf(!(await redisReachable()))(`rate limit shared through Redis (${TEST_REDIS_URL}; skipped when unreachable)`, () => {
+describe.skipIf(skipWithout(`Redis at ${TEST_REDIS_URL}`, await redisReachable()))(`rate limit shared through Redis (${TEST_REDIS_URL}; skipped when unreachable, failed in CI)`, () => {
   it("two limiters on one Redis count one window: the (limit+1)th request across both is refused", async () => {
     const shared = { limit: 4, redisUrl: TEST_REDIS_URL, keyPrefix: prefix() };
     const a = limiter(shared);

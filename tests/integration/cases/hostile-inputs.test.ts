@@ -93,6 +93,33 @@ describe("a passenger id that names an Object prototype key", () => {
   });
 });
 
+describe("a passenger id holding a bidi override, a control character or a line break", () => {
+  // the id shows in bookings.csv, on the case page and in the audit: refused as names are
+  it.each([
+    ["a right-to-left override", "P\u202e1gpj.exe"],
+    ["a bell", "P\u00071"],
+    ["a line break", "P1\nP2"],
+    ["a first-strong isolate", "\u2068P1"],
+  ])("refuses %s in POST /cases with 422 naming the id, and saves nothing", async (_name, id) => {
+    const tenant = uniqueTenant();
+    const token = await roleToken(tenant, "ADMIN");
+    const res = await call(POST, "/cases", { token, body: casePayload({ passengerGroups: [{ pnr: "BIDI1", passengers: [pax(id, "ECONOMY", { firstName: "Ana", lastName: "Silva", email: "p1@example.com" })] }] }) });
+    expect422(res, "passengerGroups.0.passengers.0.id");
+    expect(res.json.errors).toHaveLength(1);
+    expect(await written(tenant)).toEqual({ cases: 0, passengers: 0, audit: 0 });
+  });
+
+  it("refuses it in a spreadsheet upload too, naming the row", async () => {
+    const tenant = uniqueTenant();
+    const token = await roleToken(tenant, "ADMIN");
+    const c = await createCase(token, casePayload());
+    const form = new FormData();
+    form.set("file", new Blob(["pnr,passengerId,firstName,lastName,tier\nAB12CD,P\u202e9,Ana,Silva,ECONOMY\n"], { type: "text/csv" }), "m.csv");
+    const res = await call(action, `/cases/${c.urn}/passengers:bulk`, { token, params: { caseUrn: c.urn, action: "passengers:bulk" }, rawBody: form, method: "POST" });
+    expect422(res, "rows[2].passengerId");
+  });
+});
+
 describe("the manifest limit (BULK_MAX_ROWS, 5,000 passengers) applies to JSON too", () => {
   it("refuses 6,000 passengers at once with 422 naming passengerGroups, quickly, and saves nothing", async () => {
     const tenant = uniqueTenant();

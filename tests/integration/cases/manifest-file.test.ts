@@ -5,6 +5,7 @@ import { previewNewCase } from "@/lib/cases/open-in-console";
 import { ensureTenant } from "@/lib/tenants/ensure";
 import { apiTestDatabase } from "../../helpers/api";
 import { ctxFor, principal, uniqueTenant } from "../../helpers/factories";
+import { sheetXml, workbook as zipOf } from "../security/zip-builder";
 
 const database = apiTestDatabase({ airports: true });
 
@@ -50,5 +51,20 @@ describe("New case: a manifest loaded from a workbook", () => {
     await expect(manifestOfFile({ ctx, input: { file: "not a file" } })).rejects.toMatchObject({ status: 422 });
     const operator = ctxFor(database.db, principal({ tenant: uniqueTenant(), roles: ["HOTEL"], airports: [] }));
     await expect(manifestOfFile({ ctx: operator, input: { file: await workbook() } })).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("refuses a 1.6 KB workbook whose second row is numbered 5,000,000 (or reaching column XFD) in well under a second, padding nothing", async () => {
+    const ctx = await supervisor();
+    const header = sheetXml([["pnr", "passengerId", "firstName", "lastName", "tier"]]);
+    const far = (cell: string) => header.replace("</sheetData>", `<row r="${cell.replace(/^[A-Z]+/, "")}"><c r="${cell}" t="inlineStr"><is><t>AB12CD</t></is></c></row></sheetData>`);
+    for (const cell of ["A5000000", "XFD2"]) {
+      const bytes = zipOf(far(cell));
+      expect(bytes.byteLength).toBeLessThan(2048);
+      const started = performance.now();
+      const read = manifestOfFile({ ctx, input: { file: new File([new Uint8Array(bytes)], "manifest.xlsx") } });
+      await expect(read).rejects.toMatchObject({ status: 413, message: expect.stringMatching(/row 5000000|column XFD/) });
+      // refused within seconds (it took 3.1 s and answered 5 MB when rows were padded); the machine's speed varies twofold
+      expect(performance.now() - started).toBeLessThan(5_000);
+    }
   });
 });

@@ -136,3 +136,32 @@ describe("openCaseInConsole (the New case form)", () => {
     expect(await refusal(openCaseInConsole({ ctx, input: form() }))).toMatchObject({ status: 403, code: "OUT_OF_SCOPE" });
   });
 });
+
+describe("openCaseInConsole refuses, field by field, what POST /cases would refuse", () => {
+  const refusals: [string, Record<string, unknown>, string, RegExp][] = [
+    ["a departure that is no date", { departure: "9999-99-99T99:99" }, "departure", /date and time/],
+    ["a next departure past month 12 and hour 23", { nextDeparture: "2026-13-45T25:61" }, "nextDeparture", /date and time/],
+    ["31 February (rolled over to 3 March before)", { departure: "2026-02-31T10:00" }, "departure", /not a real calendar date/],
+    ["a departure far past the API's window", { departure: "9999-12-31T10:00" }, "departure", /2 years/],
+    ["an origin holding a NUL (a database error before)", { origin: "CD\u0000" }, "origin", /NUL|IATA/],
+    ["a destination that is no IATA code", { destination: "J\u202eFK" }, "destination", /IATA/],
+    ["a flight number holding a NUL", { flightNumber: "AF1\u0000" }, "flightNumber", /NUL|flight number/],
+  ];
+  for (const [what, over, field, message] of refusals) {
+    it(`${what}: a 422 on ${field}, nothing created`, async () => {
+      const ctx = await ctxAs(["OPS_SUPERVISOR"]);
+      const err = await refusal(openCaseInConsole({ ctx, input: form(over) }));
+      expect([err.status, err.code]).toEqual([422, "VALIDATION_FAILED"]);
+      expect(err.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: field, message: expect.stringMatching(message) })]));
+      expect(await database.db.select().from(cases).where(eq(cases.tenant, ctx.principal.tenant))).toEqual([]);
+    });
+  }
+
+  it("a leap day is a real date and opens the case", async () => {
+    const ctx = await ctxAs(["OPS_SUPERVISOR"]);
+    const { created, record } = await openCaseInConsole({ ctx, input: form({ departure: "2024-02-29T10:00", nextDeparture: "2024-02-29T18:00" }) });
+    expect(created).toBe(true);
+    // 10:00 in Paris in winter
+    expect(record.flight.scheduledDeparture).toBe("2024-02-29T09:00:00Z");
+  });
+});

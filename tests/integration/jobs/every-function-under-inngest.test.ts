@@ -63,6 +63,7 @@ function eventData(name: string): Record<string, unknown> {
     "settings/sla.changed": { tenant: TENANT },
     "webhook/queued": { tenant: TENANT, deliveryUrn: missing("webhook-delivery") },
     "reservation/confirmed": reservation,
+    "stays/confirmed": { ...c, reservationUrns: [missing("reservation")] },
     "reservation/cancelled": { ...reservation, reason: "operator" },
     "reservation/changed": { ...reservation, version: 2 },
     "reservation/reconfirmation.scheduled": reservation,
@@ -73,7 +74,7 @@ function eventData(name: string): Record<string, unknown> {
     "passenger/hotel-chosen": { ...reservation, previousUrn: missing("reservation") },
     "care/assessed": { ...c, version: 1, trigger: "case/created" },
     "meal/issued": { ...c, mealVoucherUrn: missing("meal-voucher") },
-    "transport/planned": reservation,
+    "transport/planned": { ...c, reservationUrns: [missing("reservation")] },
     "transport/fleet-refused": { ...c, segmentUrn: missing("segment"), why: "no vehicle", withoutFleet: true },
     "transport/ride.changed": { ...c, segmentUrn: missing("segment"), changeUrn: missing("audit"), change: "RETIMED", direction: "AIRPORT_TO_HOTEL", scheduledAt: "2026-11-21T20:00:00.000Z", pickupLocation: null, reservationUrns: [] },
     "ride/issued": { ...c, rideVoucherUrn: missing("ride-voucher") },
@@ -202,7 +203,7 @@ const EXPECTED: Record<string, Expected> = {
   "messages-capacity-called": { steps: ["queue"], result: { queued: 0 } },
   "capacity-call-on-wave": { steps: ["call"], result: { callUrn: null, roomsShort: 0 } },
   // no rows written (the reservation is missing): the rows of a stay planned again would follow the pickup
-  "reconfirm-schedule": { steps: ["schedule", "retime"], result: { movedTo: null } },
+  "reconfirm-schedule": { steps: ["schedule", "retime"], result: { scheduled: {}, movedTo: { [missing("reservation")]: null } } },
   "reconfirm-reservation": { steps: ["next-0"], result: { outcomes: [] } },
   "rehouse-walked": { steps: ["plan"], result: { outcome: "SKIPPED", detail: "the reservation is missing" } },
 };

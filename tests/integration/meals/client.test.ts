@@ -8,7 +8,9 @@ let sandbox: MealsSandbox;
 let endpoint: MealsEndpoint;
 beforeAll(async () => {
   sandbox = await startMealsSandbox();
-  endpoint = { baseUrl: sandbox.url, apiKey: sandbox.apiKey, secret: sandbox.secret, timeoutMs: 300 };
+  // 1 s: a first call on a loaded machine (a new connection, code not yet compiled) took over 300 ms; the
+  // sandbox's "timeout" fault below holds its answer 3 s, so it still times out
+  endpoint = { baseUrl: sandbox.url, apiKey: sandbox.apiKey, secret: sandbox.secret, timeoutMs: 1_000 };
 });
 afterAll(() => sandbox.stop());
 
@@ -26,7 +28,7 @@ describe("the meal voucher issuer's client and our sandbox", () => {
   });
 
   it("waits the 429's Retry-After and backs off on 5xx and timeouts, every try with the same key", async () => {
-    await faults({ next: ["429", "503", "timeout"], retryAfterSeconds: 3, timeoutMs: 2_000 });
+    await faults({ next: ["429", "503", "timeout"], retryAfterSeconds: 3, timeoutMs: 3_000 });
     const delays: number[] = [];
     const out = await withRetry(() => createVoucher(endpoint, request("P3"), "key-3"), { baseDelayMs: 10, sleep: async (ms) => void delays.push(ms) });
     expect(out.ok).toBe(true);

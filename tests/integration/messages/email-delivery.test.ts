@@ -9,6 +9,7 @@ import { manualClock } from "@/lib/jobs/clock";
 import { createRunner } from "@/lib/jobs/runner";
 import { queueCancellationMessages } from "@/lib/messages/cancellation";
 import { deliverMessage as deliverEmail } from "@/lib/messages/deliver";
+import { sendStayMessagesNow } from "@/lib/messages/send-now";
 import { messageIdOf } from "@/lib/messages/smtp";
 import { staleQueued } from "@/lib/messages/stale";
 import { queueVoucherMessages } from "@/lib/messages/voucher";
@@ -210,6 +211,46 @@ describe("voucher emails through a real SMTP server", () => {
     expect(copies).toHaveLength(2);
     expect(copies[0].messageId).toBe(copies[1].messageId);
     expect(copies[0].messageId).toBe(messageIdOf(first.urn));
+  });
+
+  it("a database away when SENT is recorded is waited out: the message is recorded SENT and sent once", async () => {
+    const fx = await booked();
+    await enqueue(fx.reservationUrn);
+    const [first] = await outboxOf(fx.reservationUrn);
+    // the connection cut as a PostgreSQL restart cuts it, on the first statement after the mail server took the message
+    let cut = 0;
+    const db = new Proxy(database.db, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop !== "execute" || cut > 0) return typeof value === "function" ? value.bind(target) : value;
+        return () => {
+          cut += 1;
+          return Promise.reject(Object.assign(new Error("Connection terminated unexpectedly"), { code: "ECONNRESET" }));
+        };
+      },
+    });
+    const d = await deliverEmail({ ...sys(), db }, first.urn, { lastAttempt: false });
+    expect(cut).toBe(1);
+    expect(d.status).toBe("SENT");
+    expect((await outboxOf(fx.reservationUrn)).find((m) => m.urn === first.urn)?.status).toBe("SENT");
+    expect(smtp.received.filter((m) => m.messageId === messageIdOf(first.urn))).toHaveLength(1);
+  });
+
+  it("a chunk's messages are claimed in one statement and each sent once; one another run holds is left to it, and a second call sends nothing", async () => {
+    const [one, two] = [await booked(), await booked()];
+    await enqueue(one.reservationUrn);
+    await enqueue(two.reservationUrn);
+    const [held] = await outboxOf(two.reservationUrn);
+    await database.db.update(messages).set({ sendAfter: new Date(Date.now() + 60_000) }).where(eq(messages.urn, held.urn));
+    const chunk = { reservationUrns: [one.reservationUrn, two.reservationUrn], version: 1 };
+
+    expect(await sendStayMessagesNow(sys(), chunk)).toEqual({ sent: 3, handOff: [], waitMs: 0 });
+    const all = [...(await outboxOf(one.reservationUrn)), ...(await outboxOf(two.reservationUrn))];
+    expect(all.filter((m) => m.status === "SENT").map((m) => m.urn).sort()).toEqual(all.filter((m) => m.urn !== held.urn).map((m) => m.urn).sort());
+    expect(all.find((m) => m.urn === held.urn)).toMatchObject({ status: "QUEUED", attempts: 0 });
+    expect(await sendStayMessagesNow(sys(), chunk)).toEqual({ sent: 0, handOff: [], waitMs: 0 });
+    expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(smtp.received.length);
+    expect(smtp.received).toHaveLength(3);
   });
 
   it("a message leased by a running delivery is not sent by a concurrent one", async () => {

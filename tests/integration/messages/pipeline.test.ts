@@ -119,7 +119,7 @@ async function housed(opts: { languages?: Partial<Record<"A" | "B" | "C", Locale
   await set(ids.C, { language: opts.languages?.C ?? null });
   return { ...fx, phones, ids };
 }
-const confirm = (fx: { caseUrn: string; reservationUrn: string }) => transaction(sys(), (tx) => emit(tx, "reservation/confirmed", { tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn }));
+const confirm = (fx: { caseUrn: string; reservationUrn: string }) => transaction(sys(), (tx) => emit(tx, "stays/confirmed", { tenant, caseUrn: fx.caseUrn, reservationUrns: [fx.reservationUrn] }));
 const delivered = (urn: string) => async () => (await outboxOf(urn)).filter((m) => m.channel === "SMS").every((m) => m.status === "DELIVERED" || m.status === "FAILED");
 
 describe("subscribers, not transactions", () => {
@@ -127,7 +127,7 @@ describe("subscribers, not transactions", () => {
     const fx = await housed();
     await expect(
       transaction(sys(), async (tx) => {
-        await emit(tx, "reservation/confirmed", { tenant, caseUrn: fx.caseUrn, reservationUrn: fx.reservationUrn });
+        await emit(tx, "stays/confirmed", { tenant, caseUrn: fx.caseUrn, reservationUrns: [fx.reservationUrn] });
         throw new Error("the provider's answer could not be recorded");
       }),
     ).rejects.toThrow();

@@ -25,6 +25,7 @@ import { getVoucher } from "@/lib/vouchers/get";
 import { declineStay } from "@/lib/passenger/decline";
 import { createRunner } from "@/lib/jobs/runner";
 import { DomainError } from "@/lib/errors";
+import { REFUSAL_WORDS } from "@/lib/i18n";
 import { approvedCase, bookingRunner, bookingTenant, reservationsOf, waveOf } from "../booking/helpers";
 
 const database = apiTestDatabase({ airports: true });
@@ -37,10 +38,10 @@ afterEach(() => {
 
 const CDG = { airport: "CDG", latitude: 49.0097, longitude: 2.5479, radiusKm: 50, currency: "EUR", rooms: 1, guestsPerRoom: 2 };
 
-/** A case booked for real at the Hotelbeds sandbox (the policy searches it only), each group's voucher issued. */
-async function booked(payload = casePayload()) {
+/** A case booked for real at the Hotelbeds sandbox (or `provider`'s: the policy searches it only), each group's voucher issued. */
+async function booked(payload = casePayload(), provider = "HOTELBEDS") {
   const { tenant, token } = await bookingTenant(database.db, {
-    constraints: { minStars: 3, maxDistanceKm: 30, maxNightlyRate: 400, requiredAmenities: [], allowProviders: ["HOTELBEDS"] },
+    constraints: { minStars: 3, maxDistanceKm: 30, maxNightlyRate: 400, requiredAmenities: [], allowProviders: [provider] },
   });
   const { caseUrn } = await approvedCase(token, payload);
   await bookingRunner(database.db).tick();
@@ -55,7 +56,7 @@ async function booked(payload = casePayload()) {
 const status = (token: string, headers: Record<string, string> = {}, query: Record<string, string> = {}) => call(statusHandler, `/passenger/${token}`, { params: { token }, headers, query });
 const choices = (token: string) => call(choicesHandler, `/passenger/${token}/choices`, { params: { token } });
 const choose = (token: string, hotelUrn: string) => call(choiceHandler, `/passenger/${token}/choice`, { params: { token }, body: { hotelUrn } });
-const decline = (token: string, body: unknown = {}) => call(declineHandler, `/passenger/${token}/decline`, { params: { token }, body });
+const decline = (token: string, body: unknown = {}, headers: Record<string, string> = {}) => call(declineHandler, `/passenger/${token}/decline`, { params: { token }, body, headers });
 const row = async (urn: string) => (await database.db.select().from(reservations).where(eq(reservations.urn, urn)))[0];
 const audits = (urn: string, action: string) => database.db.select().from(auditEntries).where(and(eq(auditEntries.entityUrn, urn), eq(auditEntries.action, action)));
 
@@ -187,6 +188,8 @@ describe("choosing another hotel", () => {
     expect(res.status, res.text).toBe(409);
     expect(res.json).toMatchObject({ code: "HOTEL_UNAVAILABLE" });
     expect(res.json.detail).toContain("you keep your hotel");
+    // the hotel's refusal is the desk's to read: the passenger is told only that it is full
+    expect(res.json.detail).toBe(REFUSAL_WORDS.en.hotelFull.replace("{hotel}", pick.name));
     expect((await row(r.urn)).status).toBe("CONFIRMED");
     const successors = await database.db.select().from(reservations).where(eq(reservations.previousUrn, r.urn));
     expect(successors.map((s) => s.status)).toEqual(["FAILED"]);
@@ -321,6 +324,21 @@ describe("decline: refusals", () => {
     expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({ status: 409, code: "INVALID_TRANSITION" });
     expect(await audits(r.urn, "passenger.decline")).toHaveLength(0);
+  });
+
+  it("a provider that cannot cancel: 409 CANNOT_RELEASE in the passenger's words and language, the provider's words in the audit, the room kept", async () => {
+    const { r, link } = await booked(casePayload(), "EXPEDIA_RAPID");
+    expect(r.provider).toBe("EXPEDIA_RAPID");
+    const res = await decline(link, { reason: "staying with family" }, { "accept-language": "fr-FR,fr;q=0.9" });
+    expect(res.status, res.text).toBe(409);
+    expect(res.json).toMatchObject({ code: "CANNOT_RELEASE", detail: REFUSAL_WORDS.fr.cannotRelease });
+    // nothing written for staff: no provider, no tier, no instruction to record anything
+    expect(res.text).not.toMatch(/EXPEDIA|Expedia|self-service|enterprise|record it here/i);
+    expect((await row(r.urn)).status).toBe("CONFIRMED");
+    expect(await audits(r.urn, "passenger.decline")).toHaveLength(0);
+    const [refused] = await audits(r.urn, "passenger.decline_refused");
+    expect(refused).toMatchObject({ actor: `passenger-link:${r.urn}`, airport: "CDG" });
+    expect(refused.reason).toMatch(/staying with family.*EXPEDIA_RAPID does not support cancellation through its self-service tier/);
   });
 
   it("a checked-out stay is a 409 INVALID_TRANSITION, not a 404", async () => {

@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET as getReservationHandler } from "@/app/api/v1/booking/reservations/[reservationUrn]/route";
 import { ReservationsPanel } from "@/components/booking/reservations-panel";
 import { reservations, transportSegments } from "@/db/schema";
 import { reconfirmReservation } from "@/lib/booking/reconfirm";
 import { RECONFIRM_LOOKUPS } from "@/lib/booking/reconfirm-retry";
 import { retimeReconfirmation } from "@/lib/booking/reconfirm-retime";
-import { scheduleReconfirmations } from "@/lib/booking/reconfirm-schedule";
+import { scheduleReconfirmations, scheduleReconfirmationsOf } from "@/lib/booking/reconfirm-schedule";
+import { scheduleReconfirmationsOnPlanned } from "@/inngest/functions/reconfirm-reservation";
+import { createRunner } from "@/lib/jobs/runner";
+import { enqueue } from "../jobs/helpers";
 import { newUrn } from "@/lib/ids";
 import { call } from "@/tests/helpers/api";
 import { reconfirmTestbed } from "./helpers";
@@ -78,6 +82,59 @@ describe("scheduling re-confirmations", () => {
     // the same pickup again: nothing moves, the watch is not restarted
     expect(await retimeReconfirmation(fx.ctx, { reservationUrn: fx.reservationUrn })).toBeNull();
     expect(await bed.eventsOf("reservation/reconfirmation.scheduled", fx.reservationUrn)).toHaveLength(2);
+  });
+});
+
+/** `n` more CONFIRMED stays of the fixture's case (groups of their own), beside its own: a wave's chunk */
+async function chunkOf(fx: Awaited<ReturnType<typeof bed.booked>>, n: number): Promise<string[]> {
+  const [row] = await bed.database.db.select().from(reservations).where(eq(reservations.urn, fx.reservationUrn));
+  const more = Array.from({ length: n }, (_, i) => ({ ...row, urn: newUrn("reservation"), groupId: `${row.groupId}-${i + 1}` }));
+  await bed.database.db.insert(reservations).values(more);
+  return [fx.reservationUrn, ...more.map((r) => r.urn)];
+}
+
+/** the statements a call sends, counted where drizzle compiles them */
+async function statementsOf<T>(fn: () => Promise<T>): Promise<{ out: T; statements: number }> {
+  const compiled = vi.spyOn(PgDialect.prototype, "sqlToQuery");
+  try {
+    const out = await fn();
+    return { out, statements: compiled.mock.calls.length };
+  } finally {
+    compiled.mockRestore();
+  }
+}
+
+describe("scheduling a chunk's re-confirmations", () => {
+  it("takes as many statements for 7 stays as for 3, and starts one watch per stay", async () => {
+    const counted: number[] = [];
+    for (const n of [2, 6]) {
+      const fx = await bed.booked();
+      const urns = await chunkOf(fx, n);
+      const { out, statements } = await statementsOf(() => scheduleReconfirmationsOf(fx.ctx, { reservationUrns: urns, confirmedAt: new Date() }));
+      expect([...out.keys()].sort()).toEqual([...urns].sort());
+      for (const urn of urns) {
+        expect((await bed.rowsOf(urn)).map((r) => r.moment).sort()).toEqual(["AFTER_BOOKING", "BEFORE_ARRIVAL"]);
+        expect(await bed.eventsOf("reservation/reconfirmation.scheduled", urn)).toHaveLength(1);
+      }
+      counted.push(statements);
+    }
+    expect(counted[1]).toBe(counted[0]);
+  });
+
+  it("one transport/planned for the chunk is one run; a redelivery writes nothing more", async () => {
+    const fx = await bed.booked();
+    const urns = await chunkOf(fx, 3);
+    const runner = createRunner({ db: bed.database.db, jobs: [scheduleReconfirmationsOnPlanned], retryBaseMs: 1 });
+    const event = { tenant: fx.tenant, caseUrn: fx.caseUrn, reservationUrns: urns, confirmedAt: new Date().toISOString() };
+    await enqueue(bed.database.db, "transport/planned", event);
+    expect((await runner.tick()).executed).toBe(1);
+    for (const urn of urns) expect(await bed.rowsOf(urn)).toHaveLength(2);
+    await enqueue(bed.database.db, "transport/planned", event);
+    await runner.tick();
+    for (const urn of urns) {
+      expect(await bed.rowsOf(urn)).toHaveLength(2);
+      expect(await bed.eventsOf("reservation/reconfirmation.scheduled", urn)).toHaveLength(1);
+    }
   });
 });
 

@@ -79,7 +79,7 @@ describe("ride voucher fixes", () => {
     delete process.env.RIDES_URL;
     try {
       // both groups confirmed before the jobs run: the plan puts them on the same two rides
-      await enqueue(database.db, "reservation/confirmed", { tenant, caseUrn: c.caseUrn, reservationUrn: a });
+      await enqueue(database.db, "stays/confirmed", { tenant, caseUrn: c.caseUrn, reservationUrns: [a] });
       await confirm(database.db, tenant, c.caseUrn, b);
     } finally {
       process.env.RIDES_URL = url;
@@ -138,7 +138,8 @@ describe("ride voucher fixes", () => {
     await confirm(database.db, c.tenant, c.caseUrn, c.reservationUrn);
     const told = await database.db.select().from(jobEvents).where(and(eq(jobEvents.name, "transport/planned"), sql`${jobEvents.data}->>'caseUrn' = ${c.caseUrn}`));
     expect(told.length).toBeGreaterThanOrEqual(1);
-    expect(new Set(told.map((t) => (t.data as { reservationUrn: string }).reservationUrn))).toEqual(new Set([c.reservationUrn]));
+    // one event per chunk, naming its stays
+    expect(new Set(told.flatMap((t) => (t.data as { reservationUrns: string[] }).reservationUrns))).toEqual(new Set([c.reservationUrn]));
     expect(await voucherText(c.tenant, c.reservationUrn)).toContain("Pickup at");
   }, 60_000);
 

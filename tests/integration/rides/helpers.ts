@@ -82,9 +82,9 @@ export async function caseWithStay(db: Db, o: { token: string; tenant: string; d
 
 export const runner = (db: Db, clock?: ManualClock) => createRunner({ db, jobs: [passengerFlow, ...rideJobs], retryBaseMs: 1, clock });
 
-/** reservation/confirmed as the booking job emits it, then the jobs run (a few rounds: a retried step is due again after its backoff). */
+/** stays/confirmed as the booking job emits it for one stay, then the jobs run (a few rounds: a retried step is due again after its backoff). */
 export async function confirm(db: Db, tenant: string, caseUrn: string, reservationUrn: string) {
-  await enqueue(db, "reservation/confirmed", { tenant, caseUrn, reservationUrn });
+  await enqueue(db, "stays/confirmed", { tenant, caseUrn, reservationUrns: [reservationUrn] });
   await settle(db);
 }
 

@@ -76,7 +76,7 @@ describe("the passenger's flow: room → ride → voucher → message", () => {
     try {
       // the first group's taxis are refused by the ride provider: it stays on the (vehicle-less) shuttle; the second's are issued
       provider().refuseNext(2);
-      await enqueue(database.db, "reservation/confirmed", { tenant: c.tenant, caseUrn: c.caseUrn, reservationUrn: a });
+      await enqueue(database.db, "stays/confirmed", { tenant: c.tenant, caseUrn: c.caseUrn, reservationUrns: [a] });
       await confirm(database.db, c.tenant, c.caseUrn, b);
     } finally {
       await fleet.admin("/__sandbox/reset");
@@ -167,7 +167,7 @@ describe("the flow sends its messages itself, right after the voucher", () => {
     // the flow's one try of each email is refused for now: the delivery job (in this runner) takes them over
     smtp.failNext(2, 451);
     const runner = createRunner({ db: database.db, jobs: [passengerFlow, ...rideJobs, deliverMessageJob(async () => database.db)], retryBaseMs: 1, clock: manualClock() });
-    await enqueue(database.db, "reservation/confirmed", { tenant: c.tenant, caseUrn: c.caseUrn, reservationUrn: c.reservationUrn });
+    await enqueue(database.db, "stays/confirmed", { tenant: c.tenant, caseUrn: c.caseUrn, reservationUrns: [c.reservationUrn] });
     for (let i = 0; i < 8; i++) await runner.tick();
     const emails = (await voucherMessages(c.reservationUrn)).filter((m) => m.channel === "EMAIL");
     expect(emails.length).toBe(2);

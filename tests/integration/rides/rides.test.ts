@@ -6,7 +6,8 @@ import { GET as passengerStatus } from "@/app/api/v1/passenger/[token]/route";
 import { systemPrincipal } from "@/lib/auth/principal";
 import { issueRideVouchers } from "@/lib/rides/issue";
 import { planRideVouchers } from "@/lib/rides/plan";
-import { planReservationTransport } from "@/lib/transport/plan-reservation";
+import { liveSegmentsOf } from "@/lib/transport/live-segments";
+import { planStaysTransport } from "@/lib/transport/plan-stays";
 import { linkExpiry, signPassengerToken } from "@/lib/vouchers/link";
 import { voucherProps } from "@/lib/vouchers/model";
 import { renderVoucher } from "@/lib/vouchers/render";
@@ -85,8 +86,10 @@ describe("ride vouchers", () => {
   it("a stay's two legs are asked side by side: one the provider takes is recorded ISSUED with its audit while the other's 'not now' leaves it PENDING, noted, for the next ask", async () => {
     const c = await nightCase();
     const ctx = { db: database.db, principal: systemPrincipal(c.tenant) };
-    await planReservationTransport(ctx, { caseUrn: c.caseUrn, reservationUrn: c.reservationUrn, confirmedAt: new Date().toISOString() });
-    const { pending } = await planRideVouchers(ctx, { caseUrn: c.caseUrn, reservationUrn: c.reservationUrn });
+    const [stay] = await database.db.select().from(reservations).where(eq(reservations.urn, c.reservationUrn));
+    await planStaysTransport(ctx, { caseUrn: c.caseUrn, stays: [stay], confirmedAt: new Date().toISOString() });
+    const segments = await liveSegmentsOf(ctx, c.caseUrn, [c.reservationUrn]);
+    const pending = (await planRideVouchers(ctx, { caseUrn: c.caseUrn, stays: [stay], segments, rides: [] })).filter((r) => r.status === "PENDING");
     expect(pending.map((r) => r.direction)).toEqual(["AIRPORT_TO_HOTEL", "HOTEL_TO_AIRPORT"]);
     provider().faults.configure({ retryAfterSeconds: 0, next: ["503"] });
     const outcomes = await issueRideVouchers(ctx, pending);

@@ -32,9 +32,9 @@ export async function confirmedCase(db: Db, o: { token: string; tenant: string; 
   return { caseUrn: kase.urn as string, hotelUrn, waveUrn, groupIds, reservationUrns };
 }
 
-/** Emits reservation/confirmed for each reservation, as the booking job does, and runs the transport job. */
+/** Emits stays/confirmed for each reservation, as the booking job does for one stay, and runs the transport job. */
 export async function confirmAndPlan(db: Db, tenant: string, caseUrn: string, reservationUrns: string[]) {
-  for (const reservationUrn of reservationUrns) await enqueue(db, "reservation/confirmed", { tenant, caseUrn, reservationUrn });
+  for (const reservationUrn of reservationUrns) await enqueue(db, "stays/confirmed", { tenant, caseUrn, reservationUrns: [reservationUrn] });
   const runner = createRunner({ db, jobs: [passengerFlow, recordFleetShortfall], retryBaseMs: 1 });
   return runner.tick();
 }

@@ -1,6 +1,8 @@
 import { Workflow } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
+import { z } from "zod";
 import { AutoRefresh } from "@/components/console/auto-refresh";
 import { EmptyState } from "@/components/console/empty-state";
 import { FilterForm } from "@/components/console/filter-form";
@@ -13,9 +15,11 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { hasPermission } from "@/lib/auth/roles";
+import { pageParam, refused } from "@/lib/console/page-params";
 import { sessionCtx } from "@/lib/console/session-ctx";
 import { jobMode } from "@/lib/config/job-mode";
 import { listRuns, listUnheardEvents, type RunStatus } from "@/lib/jobs/queries";
+import { Text } from "@/lib/primitives";
 
 export const metadata: Metadata = { title: "Job runs" };
 
@@ -34,8 +38,12 @@ export default async function JobRunsPage({ searchParams }: { searchParams: Prom
   // filter values are case-insensitive in a URL: ?status=failed
   const statusParam = one(sp.status)?.toUpperCase();
   const status = STATUSES.find((s) => s === statusParam);
-  const functionId = one(sp.function);
-  const cursor = one(sp.cursor);
+  // a run's id is its UUIDv7 and the page's cursor; a function id is NUL-free text (lib/primitives)
+  const functionParam = pageParam(Text.trim().max(200), sp.function);
+  const cursorParam = pageParam(z.uuid(), sp.cursor);
+  if (refused(functionParam) || refused(cursorParam)) notFound();
+  const functionId = functionParam.value;
+  const cursor = cursorParam.value;
   const [{ items, nextCursor }, unheard] = await Promise.all([
     listRuns(ctx.db, { tenant: ctx.principal.tenant, status, functionId, cursor, limit: 50 }),
     listUnheardEvents(ctx.db, ctx.principal.tenant, 10),

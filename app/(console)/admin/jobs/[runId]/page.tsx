@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { z } from "zod";
 import { AutoRefresh } from "@/components/console/auto-refresh";
 import { EmptyState } from "@/components/console/empty-state";
 import { formatDuration, formatUtc } from "@/components/console/format";
@@ -11,7 +12,9 @@ import { StatusBadge } from "@/components/console/status-badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { hasPermission } from "@/lib/auth/roles";
+import { pageParam } from "@/lib/console/page-params";
 import { sessionCtx } from "@/lib/console/session-ctx";
+import { decodeSegment } from "@/lib/ids";
 import { getRun } from "@/lib/jobs/queries";
 import { ListChecks } from "lucide-react";
 import type { JobError } from "@/db/schema";
@@ -24,7 +27,10 @@ export default async function JobRunPage({ params }: { params: Promise<{ runId: 
   const ctx = await sessionCtx();
   if (!hasPermission(ctx.principal.roles, "admin")) return null;
   const { runId } = await params;
-  const detail = await getRun(ctx.db, decodeURIComponent(runId), ctx.principal.tenant);
+  // a run's id is a UUIDv7: anything else names no run (and "%00" made PostgreSQL refuse the query)
+  const id = pageParam(z.uuid(), decodeSegment(runId));
+  if (!id.given || !id.ok) notFound();
+  const detail = await getRun(ctx.db, id.value, ctx.principal.tenant);
   if (!detail) notFound();
   const { run, steps, event } = detail;
 

@@ -6,10 +6,12 @@ import { EmptyState } from "@/components/console/empty-state";
 import { PageHeader } from "@/components/console/page-header";
 import { Button } from "@/components/ui/button";
 import { PrintButton } from "@/components/waves/print-button";
+import { pageParam, refused } from "@/lib/console/page-params";
 import { sessionCtx } from "@/lib/console/session-ctx";
 import { type RoomingHotel, roomingList } from "@/lib/booking/rooming-list";
 import { DomainError } from "@/lib/errors";
 import { decodeSegment, isUrn } from "@/lib/ids";
+import { Urn } from "@/lib/primitives";
 import { BedDouble } from "lucide-react";
 
 export const metadata: Metadata = { title: "Rooming list" };
@@ -25,7 +27,10 @@ export default async function RoomingPage({ params, searchParams }: { params: Pr
   const urn = decodeSegment((await params).waveUrn);
   if (!isUrn(urn, "wave")) notFound();
   const sp = await searchParams;
-  const hotel = (Array.isArray(sp.hotel) ? sp.hotel[0] : sp.hotel) || undefined;
+  // ?hotel= as a hotel URN, as the API takes one: anything else names no list of this wave
+  const hotelParam = pageParam(Urn("hotel"), sp.hotel);
+  if (refused(hotelParam)) notFound();
+  const hotel = hotelParam.value;
   let list;
   try {
     list = await roomingList({ ctx, input: { waveUrn: urn, hotelUrn: hotel } });

@@ -8,6 +8,8 @@ import { requestLocale } from "@/lib/passenger/words";
 
 export const POST = handle(passengerDeclineRoute, async ({ ctx, params, body, req }) => {
   const link = await openPassengerLink(ctx, params.token);
-  await declineStay(link, body ?? {});
-  return passengerStatus(await reopenPassengerLink(link), await requestLocale(link.ctx, link.reservation, req));
+  // the page's language, for a refusal too
+  const locale = await requestLocale(link.ctx, link.reservation, req);
+  await declineStay(link, body ?? {}, locale);
+  return passengerStatus(await reopenPassengerLink(link), locale);
 });

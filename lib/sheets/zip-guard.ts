@@ -89,11 +89,3 @@ function findEndOfCentralDirectory(buf: Buffer): number {
   }
   throw new ZipRefused("unreadable", "it is not a complete zip archive");
 }
-
-/** How many row elements (`<row>`, or `<x:row>` with a prefix) a worksheet's XML holds, counted without parsing it. */
-export function countRows(xml: Buffer): number {
-  let n = 0;
-  const text = xml.toString("latin1");
-  for (const _ of text.matchAll(/<(?:[A-Za-z_][\w.-]*:)?row[\s>/]/g)) n++;
-  return n;
-}
