@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { configOf } from "@/lib/config";
 import { closePool, poolSize, runTask } from "@/lib/pool";
@@ -55,6 +57,16 @@ describe("the worker pool", () => {
     const { default: countPrimes } = await import("@/lib/pool/tasks/primes");
     const { maxGap, ms } = await whileTicking(async () => countPrimes({ below: 3_000_000 }));
     expect(maxGap).toBeGreaterThanOrEqual(ms * 0.9);
+  }, 60_000);
+
+  it("loads its tasks in a process started by the tsx CLI, as `npm start`'s job workers are (no in-process fallback)", () => {
+    const out = execFileSync(process.execPath, [path.join("node_modules", "tsx", "dist", "cli.mjs"), "tests/helpers/pool-under-tsx.ts"], {
+      env: { ...process.env, LOG_LEVEL: "warn" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(out).not.toContain("worker pool unavailable");
+    expect(out).toContain(JSON.stringify({ result: { below: 100, count: 25 } }));
   }, 60_000);
 
   it("falls back to in-process execution, with a warning, when the worker cannot load", async () => {
