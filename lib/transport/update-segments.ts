@@ -1,6 +1,5 @@
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { and, inArray, sql, type SQL } from "drizzle-orm";
 import { transportSegments, type TransportSegmentRow } from "@/db/schema";
-import { rowsOf } from "@/db/rows";
 import type { Ctx } from "@/lib/context";
 import type { SegmentStatus } from "@/lib/vocabulary";
 
@@ -22,8 +21,8 @@ export type SegmentChange = { urn: string; set: Partial<Pick<TransportSegmentRow
  * Each segment given its own values, in one statement (UPDATE … FROM VALUES) where a loop wrote one
  * per segment: a chunk's plan, fleet answers and taxi replacements change dozens of rides at once.
  * Every change sets the same columns. With `onlyIf`, a segment no longer in one of those statuses
- * is left as it is (an operator changed it meanwhile). Answers the changed rows as they are now, read
- * back in one query; a segment left alone is not among them.
+ * is left as it is (an operator changed it meanwhile). Answers the changed rows as they are now (the
+ * statement's RETURNING); a segment left alone is not among them.
  */
 export async function updateSegments(ctx: Ctx, changes: readonly SegmentChange[], opts: { onlyIf?: readonly SegmentStatus[] } = {}): Promise<TransportSegmentRow[]> {
   if (!changes.length) return [];
@@ -40,13 +39,12 @@ export async function updateSegments(ctx: Ctx, changes: readonly SegmentChange[]
     sql`, `,
   );
   const names = sql.raw(["urn", ...keys.map((k) => COLUMNS[k].column)].join(", "));
-  const assignments = sql.raw(keys.map((k) => `${COLUMNS[k].column} = v.${COLUMNS[k].column}`).join(", "));
-  const still = opts.onlyIf?.length ? sql` and t.status in (${sql.join(opts.onlyIf.map((s) => sql`${s}`), sql`, `)})` : sql``;
-  const changed = await ctx.db.execute(sql`update ${transportSegments} as t set ${assignments}, updated_at = ${at}
-      from (values ${rows}) as v(${names})
-      where t.urn = v.urn${still}
-      returning t.urn`);
-  const urns = rowsOf<{ urn: string }>(changed).map((r) => r.urn);
-  if (!urns.length) return [];
-  return ctx.db.select().from(transportSegments).where(inArray(transportSegments.urn, urns));
+  const assignments = Object.fromEntries(keys.map((k) => [k, sql.raw(`v.${COLUMNS[k].column}`)]));
+  // the changed rows come back mapped by RETURNING: no second read
+  return ctx.db
+    .update(transportSegments)
+    .set({ ...assignments, updatedAt: at })
+    .from(sql`(values ${rows}) as v(${names})`)
+    .where(and(sql`${transportSegments.urn} = v.urn`, opts.onlyIf?.length ? inArray(transportSegments.status, [...opts.onlyIf]) : undefined))
+    .returning();
 }
