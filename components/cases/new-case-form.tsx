@@ -83,20 +83,20 @@ export function NewCaseForm({ airports, header, preview, readFile, open }: Props
   async function load(e: React.ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     if (!file) return;
-    setForm((f) => ({ ...f, manifest: "" }));
-    setChecked(null);
+    // the file's rows replace the manifest once read; a file that cannot be read leaves it as it was
+    const replace = (manifest: string) => {
+      setChecked(null);
+      setForm((f) => ({ ...f, manifest }));
+    };
     // a workbook is binary: the server reads it as the bulk upload does and answers its rows as text
-    if (!file.name.toLowerCase().endsWith(".xlsx")) {
-      const text = await file.text();
-      return void setForm((f) => ({ ...f, manifest: text }));
-    }
+    if (!file.name.toLowerCase().endsWith(".xlsx")) return void replace(await file.text());
     const data = new FormData();
     data.set("file", file);
     setBusy("preview");
     const res = await readFile(data);
     setBusy(null);
     if ("error" in res) return void toast.error("The file could not be read", { description: res.error.message });
-    setForm((f) => ({ ...f, manifest: res.data.manifest }));
+    replace(res.data.manifest);
   }
 
   async function submit(e: React.FormEvent) {

@@ -92,6 +92,15 @@ test("a workbook loaded into the form becomes its manifest, checked like a paste
   await page.getByTestId("new-case-check").click();
   await expect(page.getByTestId("new-case-problem")).toHaveText(["Row 4 (PNR NC1BBB, passenger NC-3): tier: unknown tier GOLD."]);
   await noSidewaysScroll(page);
+
+  // a workbook refused by its dimensions says why, and leaves the manifest and its check as they were
+  const loaded = await page.getByTestId("new-case-manifest").inputValue();
+  const wide = new ExcelJS.Workbook();
+  wide.addWorksheet("Manifest").getCell("XFD2").value = "NC9ZZZ";
+  await page.getByTestId("new-case-file").setInputFiles({ name: "wide.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from(await wide.xlsx.writeBuffer()) });
+  await expect(page.getByTestId("toast").filter({ hasText: "The file could not be read" })).toContainText("column XFD", { timeout: 25_000 });
+  await expect(page.getByTestId("new-case-manifest")).toHaveValue(loaded);
+  await expect(page.getByTestId("new-case-problem")).toHaveCount(1);
 });
 
 test("an airport operator, who may not open cases, is offered no New case and is told so at the address", async ({ page }) => {
